@@ -1,0 +1,49 @@
+"""The tunable numbers of RULES.md (every value marked [tunable] there), and nothing else.
+
+Other modules import these names; no other module writes these numbers down.
+"""
+
+#: R1.1 lanes, by index: 0 left, 1 center, 2 right.
+LANES = (0, 1, 2)
+LANE_NAMES = ("left", "center", "right")
+
+#: R1.2 each deck holds ranks 1..13, two copies each.
+MAX_RANK = 13
+COPIES = 2
+DECK_SIZE = MAX_RANK * COPIES
+
+#: R1.4 power of a common soldier created by R5.B6 `lord`. [tunable]
+CREATED_SOLDIER_POWER = 5
+
+#: R3.2 hand draws at round start. [tunable]
+FIRST_ROUND_DRAW = 5
+LATER_ROUND_DRAW = 3
+
+#: R6.4 the game ends when either score reaches this. [tunable]
+TARGET_SCORE = 8
+
+#: R5.D2 `general`: bonus to its player's group-D starting power.
+GENERAL_BONUS = 2
+
+#: R5.D4 `black_market`: loss on each drawn card, and the floor.
+BLACK_MARKET_LOSS = 5
+BLACK_MARKET_FLOOR = 1
+
+#: R5.A2 `gunners`: power of each card of a complete 1-2-3 set.
+GUNNERS_SET_POWER = 10
+
+#: R5.A5 `archers`: bonus while facing a face-down card.
+ARCHERS_BONUS = 2
+
+#: R5.C1 `ambush`: +1 face-down, -2 face-up.
+AMBUSH_DOWN = 1
+AMBUSH_UP = -2
+
+#: R5.C4 `cavalry`: doubled at or below this deck size, else power 1.
+CAVALRY_DECK_LIMIT = 6
+
+#: R5.C2 `mercenary`: the roll's range, inclusive.
+MERCENARY_MIN, MERCENARY_MAX = 1, 13
+
+#: R5.D3 `spy`: how many opponent hand cards are revealed.
+SPY_REVEALS = 2

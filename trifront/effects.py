@@ -1,0 +1,179 @@
+"""The effects that act: one function per effect id, citing its rule (RULES.md R5).
+
+Each on-play function runs after its card is on the board (R4.2) and takes the state, the
+played card and the action (whose target `rules` has already checked, R4.4). Continuous
+effects live in `power`; placement limits live in `rules`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .actions import DOWN, UP, Action
+from .constants import (BLACK_MARKET_FLOOR, BLACK_MARKET_LOSS, MERCENARY_MAX, MERCENARY_MIN,
+                        SPY_REVEALS)
+from .power import held_power
+from .state import Card, GameState, make_created_soldier
+from .zones import add_change, draw, into_deck, move_on_board, reset_power
+
+
+def supply(state: GameState, card: Card, action: Action) -> None:
+    """R5.A1: draw 1, only for the first face-up `supply` its player plays this round."""
+    ps = state.players[card.owner]
+    if not ps.supply_used:
+        ps.supply_used = True
+        draw(state, card.owner, 1)
+
+
+def assault(state: GameState, card: Card, action: Action) -> None:
+    """R5.A3 (R4.5): the opponent's next turn may not pass while it has a legal play."""
+    opp = state.players[1 - card.owner]
+    if not opp.passed:
+        opp.no_pass = True
+
+
+def frontline(state: GameState, card: Card, action: Action) -> None:
+    """R5.A4 (R4.5): the opponent's next turn may not play face-down."""
+    opp = state.players[1 - card.owner]
+    if not opp.passed:
+        opp.no_facedown = True
+
+
+def priest(state: GameState, card: Card, action: Action) -> None:
+    """R5.A6: the chosen hand card becomes a common soldier, keeping rank and power (R1.4)."""
+    if action.target_card is None:
+        return
+    target = state.card(card.owner, action.target_card)
+    target.effect = None
+    target.soldier = True
+
+
+def recon(state: GameState, card: Card, action: Action) -> None:
+    """R5.B1: the chosen face-down opponent card turns face-up (no on-play effect, R4.2)."""
+    if action.target_card is None:
+        return
+    state.card(1 - card.owner, action.target_card).face = UP
+
+
+def tactician(state: GameState, card: Card, action: Action) -> None:
+    """R5.B2: move one of the player's board cards to another lane, same face."""
+    if action.target_card is None:
+        return
+    move_on_board(state, state.card(card.owner, action.target_card), action.target_lane)
+
+
+def medic(state: GameState, card: Card, action: Action) -> None:
+    """R5.B3: first face-up medic of the round returns the highest-power discard to the deck.
+
+    Ties go to the lowest id (RECORD.md). An empty discard pile returns nothing.
+    """
+    ps = state.players[card.owner]
+    if ps.medic_used:
+        return
+    ps.medic_used = True
+    if ps.discard:
+        best = min(ps.discard, key=lambda cid: (-held_power(ps.cards[cid]), cid))
+        into_deck(state, ps.cards[best])
+
+
+def illusionist(state: GameState, card: Card, action: Action) -> None:
+    """R5.B4: every other face-up card in this lane turns face-down at starting power.
+
+    Whoever saw such a card face-up keeps knowing it: its opponent now "knows" it.
+    """
+    for owner, ps in enumerate(state.players):
+        for cid in ps.board[card.lane]:
+            other = ps.cards[cid]
+            if other is card or other.face != UP:
+                continue
+            other.face = DOWN
+            reset_power(other)
+            state.players[1 - owner].known.add(cid)
+
+
+def decoy(state: GameState, card: Card, action: Action) -> None:
+    """R5.B5: the chosen face-up opponent card moves to the opponent's side of this lane."""
+    if action.target_card is None:
+        return
+    move_on_board(state, state.card(1 - card.owner, action.target_card), card.lane)
+
+
+def lord(state: GameState, card: Card, action: Action) -> None:
+    """R5.B6: a new common soldier (power 5, R1.4) goes into the deck, which is shuffled."""
+    ps = state.players[card.owner]
+    soldier = make_created_soldier(card.owner, len(ps.cards))
+    ps.cards.append(soldier)
+    into_deck(state, soldier)
+
+
+def mercenary(state: GameState, card: Card, action: Action) -> None:
+    """R5.C2: its power becomes a random whole number 1..13 while it stays on the board."""
+    card.roll = state.rng.randint(MERCENARY_MIN, MERCENARY_MAX)
+
+
+def envoy(state: GameState, card: Card, action: Action) -> None:
+    """R5.C3: discarded, it draws 1 card."""
+    draw(state, card.owner, 1)
+
+
+def engineer(state: GameState, card: Card, action: Action) -> None:
+    """R5.C5: the chosen hand card gets +1 power, which it keeps in every zone."""
+    if action.target_card is None:
+        return
+    add_change(state.card(card.owner, action.target_card), "R5.C5", 1)
+
+
+def instructor(state: GameState, card: Card, action: Action) -> None:
+    """R5.C6: every common soldier its player owns, in every zone, gets +1 power."""
+    for c in state.players[card.owner].cards:
+        if c.soldier:
+            add_change(c, "R5.C6", 1)
+
+
+def general(state: GameState, card: Card, action: Action) -> None:
+    """R5.D2: its player passes at once. (The +2 is starting power: `state`.)"""
+    state.players[card.owner].passed = True
+
+
+def spy(state: GameState, card: Card, action: Action) -> None:
+    """R5.D3: the opponent draws 1 (passed or not); up to 2 random hand cards become known."""
+    opp_id = 1 - card.owner
+    draw(state, opp_id, 1)
+    hand = sorted(state.players[opp_id].hand)
+    for cid in state.rng.sample(hand, min(SPY_REVEALS, len(hand))):
+        state.players[card.owner].known.add(cid)
+
+
+def black_market(state: GameState, card: Card, action: Action) -> None:
+    """R5.D4: discarded, it draws 2; each drawn card loses 5 power, not below 1."""
+    ps = state.players[card.owner]
+    for cid in draw(state, card.owner, 2):
+        drawn = ps.cards[cid]
+        before = held_power(drawn)
+        add_change(drawn, "R5.D4", max(BLACK_MARKET_FLOOR, before - BLACK_MARKET_LOSS) - before)
+
+
+def captain(state: GameState, card: Card, action: Action) -> None:
+    """R5.D6: when played, either face: -1 while on the board if no common soldier is there."""
+    for ps in state.players:
+        for lane in ps.board:
+            if any(ps.cards[cid].soldier for cid in lane):
+                return
+    card.captain_penalty = True
+
+
+Effect = Callable[[GameState, Card, Action], None]
+
+#: Effects that resolve when their card is played face-up from the hand (R4.2).
+ON_PLAY_FACE_UP: dict[str, Effect] = {
+    "supply": supply, "assault": assault, "frontline": frontline, "priest": priest,
+    "recon": recon, "tactician": tactician, "medic": medic, "illusionist": illusionist,
+    "decoy": decoy, "lord": lord, "mercenary": mercenary, "engineer": engineer,
+    "instructor": instructor, "general": general, "spy": spy, "captain": captain,
+}
+
+#: Effects that resolve when their card is played with either face (R5.D6).
+ON_PLAY_ANY_FACE: dict[str, Effect] = {"captain": captain}
+
+#: Effects of discard-only cards (R3.3, R5.C3, R5.D4).
+ON_DISCARD: dict[str, Effect] = {"envoy": envoy, "black_market": black_market}

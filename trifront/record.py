@@ -1,0 +1,113 @@
+"""The game record `trifront-record/1` (RECORD.md): read, write, replay, summarise.
+
+A record reproduces a game exactly (R7.3): the set-up fields plus every action in order.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .actions import Action, MalformedAction
+from .constants import LANES
+from .power import lane_by_count, side_power
+from .rules import IllegalAction, apply, new_state
+from .state import GameState
+
+FORMAT = "trifront-record/1"
+_FIELDS = {"format", "mode", "effects", "first", "seed", "decks", "actions"}
+
+
+class MalformedRecord(ValueError):
+    """The record is not a valid trifront-record/1 (bad JSON, unknown field value, wrong types)."""
+
+
+class IllegalRecordAction(Exception):
+    """Action number `index` (0-based) of a record breaks rule `rule`."""
+
+    def __init__(self, index: int, error: IllegalAction) -> None:
+        super().__init__(f"action {index} is illegal: {error.rule}: {error.message}")
+        self.index = index
+        self.rule = error.rule
+        self.message = error.message
+
+
+def parse(text: str) -> dict:
+    """Parse record JSON text into a checked record dict. Raises MalformedRecord."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise MalformedRecord(f"not JSON: {e}") from None
+    return check_record(data)
+
+
+def check_record(data: object) -> dict:
+    """Check a record's shape and set-up fields; return it with actions parsed to Action.
+
+    Raises MalformedRecord naming the first problem. Actions are only parsed here; their
+    legality is checked when the record is replayed.
+    """
+    if not isinstance(data, dict):
+        raise MalformedRecord("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise MalformedRecord(f"format must be {FORMAT!r}, not {data.get('format')!r}")
+    missing = _FIELDS - set(data)
+    if missing:
+        raise MalformedRecord(f"missing field(s): {', '.join(sorted(missing))}")
+    extra = set(data) - _FIELDS
+    if extra:
+        raise MalformedRecord(f"unknown field(s): {', '.join(sorted(extra))}")
+    if not isinstance(data["actions"], list):
+        raise MalformedRecord("actions must be a list")
+    actions = []
+    for i, a in enumerate(data["actions"]):
+        try:
+            actions.append(Action.from_json(a))
+        except MalformedAction as e:
+            raise MalformedRecord(f"action {i}: {e}") from None
+    try:  # the set-up is checked by building it
+        new_state(data["mode"], data["effects"], data["first"], data["seed"], data["decks"])
+    except (ValueError, TypeError, KeyError) as e:
+        raise MalformedRecord(str(e)) from None
+    return {**data, "actions": actions}
+
+
+def replay(record: dict) -> GameState:
+    """The state after every action of a checked record (see `check_record`).
+
+    Raises IllegalRecordAction at the first illegal action.
+    """
+    state = new_state(record["mode"], record["effects"], record["first"], record["seed"],
+                      record["decks"])
+    for i, action in enumerate(record["actions"]):
+        try:
+            apply(state, action)
+        except IllegalAction as e:
+            raise IllegalRecordAction(i, e) from None
+    return state
+
+
+def to_json(mode: str, effects, first: int, seed: int, decks, actions: list[Action]) -> dict:
+    """A record dict ready for json.dumps."""
+    return {"format": FORMAT, "mode": mode, "effects": [dict(e) for e in effects],
+            "first": first, "seed": seed,
+            "decks": None if decks is None else [list(d) for d in decks],
+            "actions": [a.to_json() for a in actions]}
+
+
+def summary(state: GameState) -> dict:
+    """The replay summary of RECORD.md: the public and true state after the last action."""
+    return {
+        "round": state.round,
+        "to_move": state.to_move,
+        "passed": [ps.passed for ps in state.players],
+        "scores": list(state.scores),
+        "lanes": [{"power": [side_power(state, p, lane) for p in (0, 1)],
+                   "cards": [len(state.players[p].board[lane]) for p in (0, 1)],
+                   "by_count": lane_by_count(state, lane)} for lane in LANES],
+        "hands": [sorted(ps.hand) for ps in state.players],
+        "decks": [len(ps.deck) for ps in state.players],
+        "discards": [sorted(ps.discard) for ps in state.players],
+        "rounds": [{"winners": r["winners"], "points": r["points"]} for r in state.rounds],
+        "over": state.over,
+        "winner": state.winner,
+    }

@@ -1,0 +1,371 @@
+"""The rules flow: placement limits, legal actions, turns, rounds, scoring and the end.
+
+RULES.md R3 (flow), R4 (playing a card) and R6 (scoring and the end) live here; the
+effects themselves live in `effects`, powers in `power`. `apply` is the only public way to
+change a GameState.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .actions import DISCARD, DOWN, FACES, PASS, PLAY, RESIGN, UP, Action
+from .cards import EFFECTS, NORMAL_EFFECTS, check_effect_set
+from .constants import (DECK_SIZE, FIRST_ROUND_DRAW, LANE_NAMES, LANES, LATER_ROUND_DRAW,
+                        TARGET_SCORE)
+from .effects import ON_DISCARD, ON_PLAY_ANY_FACE, ON_PLAY_FACE_UP
+from .power import lane_by_count, lane_winner, power_parts, side_power
+from .state import Card, GameState, PlayerState, make_starting_card
+from .zones import draw, to_board, to_discard
+
+
+class IllegalAction(Exception):
+    """An action the rules forbid. `rule` is the RULES.md id it breaks; the state is unchanged."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+Reason = tuple[str, str]  # (rule id, why)
+
+
+# ---------------------------------------------------------------------------- set-up (R1-R3)
+
+def new_state(mode: str, effects, first: int, seed: int, decks=None) -> GameState:
+    """A game at the first turn of round 1: decks shuffled (or stacked), 5 cards drawn (R3.2).
+
+    `effects`: two dicts {group: effect id} (R2); in "normal" mode both must be the R2.2
+    set. `decks`: None, or two lists of the 26 ids, top card first (RECORD.md). Raises
+    ValueError naming the problem.
+    """
+    if mode not in ("normal", "draft"):
+        raise ValueError(f"mode must be 'normal' or 'draft', not {mode!r}")
+    if not isinstance(effects, (list, tuple)) or len(effects) != 2:
+        raise ValueError("effects must list one effect set per player (R2.1)")
+    effects = tuple(check_effect_set(e) for e in effects)
+    if mode == "normal" and any(e != NORMAL_EFFECTS for e in effects):
+        raise ValueError("normal mode uses supply, recon, ambush, strategic for both (R2.2)")
+    if first not in (0, 1) or type(first) is not int:
+        raise ValueError(f"first must be 0 or 1, not {first!r}")
+    if type(seed) is not int:
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    if decks is not None:
+        if not isinstance(decks, (list, tuple)) or len(decks) != 2 or any(
+                not isinstance(d, list) or sorted(d) != list(range(DECK_SIZE))
+                or any(type(x) is not int for x in d) for d in decks):
+            raise ValueError("decks must be null or two lists holding each id 0..25 once")
+    players = []
+    for p in (0, 1):
+        cards = [make_starting_card(p, cid, effects[p]) for cid in range(DECK_SIZE)]
+        order = list(reversed(decks[p])) if decks is not None else list(range(DECK_SIZE))
+        players.append(PlayerState(cards=cards, deck=order))
+    state = GameState(mode=mode, effects=effects, first=first, seed=seed,
+                      stacked=decks is not None, players=players, rng=random.Random(seed),
+                      round_first=first, to_move=first)
+    _start_round(state, FIRST_ROUND_DRAW)
+    return state
+
+
+# ------------------------------------------------------------------- what may be done (R4)
+
+def placement_problem(state: GameState, player: int, card: Card, lane: int,
+                      face: str) -> Reason | None:
+    """Why `card` may not be played from the hand to `lane` with `face` now, or None.
+
+    R4.3 placement limits, R5.A4 (frontline) on this turn. Limits apply to plays from the
+    hand only, not to moves by effects.
+    """
+    effect = card.effect
+    info = EFFECTS.get(effect) if effect else None
+    if info is not None and info.unplayable:
+        return "R4.3", f"{info.name_en} cannot be played; discard it instead ({info.rule})"
+    if face == DOWN:
+        if state.players[player].no_facedown:
+            return "R5.A4", "Frontline: no face-down play on this turn"
+        if info is not None and info.face_up_only:
+            return "R4.3", f"{info.name_en} can only be played face-up ({info.rule})"
+    if effect == "engineer" and any(ps.board[lane] for ps in state.players):
+        return "R4.3", "Engineer only goes into a lane where neither player has a card (R5.C5)"
+    if effect == "strategic" and lane != card.rank - 11:
+        return "R4.3", (f"Siege engine {card.rank} may only go to the "
+                        f"{LANE_NAMES[card.rank - 11]} lane (R5.D1)")
+    return None
+
+
+def discard_problem(card: Card) -> Reason | None:
+    """Why `card` may not be discarded, or None (R3.3: discard-only cards only)."""
+    if card.effect in ON_DISCARD:
+        return None
+    return "R3.3", "only discard-only cards (Envoy, Black Market) can be discarded"
+
+
+def targets(state: GameState, player: int, card: Card, lane: int) -> list[tuple[int, int | None]]:
+    """Every legal R4.4 target (card id, lane or None) of `card` played face-up to `lane`.
+
+    Empty when its effect chooses nothing or has nothing to choose.
+    """
+    info = EFFECTS.get(card.effect) if card.effect else None
+    chooses = info.chooses if info else None
+    if chooses is None:
+        return []
+    me, opp = state.players[player], state.players[1 - player]
+    if chooses == "own_hand":  # R5.A6 priest, R5.C5 engineer
+        return [(cid, None) for cid in sorted(me.hand) if cid != card.id]
+    if chooses == "opponent_face_down":  # R5.B1 recon
+        return [(cid, None) for l in LANES for cid in opp.board[l] if opp.cards[cid].face == DOWN]
+    if chooses == "opponent_face_up_elsewhere":  # R5.B5 decoy
+        return [(cid, None) for l in LANES if l != lane for cid in opp.board[l]
+                if opp.cards[cid].face == UP and opp.cards[cid].effect != "strategic"]
+    # R5.B2 tactician: own board cards, the played one included (it will stand in `lane`)
+    movable = [(cid, l) for l in LANES for cid in me.board[l]] + [(card.id, lane)]
+    return [(cid, to) for cid, at in movable if me.cards[cid].effect != "strategic"
+            for to in LANES if to != at]
+
+
+def _target_problem(state: GameState, player: int, card: Card, action: Action) -> Reason | None:
+    if action.target_card is None:
+        if action.target_lane is not None:
+            return "R4.4", "a target lane needs a target card"
+        return None
+    info = EFFECTS.get(card.effect) if card.effect else None
+    if action.face == DOWN or info is None or info.chooses is None:
+        return "R4.4", "this play takes no target (only a face-up effect that chooses does)"
+    if (action.target_card, action.target_lane) in targets(state, player, card, action.lane):
+        return None
+    what = {
+        "own_hand": "another card in your hand",
+        "opponent_face_down": "a face-down opponent card",
+        "opponent_face_up_elsewhere": "a face-up opponent card in another lane, not a siege engine",
+        "own_board_and_lane": "one of your board cards (not a siege engine) and a different lane",
+    }[info.chooses]
+    return info.rule, f"{info.name_en} must target {what}"
+
+
+def pass_problem(state: GameState, player: int) -> Reason | None:
+    """Why `player` may not pass now, or None (R5.A3 assault, R4.5)."""
+    if state.players[player].no_pass and _has_play_or_discard(state, player):
+        return "R5.A3", "Assault: you cannot pass on this turn while you can play or discard"
+    return None
+
+
+def _has_play_or_discard(state: GameState, player: int) -> bool:
+    ps = state.players[player]
+    for cid in ps.hand:
+        card = ps.cards[cid]
+        if discard_problem(card) is None:
+            return True
+        if any(placement_problem(state, player, card, lane, face) is None
+               for lane in LANES for face in FACES):
+            return True
+    return False
+
+
+def check(state: GameState, action: Action, player: int | None = None) -> None:
+    """Raise IllegalAction (with its rule id) unless `action` is legal now.
+
+    `player`, when given, is who sends it: a turn action from the player not to move is
+    refused (R3.3); `resign` may come from either player at any time (R6.6).
+    """
+    if state.over:
+        raise IllegalAction("R6.4", "the game is over")
+    if action.type == RESIGN:
+        if action.player not in (0, 1) or (player is not None and player != action.player):
+            raise IllegalAction("R6.6", "a player may resign only for themselves")
+        return
+    p = state.to_move
+    if player is not None and player != p:
+        raise IllegalAction("R3.3", "it is not your turn")
+    ps = state.players[p]
+    if action.type == PASS:
+        problem = pass_problem(state, p)
+    elif action.card not in ps.hand:
+        problem = "R3.3", f"card {action.card} is not in your hand"
+    elif action.type == DISCARD:
+        problem = discard_problem(ps.cards[action.card])
+    elif action.type == PLAY:
+        card = ps.cards[action.card]
+        problem = (placement_problem(state, p, card, action.lane, action.face)
+                   or _target_problem(state, p, card, action))
+    else:
+        problem = "R3.3", f"unknown action {action.type!r}"
+    if problem is not None:
+        raise IllegalAction(*problem)
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action of the player to move, targets included (R3.3, R4.4).
+
+    Order: hand cards by id; per card, lanes 0-2, face up before down, no target before
+    targets; `pass` last. Empty when the game is over. `resign` is always possible and not
+    listed.
+    """
+    if state.over:
+        return []
+    p = state.to_move
+    ps = state.players[p]
+    out: list[Action] = []
+    for cid in sorted(ps.hand):
+        card = ps.cards[cid]
+        if discard_problem(card) is None:
+            out.append(Action(DISCARD, cid))
+            continue
+        for lane in LANES:
+            for face in FACES:
+                if placement_problem(state, p, card, lane, face) is not None:
+                    continue
+                out.append(Action(PLAY, cid, lane, face))
+                if face == UP:
+                    out.extend(Action(PLAY, cid, lane, UP, tc, tl)
+                               for tc, tl in targets(state, p, card, lane))
+    if not (ps.no_pass and out):
+        out.append(Action(PASS))
+    return out
+
+
+# --------------------------------------------------------------------------- doing (R3, R6)
+
+def apply(state: GameState, action: Action, player: int | None = None) -> None:
+    """Check `action` (see `check`) and carry it out, then move the game on.
+
+    Raises IllegalAction and leaves the state unchanged when it is not legal.
+    """
+    check(state, action, player)
+    apply_unchecked(state, action)
+
+
+def apply_unchecked(state: GameState, action: Action) -> None:
+    """Carry out an action already known to be legal (search uses this on its own copies)."""
+    if action.type == RESIGN:  # R6.6: the opponent wins at once; the round is not scored
+        state.history.append((action.player, action, False))
+        _finish(state, winner=1 - action.player)
+        state.resigned = action.player
+        return
+    p = state.to_move
+    ps = state.players[p]
+    ps.no_pass = ps.no_facedown = False  # R4.5: this was the restricted turn
+    hidden_target = False
+    if action.type == PLAY:
+        card = ps.cards[action.card]
+        hidden_target = _target_is_hidden(state, p, action)
+        to_board(state, card, action.lane, action.face)
+        state.progress = True
+        table = ON_PLAY_FACE_UP if action.face == UP else ON_PLAY_ANY_FACE
+        effect = table.get(card.effect)
+        if effect is not None:
+            effect(state, card, action)
+    elif action.type == DISCARD:
+        card = ps.cards[action.card]
+        to_discard(state, card)
+        state.progress = True
+        ON_DISCARD[card.effect](state, card, action)
+    else:
+        ps.passed = True
+    state.history.append((p, action, hidden_target))
+    _settle(state, 1 - p)
+
+
+def _target_is_hidden(state: GameState, player: int, action: Action) -> bool:
+    """R7.2: a target in the hand, or a face-down card moved, is hidden from the opponent."""
+    if action.target_card is None:
+        return False
+    card = state.players[player].cards[action.card]
+    if card.effect in ("priest", "engineer"):
+        return True
+    if card.effect == "tactician" and action.target_card != action.card:
+        return state.players[player].cards[action.target_card].face == DOWN
+    return False
+
+
+def _settle(state: GameState, nxt: int) -> None:
+    """Give the turn to `nxt`, or to the other player if `nxt` has passed (R3.4); pass
+    automatically for a player whose turn comes with an empty hand; end the round when both
+    have passed (R3.5).
+    """
+    players = state.players
+    while True:
+        if players[0].passed and players[1].passed:
+            _end_round(state)
+            return
+        if players[nxt].passed:
+            nxt = 1 - nxt
+        ps = players[nxt]
+        if not ps.hand:  # R3.4: an empty hand passes automatically
+            ps.passed = True
+            ps.no_pass = ps.no_facedown = False
+            nxt = 1 - nxt
+            continue
+        state.to_move = nxt
+        return
+
+
+def _start_round(state: GameState, n_draw: int) -> None:
+    """R3.2: reset the round's flags, shuffle each deck (unless stacked), draw."""
+    state.progress = False
+    for ps in state.players:
+        ps.passed = ps.supply_used = ps.medic_used = False
+        ps.no_pass = ps.no_facedown = False
+    if not state.stacked:
+        for ps in state.players:
+            state.rng.shuffle(ps.deck)
+    for p in (0, 1):
+        draw(state, p, n_draw)
+    _settle(state, state.round_first)
+
+
+def board_snapshot(state: GameState) -> list[dict]:
+    """Every lane with every card revealed, totals and R6.2 status (JSON-ready, R3.6)."""
+    lanes = []
+    for lane in LANES:
+        sides = []
+        for ps in state.players:
+            side = []
+            for cid in ps.board[lane]:
+                c = ps.cards[cid]
+                power, start, mods = power_parts(state, c)
+                side.append(card_json(c, power, start, mods))
+            sides.append(side)
+        lanes.append({"sides": sides,
+                      "totals": [{"power": side_power(state, p, lane), "hidden": 0,
+                                  "cards": len(state.players[p].board[lane])} for p in (0, 1)],
+                      "by_count": lane_by_count(state, lane)})
+    return lanes
+
+
+def card_json(c: Card, power: int, start: int, mods: list[tuple[str, int]],
+              known: bool = False) -> dict:
+    """The view form of a card (docs/ARCHITECTURE.md `Card`)."""
+    return {"id": c.id, "owner": c.owner, "rank": c.rank, "group": c.group,
+            "effect": c.effect, "soldier": c.soldier, "face": c.face, "lane": c.lane,
+            "power": power, "base": start,
+            "mods": [{"rule": r, "delta": d} for r, d in mods], "known": known}
+
+
+def _end_round(state: GameState) -> None:
+    """R3.6 reveal and score each lane (R6.1-R6.3), clear the board, then R6.4 end or next round."""
+    winners = [lane_winner(state, lane) for lane in LANES]
+    points = [winners.count(0), winners.count(1)]
+    state.rounds.append({"winners": winners, "points": points, "lanes": board_snapshot(state)})
+    state.scores = [state.scores[0] + points[0], state.scores[1] + points[1]]
+    for ps in state.players:
+        for lane in LANES:
+            for cid in list(ps.board[lane]):
+                to_discard(state, ps.cards[cid])
+    decks_empty = not state.players[0].deck and not state.players[1].deck
+    hands_empty = not state.players[0].hand and not state.players[1].hand
+    if (max(state.scores) >= TARGET_SCORE or (decks_empty and hands_empty)
+            or (decks_empty and not state.progress)):
+        a, b = state.scores
+        _finish(state, winner=state.first if a == b else (0 if a > b else 1))
+        state.tiebreak = a == b
+        return
+    state.round += 1
+    state.round_first = 1 - state.round_first
+    _start_round(state, LATER_ROUND_DRAW)
+
+
+def _finish(state: GameState, winner: int) -> None:
+    state.over = True
+    state.winner = winner
+    state.to_move = None
