@@ -1,0 +1,74 @@
+"""Game: a state plus the record that reproduces it; the facade the UI, CPU and host use.
+
+>>> g = Game.new(seed=1)
+>>> g.to_move
+0
+>>> g.apply(g.legal_actions()[-1]) is None   # pass
+True
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import NORMAL_EFFECTS
+from .record import check_record, replay, summary, to_json
+from .rules import apply, legal_actions
+from .state import GameState
+from .views import player_view
+
+
+class Game:
+    """One game. `apply` checks every action (raising rules.IllegalAction, state unchanged)."""
+
+    def __init__(self, record: dict, state: GameState) -> None:
+        self._setup = {k: record[k] for k in ("mode", "effects", "first", "seed", "decks")}
+        self._actions: list[Action] = list(record["actions"])
+        self.state = state
+
+    @classmethod
+    def new(cls, mode: str = "normal", effects=None, first: int = 0, seed: int = 0,
+            decks=None) -> Game:
+        """A new game. `effects`: two {group: effect} dicts; None means Normal (R2.2)."""
+        if effects is None:
+            effects = [dict(NORMAL_EFFECTS), dict(NORMAL_EFFECTS)]
+        record = {"format": "trifront-record/1", "mode": mode, "effects": effects,
+                  "first": first, "seed": seed, "decks": decks, "actions": []}
+        return cls.from_record(record)
+
+    @classmethod
+    def from_record(cls, record: dict) -> Game:
+        """Replay a record dict. Raises record.MalformedRecord or record.IllegalRecordAction."""
+        checked = check_record(record)
+        return cls(checked, replay(checked))
+
+    def apply(self, action: Action | dict, player: int | None = None) -> None:
+        """Apply one action (an Action or its JSON). `player`: who sends it, when known."""
+        if isinstance(action, dict):
+            action = Action.from_json(action)
+        apply(self.state, action, player)
+        self._actions.append(action)
+
+    def legal_actions(self) -> list[Action]:
+        return legal_actions(self.state)
+
+    def view(self, player: int) -> dict:
+        return player_view(self.state, player)
+
+    def record(self) -> dict:
+        s = self._setup
+        return to_json(s["mode"], s["effects"], s["first"], s["seed"], s["decks"], self._actions)
+
+    def summary(self) -> dict:
+        return summary(self.state)
+
+    @property
+    def to_move(self) -> int | None:
+        return self.state.to_move
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner

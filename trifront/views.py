@@ -1,0 +1,132 @@
+"""Player views (RULES.md R7): exactly what one player may know, as a JSON-ready dict.
+
+This is the one choke point between the true state and everything outside the engine: the
+UI renders views, the CPU decides from views, the online host sends views. The shape is
+documented in docs/ARCHITECTURE.md.
+"""
+
+from __future__ import annotations
+
+from .actions import DOWN, FACES, PLAY, Action
+from .constants import LANES, TARGET_SCORE
+from .power import lane_by_count, power_parts
+from .rules import (board_snapshot, card_json, discard_problem, legal_actions, pass_problem,
+                    placement_problem)
+from .state import Card, GameState
+
+
+def player_view(state: GameState, me: int) -> dict:
+    """Everything player `me` (0 or 1) may know now (R7.1), and nothing R7.2 hides.
+
+    Hidden: the deck order of both players; the opponent's hand and face-down cards, except
+    cards `me` knows by R5.B4 or R5.D3 (marked ``"known": true``); targets of the opponent's
+    actions that are hand cards or face-down cards.
+    """
+    opp = 1 - me
+    my_turn = not state.over and state.to_move == me
+    lanes = []
+    for lane in LANES:
+        sides, totals = [], []
+        for owner in (0, 1):
+            side, seen, hidden = [], 0, 0
+            for cid in state.players[owner].board[lane]:
+                entry = _visible_card(state, me, state.players[owner].cards[cid])
+                side.append(entry)
+                if entry.get("hidden"):
+                    hidden += 1
+                else:
+                    seen += entry["power"]
+            sides.append(side)
+            totals.append({"power": seen, "hidden": hidden, "cards": len(side)})
+        lanes.append({"sides": sides, "totals": totals, "by_count": lane_by_count(state, lane)})
+
+    hands = [[], []]
+    hands[me] = [_full(state, state.players[me].cards[cid]) for cid in sorted(state.players[me].hand)]
+    opp_ps = state.players[opp]
+    known = state.players[me].known
+    hands[opp] = ([_full(state, opp_ps.cards[cid], known=True)
+                   for cid in sorted(opp_ps.hand) if cid in known]
+                  + [{"owner": opp, "hidden": True, "face": None, "lane": None}
+                     for cid in opp_ps.hand if cid not in known])
+
+    ps = state.players[me]
+    return {
+        "me": me,
+        "mode": state.mode,
+        "effects": [dict(e) for e in state.effects],
+        "round": state.round,
+        "first": state.first,
+        "round_first": state.round_first,
+        "to_move": state.to_move,
+        "passed": [p.passed for p in state.players],
+        "scores": list(state.scores),
+        "target_score": TARGET_SCORE,
+        "lanes": lanes,
+        "hands": hands,
+        "decks": [len(p.deck) for p in state.players],
+        "my_deck": [_full(state, ps.cards[cid]) for cid in sorted(ps.deck)],
+        "discards": [[_full(state, p.cards[cid]) for cid in p.discard] for p in state.players],
+        "restrictions": {"no_pass": my_turn and ps.no_pass,
+                         "no_facedown": my_turn and ps.no_facedown},
+        "legal": [a.to_json() for a in legal_actions(state)] if my_turn else [],
+        "why_not": _why_not(state, me) if my_turn else {},
+        "pass_problem": _reason(pass_problem(state, me)) if my_turn else None,
+        "history": [{"player": p, "action": _seen_action(state, me, p, a, hidden)}
+                    for p, a, hidden in state.history],
+        "rounds": [dict(r) for r in state.rounds],
+        "over": state.over,
+        "winner": state.winner,
+        "tiebreak": state.tiebreak,
+        "resigned": state.resigned,
+    }
+
+
+def _full(state: GameState, card: Card, known: bool = False) -> dict:
+    power, start, mods = power_parts(state, card)
+    return card_json(card, power, start, mods, known)
+
+
+def _visible_card(state: GameState, me: int, card: Card) -> dict:
+    """A board card as `me` sees it: in full unless it is the opponent's face-down card."""
+    if card.owner == me or card.face != DOWN:
+        return _full(state, card)
+    if card.id in state.players[me].known:
+        return _full(state, card, known=True)
+    return {"owner": card.owner, "hidden": True, "face": DOWN, "lane": card.lane}
+
+
+def _reason(problem) -> dict | None:
+    return None if problem is None else {"rule": problem[0], "text": problem[1]}
+
+
+def _why_not(state: GameState, me: int) -> dict:
+    """For each hand card: why it may not be discarded, and per lane and face why it may not
+    be played (None where it may). Built from the same checks `rules.check` uses."""
+    ps = state.players[me]
+    out = {}
+    for cid in sorted(ps.hand):
+        card = ps.cards[cid]
+        out[str(cid)] = {
+            "discard": _reason(discard_problem(card)),
+            "play": [[_reason(placement_problem(state, me, card, lane, face)) for face in FACES]
+                     for lane in LANES],
+        }
+    return out
+
+
+def _seen_action(state: GameState, me: int, player: int, action: Action, hidden: bool) -> dict:
+    """An action as `me` saw it: the card of an opponent's face-down play and hidden targets
+    are null (R7.1, R7.2)."""
+    data = action.to_json()
+    if player == me or action.type != PLAY:
+        return data
+    if action.face == DOWN:
+        data["card"] = None
+    if hidden and "target" in data:
+        data["target"]["card"] = None
+    return data
+
+
+def revealed_board(state: GameState) -> list[dict]:
+    """The board with every card shown (R3.6 reveal); for round results and replays."""
+    return board_snapshot(state)
