@@ -56,7 +56,7 @@ def power_parts(state: GameState, card: Card) -> tuple[int, int, list[tuple[str,
     if card.zone != BOARD:
         return power, start, mods
     if card.roll is not None:  # R5.C2 replaces everything before it
-        mods = [("R5.C2", card.roll - start)]
+        mods.append(("R5.C2", card.roll - power))
         power = card.roll
     if card.captain_penalty:
         mods.append(("R5.D6", -1))

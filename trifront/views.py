@@ -71,6 +71,12 @@ def player_view(state: GameState, me: int) -> dict:
         "legal": [a.to_json() for a in legal_actions(state)] if my_turn else [],
         "why_not": _why_not(state, me) if my_turn else {},
         "pass_problem": _reason(pass_problem(state, me)) if my_turn else None,
+        # public by the actions that caused them (R7.1); search rebuilds states from these
+        "round_flags": [{"supply_used": p.supply_used, "medic_used": p.medic_used,
+                         "no_pass": p.no_pass, "no_facedown": p.no_facedown}
+                        for p in state.players],
+        "progress": state.progress,
+        "cards_owned": [len(p.cards) for p in state.players],
         "history": [{"player": p, "action": _seen_action(state, me, p, a, hidden)}
                     for p, a, hidden in state.history],
         "rounds": [dict(r) for r in state.rounds],
