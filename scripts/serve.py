@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""A tiny static file server for TriFront (standard library only).
+
+Serves the repository root on 127.0.0.1 so the page, `pyscript.toml`, the `trifront/` sources
+and the vendored runtime in `web/vendor/` load from one origin. Used by `scripts/play` and by
+the browser tests (`tests/browser/conftest.py` imports `make_server`).
+
+    python3 scripts/serve.py [--port 8000] [--root DIR] [--prefix /sub/path/]
+
+What it adds to `http.server`: explicit MIME types for `.mjs`, `.wasm`, `.toml`, `.py`
+(so a machine's own mime.types cannot break the page), `Cache-Control: no-cache` (an edited
+`.py` is picked up on reload), an optional URL prefix (to check that the page works under a
+sub-path, as on GitHub Pages), and a clear one-line address on start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import os
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+EXTRA_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".map": "application/json",
+}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files from `directory`, optionally only below the URL `prefix`."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+
+    def __init__(self, *args, directory: str, prefix: str = "/", quiet: bool = False, **kwargs):
+        self.prefix = prefix
+        self.quiet = quiet
+        super().__init__(*args, directory=directory, **kwargs)
+
+    def _strip_prefix(self) -> bool:
+        if self.prefix == "/":
+            return True
+        if self.path == self.prefix.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return False
+        if not self.path.startswith(self.prefix):
+            self.send_error(404, "outside the served prefix")
+            return False
+        self.path = "/" + self.path[len(self.prefix):]
+        return True
+
+    def do_GET(self):  # noqa: N802 (http.server naming)
+        if self._strip_prefix():
+            super().do_GET()
+
+    def do_HEAD(self):  # noqa: N802
+        if self._strip_prefix():
+            super().do_HEAD()
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):  # noqa: A002 (signature of the base class)
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    @property
+    def origin(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}"
+
+    @property
+    def url(self) -> str:
+        return self.origin + self.prefix
+
+
+def make_server(root: os.PathLike | str = ROOT, host: str = "127.0.0.1", port: int = 0,
+                prefix: str = "/", quiet: bool = False) -> Server:
+    """Bind (port 0 = a free port) and return the server; `server.url` is its address."""
+    if not prefix.startswith("/") or not prefix.endswith("/"):
+        raise ValueError(f"prefix must start and end with '/': {prefix!r}")
+    handler = functools.partial(Handler, directory=str(root), prefix=prefix, quiet=quiet)
+    server = Server((host, port), handler)
+    server.prefix = prefix
+    return server
+
+
+def serve_in_thread(**kwargs) -> Server:
+    """Start a server in a daemon thread; stop it with `server.shutdown(); server.server_close()`."""
+    server = make_server(**kwargs)
+    threading.Thread(target=server.serve_forever, name="trifront-static", daemon=True).start()
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--root", default=str(ROOT))
+    parser.add_argument("--prefix", default="/")
+    parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    args = parser.parse_args(argv)
+    try:
+        server = make_server(args.root, args.host, args.port, args.prefix, args.quiet)
+    except OSError as exc:
+        print(f"Cannot listen on {args.host}:{args.port}: {exc.strerror or exc}. "
+              f"Try another port, e.g. PORT=8001.", file=sys.stderr)
+        return 1
+    print(f"\nTriFront is running at {server.url}\n(press Ctrl+C to stop)\n", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""The page boots offline: loading screen first, then the Python-rendered app, then the worker.
+
+Run alone: scripts/test tests/browser/test_boot.py   (screenshots in screenshots/)
+"""
+
+from __future__ import annotations
+
+import time
+
+import serve
+from harness import (CPU_READY_SELECTOR, READY_SELECTOR, ROOT, boot, shot, wait_booted,
+                     wait_cpu)
+
+# Records every py:progress message with its time, before any page script runs.
+RECORD_PROGRESS = """
+window.__progress = [];
+addEventListener('py:progress', (e) => window.__progress.push([performance.now(), String(e.detail)]));
+"""
+
+
+def test_loading_screen_then_app_then_worker(page, app_url):
+    page.add_init_script(RECORD_PROGRESS)
+    start = time.monotonic()
+    page.goto(app_url, wait_until="commit")
+
+    # Not blank while the runtime boots: the loading screen shows PyScript's own progress.
+    page.wait_for_function(
+        """() => {
+            const t = document.getElementById('loading-text');
+            return t && !document.getElementById('loading').hidden
+                && window.__progress.some(([, step]) => t.textContent === step + '…');
+        }""",
+        timeout=60_000,
+    )
+    assert page.is_visible("#loading-bar")
+    assert page.is_hidden("#app")
+    loading_text = page.inner_text("#loading-text")
+    shot(page, "boot-1-loading")
+
+    wait_booted(page)
+    boot_s = time.monotonic() - start
+    assert page.is_hidden("#loading")
+    assert page.is_visible("#app")
+    assert page.inner_text("#app h1") == "TriFront"
+    assert "is running in your browser" in page.inner_text("#python-status")
+    shot(page, "boot-2-ready")
+
+    wait_cpu(page)
+    cpu_s = time.monotonic() - start
+    status = page.inner_text("#cpu-status")
+    assert status.startswith("CPU player ready"), status
+    shot(page, "boot-3-cpu")
+
+    progress = [text for _, text in page.evaluate("window.__progress")]
+    for step in ("Loading Pyodide", "Loading interpreter", "Loading files", "Loaded Pyodide"):
+        assert step in progress, progress
+    print(f"\nboot: loading text seen {loading_text!r}; app ready {boot_s:.1f} s; "
+          f"cpu worker ready {cpu_s:.1f} s; progress steps {progress}")
+    assert boot_s < 60, f"boot took {boot_s:.1f} s"
+
+
+def test_boots_under_a_sub_path(page, server):
+    """As on GitHub Pages (https://user.github.io/repo/): every URL in the shell is relative."""
+    sub = serve.serve_in_thread(root=ROOT, port=0, prefix="/games/trifront/", quiet=True)
+    try:
+        page.trifront_log.origins.add(sub.origin)
+        seconds = boot(page, sub.url)
+        wait_cpu(page)
+        assert page.url.startswith(sub.url)
+        print(f"\nsub-path boot: {seconds:.1f} s")
+    finally:
+        sub.shutdown()
+        sub.server_close()
+
+
+def test_markers_are_set_once(page, app_url):
+    boot(page, app_url)
+    wait_cpu(page)
+    assert page.locator(READY_SELECTOR).count() == 1
+    assert page.locator(CPU_READY_SELECTOR).count() == 1

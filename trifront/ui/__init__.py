@@ -1,0 +1,1 @@
+"""The page: view-model code (testable on CPython) and pyscript.web rendering."""
