@@ -14,7 +14,7 @@ from .cards import NORMAL_EFFECTS
 from .record import check_record, replay, summary, to_json
 from .rules import apply, legal_actions
 from .state import GameState
-from .views import player_view
+from .views import action_from_view, player_view
 
 
 class Game:
@@ -42,9 +42,14 @@ class Game:
         return cls(checked, replay(checked))
 
     def apply(self, action: Action | dict, player: int | None = None) -> None:
-        """Apply one action (an Action or its JSON). `player`: who sends it, when known."""
-        if isinstance(action, dict):
-            action = Action.from_json(action)
+        """Apply one action: an Action, its record JSON, or the view form a player view lists
+        (`views.view_action`). `player`: who sends it, when known (others' turns are refused).
+
+        Raises actions.MalformedAction or rules.IllegalAction; the game is then unchanged.
+        """
+        if not isinstance(action, Action):
+            sender = self.state.to_move if player is None else player
+            action = action_from_view(self.state, sender, action)
         apply(self.state, action, player)
         self._actions.append(action)
 

@@ -7,7 +7,7 @@ documented in docs/ARCHITECTURE.md.
 
 from __future__ import annotations
 
-from .actions import DOWN, FACES, PLAY, Action
+from .actions import DOWN, FACES, PLAY, Action, MalformedAction
 from .constants import LANES, TARGET_SCORE
 from .power import lane_by_count, power_parts
 from .rules import (board_snapshot, card_json, discard_problem, legal_actions, pass_problem,
@@ -68,7 +68,7 @@ def player_view(state: GameState, me: int) -> dict:
         "discards": [[_full(state, p.cards[cid]) for cid in p.discard] for p in state.players],
         "restrictions": {"no_pass": my_turn and ps.no_pass,
                          "no_facedown": my_turn and ps.no_facedown},
-        "legal": [a.to_json() for a in legal_actions(state)] if my_turn else [],
+        "legal": [view_action(state, me, a) for a in legal_actions(state)] if my_turn else [],
         "why_not": _why_not(state, me) if my_turn else {},
         "pass_problem": _reason(pass_problem(state, me)) if my_turn else None,
         # public by the actions that caused them (R7.1); search rebuilds states from these
@@ -85,6 +85,37 @@ def player_view(state: GameState, me: int) -> dict:
         "tiebreak": state.tiebreak,
         "resigned": state.resigned,
     }
+
+
+def view_action(state: GameState, me: int, action: Action) -> dict:
+    """The view form of one of `me`'s actions: its JSON, except that a target on the
+    opponent's face-down card (R5.B1 recon) names its slot, ``{"slot": [lane, index]}`` on
+    the opponent's side, not its id, which would tell which card it is (R7.2)."""
+    data = action.to_json()
+    if action.target_card is not None and state.players[me].cards[action.card].effect == "recon":
+        opp = state.players[1 - me]
+        for lane in LANES:
+            if action.target_card in opp.board[lane]:
+                data["target"] = {"slot": [lane, opp.board[lane].index(action.target_card)]}
+    return data
+
+
+def action_from_view(state: GameState, me: int, data: object) -> Action:
+    """Parse an action `me` sent in view form (see `view_action`) into an engine Action.
+
+    A ``{"slot": [lane, index]}`` target names the card at that place on the opponent's
+    side. Raises actions.MalformedAction for a malformed action or a slot that holds no card.
+    """
+    if isinstance(data, dict) and isinstance(data.get("target"), dict) and "slot" in data["target"]:
+        slot = data["target"]["slot"]
+        if (set(data["target"]) != {"slot"} or not isinstance(slot, list) or len(slot) != 2
+                or any(type(x) is not int for x in slot) or slot[0] not in LANES):
+            raise MalformedAction("a slot target must be {'slot': [lane, index]}")
+        side = state.players[1 - me].board[slot[0]]
+        if not 0 <= slot[1] < len(side):
+            raise MalformedAction(f"no card at slot {slot} of the opponent's side")
+        data = {**data, "target": {"card": side[slot[1]]}}
+    return Action.from_json(data)
 
 
 def _full(state: GameState, card: Card, known: bool = False) -> dict:

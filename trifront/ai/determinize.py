@@ -14,6 +14,7 @@ import random
 from ..actions import DOWN, Action
 from ..constants import DECK_SIZE
 from ..rules import placement_problem
+from ..views import action_from_view
 from ..state import BOARD, DECK, DISCARD, HAND, GameState, PlayerState, make_created_soldier, \
     make_starting_card
 
@@ -131,6 +132,7 @@ def determinize(view: dict, rng: random.Random) -> GameState:
     return state
 
 
-def legal_in_view(view: dict) -> list[Action]:
-    """The legal actions the view lists for its player (empty when not their turn)."""
-    return [Action.from_json(a) for a in view["legal"]]
+def world_action(world: GameState, me: int, view_action: dict) -> Action:
+    """The action a view lists, in a determinized `world` of that view: a slot target (R5.B1
+    recon, `views.view_action`) names whatever card the world put at that slot."""
+    return action_from_view(world, me, view_action)

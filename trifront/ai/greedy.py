@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 import random
 
-from ..actions import PASS, Action
+from ..actions import PASS
 from ..constants import LANES
 from ..power import lane_by_count, side_power
 from ..rules import apply_unchecked
 from ..state import GameState
-from .determinize import determinize, legal_in_view
+from .determinize import determinize, world_action
 
 #: what keeping one card in hand is worth, in lanes (a card spent now is gone later)
 CARD_VALUE = 0.22
@@ -40,11 +40,11 @@ def evaluate(state: GameState, me: int) -> float:
 
 
 def choose_action(view: dict, seed: int) -> dict:
-    """The greedy choice for the player whose `view` this is: an action JSON dict.
+    """The greedy choice for the player whose `view` this is: one of view["legal"] (view form).
 
     Raises ValueError when the view's player has no legal action (not their turn).
     """
-    legal = legal_in_view(view)
+    legal = view["legal"]
     if not legal:
         raise ValueError("it is not this player's turn")
     rng = random.Random(seed)
@@ -55,16 +55,16 @@ def choose_action(view: dict, seed: int) -> dict:
         total = 0.0
         for world in worlds:
             w = world.clone(with_history=False)
-            if action.type == PASS:
+            if action["type"] == PASS:
                 total += evaluate(w, me) + _pass_bonus(w, me)
                 continue
             rounds_before = len(w.rounds)
-            apply_unchecked(w, action)
+            apply_unchecked(w, world_action(w, me, action))
             total += _after(w, me, rounds_before)
         scores.append(total / len(worlds))
     best = max(scores)
     near = [a for a, s in zip(legal, scores) if s >= best - NEAR_TIE]
-    return rng.choice(near).to_json()
+    return dict(rng.choice(near))
 
 
 def _pass_bonus(state: GameState, me: int) -> float:
@@ -79,7 +79,3 @@ def _after(state: GameState, me: int, rounds_before: int) -> float:
             len(state.players[me].hand) - len(state.players[1 - me].hand))
     return evaluate(state, me)
 
-
-def play_action(view: dict, seed: int) -> Action:
-    """`choose_action` as an Action value."""
-    return Action.from_json(choose_action(view, seed))

@@ -1,0 +1,42 @@
+"""Every rules case in shared/conformance/cases/, run in place through the replay CLI.
+
+A case passes when `python -m trifront replay` prints a summary in which every key of
+`expect` equals the given value, or, for `illegal_at`, exits 1 naming that action's index
+(shared/conformance/README.md).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import REPO_ROOT, SHARED_DIR
+
+CASES = sorted((SHARED_DIR / "conformance" / "cases").glob("*.json"))
+
+
+def test_conformance_cases_are_found():
+    # An empty glob would silently run nothing below.
+    assert len(CASES) >= 11, f"expected the shared conformance cases under {SHARED_DIR}"
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_conformance_case(path, tmp_path):
+    case = json.loads(path.read_text(encoding="utf-8"))
+    record = tmp_path / "record.json"
+    record.write_text(json.dumps(case["record"]), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "trifront", "replay", str(record)],
+                         capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    assert "Traceback" not in run.stderr
+    if "illegal_at" in case:
+        assert run.returncode == 1, run.stderr
+        assert len(run.stderr.strip().splitlines()) == 1
+        assert f"action {case['illegal_at']} " in run.stderr
+        return
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)
+    for key, want in case["expect"].items():
+        assert summary[key] == want, f"{case['name']}: {key}"
