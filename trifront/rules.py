@@ -194,12 +194,11 @@ def check(state: GameState, action: Action, player: int | None = None) -> None:
         raise IllegalAction(*problem)
 
 
-def legal_actions(state: GameState) -> list[Action]:
-    """Every legal action of the player to move, targets included (R3.3, R4.4).
+def legal_actions_reference(state: GameState) -> list[Action]:
+    """`legal_actions` built the slow, obvious way from `placement_problem` and `targets`.
 
-    Order: hand cards by id; per card, lanes 0-2, face up before down, no target before
-    targets; `pass` last. Empty when the game is over. `resign` is always possible and not
-    listed.
+    Tests check that the fast `legal_actions` lists exactly these actions, in this order;
+    a change to the placement or target rules must keep the two in step.
     """
     if state.over:
         return []
@@ -221,6 +220,108 @@ def legal_actions(state: GameState) -> list[Action]:
                                for tc, tl in targets(state, p, card, lane))
     if not (ps.no_pass and out):
         out.append(Action(PASS))
+    return out
+
+
+#: Actions are immutable values, so `legal_actions` hands out shared instances (search
+#: generates the same few thousand actions millions of times).
+_ACTION_CACHE: dict[tuple, Action] = {}
+_PASS_ACTION = Action(PASS)
+
+
+def _act(kind: str, card: int, lane: int | None = None, face: str | None = None,
+         target_card: int | None = None, target_lane: int | None = None) -> Action:
+    key = (kind, card, lane, face, target_card, target_lane)
+    action = _ACTION_CACHE.get(key)
+    if action is None:
+        action = _ACTION_CACHE[key] = Action(kind, card, lane, face, target_card, target_lane)
+    return action
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action of the player to move, targets included (R3.3, R4.4).
+
+    Order: hand cards by id; per card, lanes 0-2, face up before down, no target before
+    targets; `pass` last. Empty when the game is over. `resign` is always possible and not
+    listed.
+
+    The same list as `legal_actions_reference` (R4.3 limits from `placement_problem`, targets
+    from `targets`), computed without building a reason for every refused placement.
+    """
+    if state.over:
+        return []
+    p = state.to_move
+    players = state.players
+    ps = players[p]
+    opp = players[1 - p]
+    cards = ps.cards
+    no_down = ps.no_facedown
+    out: list[Action] = []
+    append = out.append
+    cache = _ACTION_CACHE
+    recon_targets = None
+    for cid in sorted(ps.hand):
+        card = cards[cid]
+        effect = card.effect
+        if effect is None:  # no effect: any lane, either face
+            for lane in LANES:
+                a = cache.get((PLAY, cid, lane, UP, None, None)) or _act(PLAY, cid, lane, UP)
+                append(a)
+                if not no_down:
+                    a = cache.get((PLAY, cid, lane, DOWN, None, None)) or _act(PLAY, cid, lane, DOWN)
+                    append(a)
+            continue
+        if effect in ON_DISCARD:  # R3.3 discard-only
+            append(_act(DISCARD, cid))
+            continue
+        info = EFFECTS[effect]
+        if info.unplayable:
+            continue
+        down_ok = not (no_down or info.face_up_only)
+        if effect == "strategic":  # R4.3 / R5.D1 fixed lane
+            lanes = (card.rank - 11,)
+        elif effect == "engineer":  # R4.3 / R5.C5 only into a lane nobody holds
+            lanes = tuple(lane for lane in LANES
+                          if not ps.board[lane] and not opp.board[lane])
+        else:
+            lanes = LANES
+        chooses = info.chooses
+        for lane in lanes:
+            append(cache.get((PLAY, cid, lane, UP, None, None)) or _act(PLAY, cid, lane, UP))
+            if chooses is not None:
+                if chooses == "own_hand":  # R5.A6 priest, R5.C5 engineer
+                    for tc in sorted(ps.hand):
+                        if tc != cid:
+                            append(_act(PLAY, cid, lane, UP, tc))
+                elif chooses == "opponent_face_down":  # R5.B1 recon
+                    if recon_targets is None:
+                        ocards = opp.cards
+                        recon_targets = [tc for side in opp.board for tc in side
+                                         if ocards[tc].face == DOWN]
+                    for tc in recon_targets:
+                        append(_act(PLAY, cid, lane, UP, tc))
+                elif chooses == "opponent_face_up_elsewhere":  # R5.B5 decoy
+                    ocards = opp.cards
+                    for l2 in LANES:
+                        if l2 != lane:
+                            for tc in opp.board[l2]:
+                                oc = ocards[tc]
+                                if oc.face == UP and oc.effect != "strategic":
+                                    append(_act(PLAY, cid, lane, UP, tc))
+                else:  # R5.B2 tactician: own board cards and the played one, to another lane
+                    for at in LANES:
+                        for tc in ps.board[at]:
+                            if cards[tc].effect != "strategic":
+                                for to in LANES:
+                                    if to != at:
+                                        append(_act(PLAY, cid, lane, UP, tc, to))
+                    for to in LANES:
+                        if to != lane:
+                            append(_act(PLAY, cid, lane, UP, cid, to))
+            if down_ok:
+                append(cache.get((PLAY, cid, lane, DOWN, None, None)) or _act(PLAY, cid, lane, DOWN))
+    if not (ps.no_pass and out):
+        append(_PASS_ACTION)
     return out
 
 
