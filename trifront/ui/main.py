@@ -1,37 +1,64 @@
-"""The page's entry point on the main thread (PLACEHOLDER: the UI engineer replaces this).
+"""The page's entry point on the main thread (index.html runs this file).
 
-It shows the hand-over contract that index.html and the browser tests rely on:
-1. render into `#app`;
-2. hide `#loading`, show `#app`, then set `#app[data-ready="1"]` (the boot marker);
-3. talk to the "cpu" worker, and set `#app[data-cpu]` to "ready" (or "failed").
-See docs/TESTING.md.
+The contract with index.html and the browser tests (docs/TESTING.md):
+1. render into ``#app``; 2. hide ``#loading``, show ``#app``, set ``#app[data-ready="1"]``
+(the boot marker); 3. connect to the "cpu" worker in the background and set
+``#app[data-cpu]`` to "ready" or "failed" (then the CPU runs on this thread).
+
+URL parameters (for reproducible games and tests): ``?seed=N`` fixes every random choice of
+the page; ``?cpu_delay=MS`` is the least time the CPU appears to think (default 600).
 """
 
-import json
 import sys
 
+from js import URLSearchParams, console, location
 from pyscript import web, workers
 
-app = web.page["app"]
-status = web.p("Waiting for the CPU player…", id="cpu-status")
-app.append(
-    web.h1("TriFront"),
-    web.p(f"Python {sys.version.split()[0]} is running in your browser.", id="python-status"),
-    status,
-)
-web.page["loading"].hidden = True
-app.hidden = False
-app.setAttribute("data-ready", "1")
+from trifront.ui import dom
+from trifront.ui.app import App
+from trifront.ui.cpu import CpuClient
 
-try:
-    cpu = await workers["cpu"]  # noqa: F704 (PyScript runs this file with top-level await)
-    answer = json.loads(await cpu.ping(json.dumps({"hello": "main"})))  # noqa: F704
-except Exception as exc:
-    status.textContent = f"The CPU player did not start: {exc}"
-    app.setAttribute("data-cpu", "failed")
-    raise
-status.textContent = (
-    f"CPU player ready (worker Python {answer['python']}, "
-    f"{len(answer['modules'])} trifront modules)."
-)
-app.setAttribute("data-cpu", "ready")
+
+def _param(name, default, kind):
+    try:
+        value = URLSearchParams.new(location.search).get(name)
+        return kind(value) if value not in (None, "") else default
+    except Exception:  # noqa: BLE001 - a bad parameter is ignored
+        return default
+
+
+app_el = web.page["app"]
+status = {"python": f"Python {sys.version.split()[0]} is running in your browser.",
+          "cpu": "Waiting for the CPU player…", "cpu_state": "connecting"}
+controller = None
+
+
+def on_cpu_status(state, text):
+    status["cpu"], status["cpu_state"] = text, state
+    app_el.setAttribute("data-cpu", state)
+    if controller is not None and controller.screen == "menu":
+        controller.render()
+
+
+async def connect():
+    return await workers["cpu"]
+
+
+def log_error(text):
+    console.error(text)
+
+
+def on_dom_error(exc):
+    console.error(f"TriFront event handler failed: {exc!r}")
+
+
+cpu = CpuClient(connect, on_status=on_cpu_status)
+controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
+                 cpu_delay=_param("cpu_delay", 600, float) / 1000, log_error=log_error,
+                 status=status)
+dom.listen("app", controller.dispatch, on_dom_error)
+controller.render()
+web.page["loading"].hidden = True
+app_el.hidden = False
+app_el.setAttribute("data-ready", "1")
+cpu.start()

@@ -449,7 +449,11 @@ def face_choices(view: dict, card: int, lane: int) -> list[Choice]:
 
 @dataclass(frozen=True)
 class TargetChoice:
-    """One R4.4 target option; ``action`` is the legal action it stands for."""
+    """One R4.4 target option; ``action`` is the legal action it stands for.
+
+    ``spot`` is where the target card is drawn, so the page can make it clickable:
+    ("board", owner, lane, position) or ("hand", owner, card id); None if unknown.
+    """
 
     key: str
     label: str
@@ -457,12 +461,12 @@ class TargetChoice:
     card: int | None = None          # the target card id (whose: see ``owner``)
     owner: int | None = None
     lane: int | None = None          # tactician: destination lane
+    spot: tuple | None = None
 
 
 def _target_owner(view: dict, card: int) -> int:
     """Whose card an R4.4 target is, from the played card's effect (RECORD.md)."""
-    effect = _played_effect(view, card)
-    chooses = EFFECTS[effect].chooses if effect in EFFECTS else None
+    chooses = _chooses(view, card)
     return other(view["me"]) if chooses and chooses.startswith("opponent") else view["me"]
 
 
@@ -471,13 +475,34 @@ def _played_effect(view: dict, card: int) -> str | None:
     return _effect_of(found[1]) if found else None
 
 
+def _chooses(view: dict, card: int) -> str | None:
+    effect = _played_effect(view, card)
+    return EFFECTS[effect].chooses if effect in EFFECTS else None
+
+
 def target_prompt(view: dict, card: int) -> str:
     effect = _played_effect(view, card)
-    chooses = EFFECTS[effect].chooses if effect in EFFECTS else None
-    prompt = TARGET_PROMPT.get(chooses or "", "Choose a target")
+    prompt = TARGET_PROMPT.get(_chooses(view, card) or "", "Choose a target")
     if effect in _TARGET_VERB:
         prompt += f" to {_TARGET_VERB[effect]}"
     return f"{effect_name(effect)}: {prompt} (R4.4)"
+
+
+def _spots(view: dict, owner: int) -> dict[int, tuple]:
+    """card id -> ("board", owner, lane, position) / ("hand", owner, id), for cards with ids."""
+    out = {}
+    for i, lane in enumerate(view.get("lanes", ())):
+        for pos, c in enumerate(lane["sides"][owner]):
+            if c.get("id") is not None:
+                out[c["id"]] = ("board", owner, i, pos)
+    for c in view.get("hands", ((), ()))[owner]:
+        if c.get("id") is not None:
+            out[c["id"]] = ("hand", owner, c["id"])
+    return out
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def target_choices(view: dict, card: int, lane: int, face: str) -> list[TargetChoice]:
@@ -488,59 +513,53 @@ def target_choices(view: dict, card: int, lane: int, face: str) -> list[TargetCh
     """
     me = view["me"]
     owner = _target_owner(view, card)
-    out, none = [], None
     plays = _plays(view, card, lane, face)
-    by_slot = _recon_slots(view, owner, plays) if owner != me else {}
+    spots = _spots(view, owner)
+    out, none = [], None
     for a in plays:
         t = a.get("target")
         if not t:
             none = TargetChoice("none", "No target", a)
             continue
         tc, tl = t.get("card"), t.get("lane")
+        spot = None
+        if t.get("slot") is not None:  # R5.B1 on a hidden card: its place, never its id (R7.2)
+            tc = None
+            spot = ("board", owner, t["slot"][0], t["slot"][1])
         if tl is not None:  # tactician: own card + destination lane
             if tc == card:
-                what = "this card"
-                src = lane
+                what, src = "this card", lane
             else:
                 found = find_card(view, me, tc)
-                what = card_label(found[1]) if found else f"card {tc}"
+                what = card_label(found[1]) if found else "a card"
                 src = found[1].get("lane") if found else None
+                spot = spots.get(tc)
             frm = f" from {lane_name(src)}" if src is not None else ""
             label = f"Move {what}{frm} to the {lane_name(tl)} lane"
         else:
-            found = find_card(view, owner, tc)
-            if found is None and id(a) in by_slot:
-                found = ("board", by_slot[id(a)])
-            if found is None:
-                label = "a card"
+            spot = spot or (spots.get(tc) if tc is not None else None)
+            c = None
+            if spot is not None and spot[0] == "board":
+                c = view["lanes"][spot[2]]["sides"][owner][spot[3]]
+            elif spot is not None:
+                found = find_card(view, owner, tc)
+                c = found[1] if found else None
+            if c is None:
+                label = "A card"
+            elif spot[0] == "hand":
+                label = f"{card_label(c)} (in hand)"
+            elif c.get("hidden"):
+                side = view["lanes"][spot[2]]["sides"][owner]
+                nth = sum(1 for x in side[:spot[3] + 1] if x.get("face") == "down")
+                many = sum(1 for x in side if x.get("face") == "down") > 1
+                label = (f"{_ordinal(nth)} face-down card, {lane_name(spot[2])} lane" if many
+                         else f"Face-down card, {lane_name(spot[2])} lane")
             else:
-                zone, c = found
-                where = f"{lane_name(c.get('lane'))} lane" if zone == "board" else zone
-                if c.get("hidden"):
-                    label = f"Face-down card in the {where}"
-                else:
-                    label = f"{card_label(c)} ({where})"
-        out.append(TargetChoice(f"t{len(out)}", label, a, tc, owner, tl))
+                label = f"{card_label(c)}, {lane_name(spot[2])} lane"
+        out.append(TargetChoice(f"t{len(out)}", label, a, tc, owner, tl, spot))
     if none is not None:
         out.append(none)
     return out
-
-
-def _recon_slots(view: dict, owner: int, plays: list[dict]) -> dict[int, dict]:
-    """id(action) -> the board card its target is, for targets on ``owner``'s face-down cards.
-
-    A hidden card has no id in the view. The engine lists R5.B1 targets in board order (lane
-    by lane, play order), so the n-th target is the n-th face-down card; used only when the
-    counts agree and every card whose id is known sits where its target says.
-    """
-    slots = [c for lane in view.get("lanes", ()) for c in lane["sides"][owner]
-             if c.get("face") == "down"]
-    targeted = [a for a in plays if a.get("target") and a["target"].get("lane") is None]
-    if len(targeted) != len(slots):
-        return {}
-    if any(c.get("id") not in (None, a["target"].get("card")) for a, c in zip(targeted, slots)):
-        return {}
-    return {id(a): c for a, c in zip(targeted, slots)}
 
 
 def needs_target_step(choices: list[TargetChoice]) -> bool:
@@ -563,6 +582,8 @@ def pass_choice(view: dict) -> Choice:
         return Choice("pass", "Pass", False, _not_my_turn_reason(view))
     if any(a.get("type") == "pass" for a in view.get("legal", ())):
         return Choice("pass", "Pass", True)
+    if view.get("pass_problem"):
+        return Choice("pass", "Pass", False, "Cannot pass: " + reason_text(view["pass_problem"]))
     if (view.get("restrictions") or {}).get("no_pass"):
         return Choice("pass", "Pass", False,
                       "Cannot pass: the enemy's Assault forbids it while you can act (R5.A3)")
@@ -579,17 +600,24 @@ def restriction_notes(view: dict) -> list[str]:
         notes.append("Assault: you cannot pass this turn while you can act (R5.A3)")
     if r.get("no_facedown"):
         notes.append("Frontline: you cannot play face-down this turn (R5.A4)")
-    if view.get("must_pass"):
+    if must_pass(view):
         notes.append("No card can be used: you must pass (R3.4)")
     return notes
+
+
+def must_pass(view: dict) -> bool:
+    """R3.4: passing is this player's only legal action."""
+    legal = view.get("legal") or []
+    return my_turn(view) and len(legal) == 1 and legal[0].get("type") == "pass"
 
 
 def find_action(view: dict, action: dict) -> dict | None:
     """The legal action equal to ``action`` (targets compared as given), or None."""
     def norm(a):
         t = a.get("target") or None
+        slot = tuple(t["slot"]) if t and t.get("slot") is not None else None
         return (a.get("type"), a.get("card"), a.get("lane"), a.get("face"),
-                None if t is None else (t.get("card"), t.get("lane")))
+                None if t is None else (t.get("card"), t.get("lane"), slot))
     want = norm(action)
     for a in view.get("legal", ()):
         if norm(a) == want:

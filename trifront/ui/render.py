@@ -106,8 +106,12 @@ def effect_chip(group: str, ranks: str, name: str) -> El:
 # Menu
 
 
-def menu_screen(opts: dict) -> El:
-    """The start menu: opponent (CPU / local), turn order, Normal or Draft (R2.2, R2.3, R3.1)."""
+def menu_screen(opts: dict, status: dict | None = None) -> El:
+    """The start menu: opponent (CPU / local), turn order, Normal or Draft (R2.2, R2.3, R3.1).
+
+    ``status``: {"python": text, "cpu": text, "cpu_state": "ready"/"failed"/...} for the foot.
+    """
+    status = status or {}
     kind, first, mode = opts.get("kind", "cpu"), opts.get("first", "0"), opts.get("mode", "normal")
 
     def seg(key, value, label, sub=""):
@@ -143,7 +147,11 @@ def menu_screen(opts: dict) -> El:
                h("div", button("Start game", "start", id="btn-start", cls="tf-btn-primary tf-btn-big"),
                  button("How to play", "help", id="btn-help", cls="tf-btn-ghost"),
                  cls="tf-menu-actions"),
-               h("p", "Runs entirely in your browser — no account, no network.",
+               h("div",
+                 h("p", status.get("python", "Runs entirely in your browser."),
+                   id="python-status"),
+                 h("p", status.get("cpu", "Waiting for the CPU player…"), id="cpu-status",
+                   data={"state": status.get("cpu_state")}),
                  cls="tf-menu-foot"),
                cls="tf-panel tf-menu"),
              id="screen-menu", cls="tf-screen tf-screen-center", data={"mode": mode})
@@ -218,6 +226,20 @@ def reveal_screen(names: dict[int, str], effects: list[dict[str, str]], me: int 
                                cls="tf-btn-primary tf-btn-big"), cls="tf-menu-actions"),
                cls="tf-panel tf-reveal-panel"),
              id="screen-reveal", cls="tf-screen tf-screen-center")
+
+
+def wait_screen(text: str) -> El:
+    return h("section", h("div", h("div", cls="tf-spinner tf-spinner-big"), h("h2", text),
+                          cls="tf-panel tf-handover"),
+             id="screen-wait", cls="tf-screen tf-screen-center")
+
+
+def error_screen(text: str) -> El:
+    return h("section", h("div", h("h2", "Oops"), h("p", text, cls="tf-sub"),
+                          button("Back to the menu", "menu", id="btn-error-menu",
+                                 cls="tf-btn-primary"),
+                          cls="tf-panel tf-handover"),
+             id="screen-error", cls="tf-screen tf-screen-center")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -295,8 +317,8 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
 
     def side(cards, owner):
         els = []
-        for f in cards:
-            key = ("board", owner, f.id) if f.id is not None else None
+        for pos, f in enumerate(cards):
+            key = ("board", owner, lane.index, pos)
             is_t = key in targets
             if lane_step:
                 act = "lane"
@@ -412,7 +434,7 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
         tail.append(button("Cancel", "cancel", id="btn-cancel", cls="tf-btn-ghost"))
     tail.append(button("Pass", "pass", id="btn-pass", enabled=p.enabled, reason=p.reason,
                        inline_reason=m.my_turn(view),
-                       cls=["tf-btn-pass", "tf-btn-primary" if view.get("must_pass") else ""],
+                       cls=["tf-btn-pass", "tf-btn-primary" if m.must_pass(view) else ""],
                        title="End your actions for this round (R3.3)"))
     parts.append(h("div", h("p", prompt, cls="tf-prompt", id="prompt", aria_live="polite"),
                    [h("p", n, cls="tf-restrict") for n in notes],
@@ -424,16 +446,13 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
 
 
 def _targets_index(view: dict, sel: m.Selection) -> dict:
-    """(zone, owner, id) -> target key, to make target cards clickable on the board/hand."""
+    """Target spot (model.TargetChoice.spot) -> target key: target cards become clickable."""
     if sel.step != "target" or not m.my_turn(view):
         return {}
     out = {}
     for t in m.target_choices(view, sel.card, sel.lane, sel.face):
-        if t.key == "none" or t.card is None or t.lane is not None:
-            continue
-        found = m.find_card(view, t.owner, t.card)
-        if found:
-            out[(found[0], t.owner, t.card)] = t.key
+        if t.spot is not None and t.lane is None:
+            out[t.spot] = t.key
     return out
 
 

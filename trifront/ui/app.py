@@ -1,0 +1,467 @@
+"""The flow controller: menu -> (draft -> reveal) -> game (hand-over, board, round result)
+-> game over, against the CPU or two players on one device.
+
+It holds the one ``Game`` and passes only ``game.view(p)`` to rendering (render.py). No browser
+imports: the page gives it ``mount`` (draws an html.El tree) and a CPU client, so the whole
+flow is driven on CPython in tests/ui/test_app.py. Clicks arrive as ``dispatch(act, data)``
+(render.py puts ``data-act`` on every clickable element).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+import traceback
+from collections.abc import Callable
+
+from trifront.actions import MalformedAction
+from trifront.cards import check_effect_set
+from trifront.game import Game
+from trifront.rules import IllegalAction
+from trifront.ui import model as m
+from trifront.ui import render as r
+from trifront.ui.cpu import CpuClient
+from trifront.ui.html import El
+
+FRIENDLY_ERROR = ("Something went wrong on our side; the game itself is unchanged. "
+                  "Try again, or start a new game from the menu.")
+
+
+class App:
+    """One page's worth of state. ``human`` is player 0 against the CPU."""
+
+    def __init__(self, mount: Callable[[El], None], cpu: CpuClient | None = None, *,
+                 seed: int | None = None, cpu_delay: float = 0.6,
+                 log_error: Callable[[str], None] = print,
+                 spawn: Callable = asyncio.ensure_future,
+                 sleep: Callable = asyncio.sleep, clock: Callable[[], float] = time.monotonic,
+                 status: dict | None = None):
+        self.mount = mount
+        self.cpu = cpu or CpuClient(None)
+        self.rng = random.Random(seed)
+        self.cpu_delay = cpu_delay
+        self.log_error = log_error
+        self.spawn = spawn
+        self.sleep = sleep
+        self.clock = clock
+        self.status = status if status is not None else {}
+        self.opts = {"kind": "cpu", "first": "0", "mode": "normal"}
+        self.screen = "menu"
+        self.overlay: tuple | None = None
+        self.toast = ""
+        self.notice = ""
+        self.game: Game | None = None
+        self.kind = "cpu"
+        self.human = 0
+        self.names = m.player_names("cpu")
+        self.viewer = 0
+        self.sel = m.Selection()
+        self.thinking = False
+        self.gen = 0              # bumped by every new game / resign: late CPU answers are dropped
+        self.rounds_seen = 0
+        self.picks: list[dict] = [{}, {}]
+        self.draft_player = 0
+        self.handover_to = 0
+        self.handover_next = "board"
+        self.fresh: set = set()
+        self.tasks: list = []
+
+    # ----------------------------------------------------------------------------- plumbing
+
+    def render(self) -> None:
+        try:
+            self.mount(r.app_root(self._screen_el(), overlay=self._overlay_el(),
+                                  toast=self.toast))
+        except Exception:  # noqa: BLE001 - never leave the player with a broken page
+            self.log_error("TriFront render failed:\n" + traceback.format_exc())
+            self.mount(r.app_root(r.error_screen(FRIENDLY_ERROR)))
+
+    def dispatch(self, act: str, data: dict | None = None) -> None:
+        """A click (or key) on an element with ``data-act``; never raises."""
+        data = data or {}
+        handler = getattr(self, "on_" + act.replace("-", "_"), None)
+        if handler is None:
+            return
+        if act != "dismiss-toast":
+            self.toast = ""
+        try:
+            handler(data)
+        except Exception:  # noqa: BLE001
+            self.log_error(f"TriFront: handler {act!r} failed:\n" + traceback.format_exc())
+            self.toast = FRIENDLY_ERROR
+        self.render()
+
+    def _spawn(self, coro) -> None:
+        task = self.spawn(coro)
+        self.tasks.append(task)
+        self.tasks = [t for t in self.tasks if not (hasattr(t, "done") and t.done())]
+
+    def view(self, p: int | None = None) -> dict:
+        return self.game.view(self.viewer if p is None else p)
+
+    @property
+    def cpu_player(self) -> int:
+        return 1 - self.human
+
+    # ------------------------------------------------------------------------------ screens
+
+    def _screen_el(self) -> El:
+        s = self.screen
+        if s == "menu":
+            return r.menu_screen(self.opts, self.status)
+        if s == "draft":
+            who = ("You" if self.kind == "cpu" else self.names[self.draft_player])
+            note = "" if self.kind == "cpu" else (
+                f"{self.names[self.draft_player]} picks now; "
+                f"{self.names[1 - self.draft_player]}, please look away.")
+            return r.draft_screen(who, self.picks[self.draft_player], note)
+        if s == "wait":
+            return r.wait_screen("The CPU is choosing its effects…")
+        if s == "reveal":
+            return r.reveal_screen(self.names, self.picks, self.viewer)
+        if s == "handover":
+            return r.handover_screen(self.names[self.handover_to],
+                                     "Next: their draft picks." if self.handover_next == "draft"
+                                     else "")
+        view = self.view()
+        if s == "round":
+            return r.round_screen(view, self.names, then_over=view["over"])
+        if s == "over":
+            return r.over_screen(view, self.names)
+        return r.board_screen(view, self.names, self.sel, thinking=self.thinking,
+                              local=self.kind == "local", notice=self.notice, fresh=self.fresh)
+
+    def _overlay_el(self) -> El | None:
+        if not self.overlay:
+            return None
+        kind = self.overlay[0]
+        if kind == "help":
+            return r.help_modal()
+        if kind == "resign":
+            return r.resign_modal(self.names[self.resigner])
+        if self.game is None:
+            return None
+        if kind == "discard":
+            return r.discard_modal(self.view(), self.overlay[1], self.names)
+        if kind == "inspect":
+            return r.inspect_modal(self.overlay[1])
+        return None
+
+    # --------------------------------------------------------------------------------- menu
+
+    def on_menu_set(self, data: dict) -> None:
+        key, value = data.get("key"), data.get("value")
+        if key in self.opts:
+            self.opts[key] = value
+
+    def on_help(self, data: dict) -> None:
+        self.overlay = ("help",)
+
+    def on_close_modal(self, data: dict) -> None:
+        self.overlay = None
+
+    def on_backdrop(self, data: dict) -> None:
+        self.overlay = None
+
+    def on_dismiss_toast(self, data: dict) -> None:
+        self.toast = ""
+
+    def on_menu(self, data: dict) -> None:
+        self.gen += 1
+        self.thinking = False
+        self.game = None
+        self.overlay = None
+        self.screen = "menu"
+
+    def on_start(self, data: dict) -> None:
+        self.gen += 1
+        self.kind = self.opts["kind"]
+        self.human = 0
+        self.names = m.player_names(self.kind, self.human)
+        first = self.opts["first"]
+        self.first = self.rng.randrange(2) if first == "random" else int(first)
+        self.picks = [{}, {}]
+        self.draft_player = 0
+        self.viewer = 0
+        self.overlay = None
+        self.notice = ""
+        if self.opts["mode"] == "draft":
+            self.screen = "draft"
+        else:
+            self._begin(None)
+
+    # -------------------------------------------------------------------------------- draft
+
+    def on_draft_pick(self, data: dict) -> None:
+        if self.screen != "draft":
+            return
+        self.picks[self.draft_player][data["group"]] = data["effect"]
+
+    def on_draft_confirm(self, data: dict) -> None:
+        if self.screen != "draft":
+            return
+        mine = self.picks[self.draft_player]
+        if not m.draft_complete(mine):
+            self.toast = "Pick one effect in each of the four groups first (R2.3)."
+            return
+        check_effect_set(mine)
+        if self.kind == "cpu":
+            self.screen = "wait"
+            self._spawn(self._cpu_draft(self.gen))
+        elif self.draft_player == 0:
+            self.draft_player = 1
+            self._handover(1, "draft")
+        else:
+            self.viewer = 1
+            self.screen = "reveal"
+
+    async def _cpu_draft(self, gen: int) -> None:
+        try:
+            picks = await self.cpu.draft(self.rng.randrange(2 ** 31))
+            self._cpu_notice()
+            if gen != self.gen:
+                return
+            self.picks[self.cpu_player] = check_effect_set(picks)
+            self.screen = "reveal"
+        except Exception:  # noqa: BLE001
+            self.log_error("TriFront: CPU draft failed:\n" + traceback.format_exc())
+            self.toast = FRIENDLY_ERROR
+            self.screen = "menu"
+        self.render()
+
+    def on_reveal_continue(self, data: dict) -> None:
+        if self.screen == "reveal":
+            self._begin([dict(self.picks[0]), dict(self.picks[1])])
+
+    # --------------------------------------------------------------------------------- game
+
+    def _begin(self, effects: list | None) -> None:
+        mode = self.opts["mode"] if effects is not None else "normal"
+        self.game = Game.new(mode=mode, effects=effects, first=self.first,
+                             seed=self.rng.randrange(2 ** 31))
+        self.rounds_seen = 0
+        self.sel = m.Selection()
+        self.fresh = set()
+        self.thinking = False
+        if self.kind == "local":
+            self._handover(self.game.to_move, "board")
+        else:
+            self.viewer = self.human
+            self._advance()
+
+    def _handover(self, player: int, then: str) -> None:
+        self.handover_to = player
+        self.handover_next = then
+        self.screen = "handover"
+        self.overlay = None
+
+    def on_handover(self, data: dict) -> None:
+        if self.screen != "handover":
+            return
+        self.viewer = self.handover_to
+        self.sel = m.Selection()
+        self.screen = self.handover_next
+
+    def _advance(self) -> None:
+        """After any action: round result, game over, hand-over, or the next turn."""
+        g = self.game
+        self.sel = m.Selection()
+        rounds = len(g.state.rounds)
+        if rounds > self.rounds_seen:
+            self.rounds_seen = rounds
+            self.screen = "round"
+            return
+        if g.over:
+            self.screen = "over"
+            self.overlay = None
+            return
+        tm = g.to_move
+        if self.kind == "local":
+            if tm != self.viewer:
+                self._handover(tm, "board")
+                return
+            self.screen = "board"
+            return
+        self.screen = "board"
+        if tm == self.cpu_player:
+            self._start_cpu()
+
+    def on_round_continue(self, data: dict) -> None:
+        if self.screen == "round":
+            self.fresh = set()
+            self._advance()
+
+    def _start_cpu(self) -> None:
+        if self.thinking:
+            return
+        self.thinking = True
+        self._spawn(self._cpu_turn(self.gen))
+
+    async def _cpu_turn(self, gen: int) -> None:
+        cpu_p = self.cpu_player
+        try:
+            view = self.game.view(cpu_p)
+            start = self.clock()
+            action = await self.cpu.choose(view, self.rng.randrange(2 ** 31))
+            self._cpu_notice()
+            wait = self.cpu_delay - (self.clock() - start)
+            if wait > 0:
+                await self.sleep(wait)
+            if gen != self.gen or self.game is None or self.game.to_move != cpu_p:
+                return
+            try:
+                self.game.apply(action, player=cpu_p)
+            except (IllegalAction, MalformedAction) as exc:
+                # a real bug in the AI: say so in the console, and keep the game going
+                self.log_error(f"TriFront: the CPU chose an illegal action {action}: {exc}")
+                action = view["legal"][-1]
+                self.game.apply(action, player=cpu_p)
+            self._mark_fresh(cpu_p, action)
+            self.thinking = False
+            self._advance()
+        except Exception:  # noqa: BLE001
+            self.log_error("TriFront: CPU turn failed:\n" + traceback.format_exc())
+            self.toast = FRIENDLY_ERROR
+        finally:
+            if gen == self.gen:
+                self.thinking = False
+                self.render()
+
+    def _cpu_notice(self) -> None:
+        if self.cpu.failed and self.cpu.problem:
+            self.notice = (f"Note: {self.cpu.problem}. The CPU now thinks on this page, "
+                           "which may pause it briefly.")
+
+    def _mark_fresh(self, p: int, action: dict) -> None:
+        card = action.get("card") if isinstance(action, dict) else None
+        self.fresh = {(p, card)} if card is not None else set()
+
+    def _my_turn(self) -> bool:
+        return (self.game is not None and self.screen == "board" and not self.game.over
+                and self.game.to_move == self.viewer and not self.thinking)
+
+    def _play(self, action: dict) -> None:
+        """A human action: apply it, or show why not (the rule) with the game unchanged."""
+        if not self._my_turn():
+            self.toast = "It is not your turn."
+            return
+        try:
+            self.game.apply(action, player=self.viewer)
+        except (IllegalAction, MalformedAction) as exc:
+            rule = getattr(exc, "rule", "")
+            text = getattr(exc, "message", str(exc))
+            self.toast = f"Not allowed: {text}" + (f" ({rule})" if rule else "")
+            self.sel = m.Selection()
+            return
+        self._mark_fresh(self.viewer, action)
+        self._advance()
+
+    # ---------------------------------------------------------------------- board: choosing
+
+    def on_select(self, data: dict) -> None:
+        if not self._my_turn():
+            return
+        cid = int(data["card-id"])
+        self.sel = m.Selection() if self.sel.card == cid else m.Selection(cid)
+
+    def on_lane(self, data: dict) -> None:
+        if not self._my_turn() or self.sel.card is None:
+            return
+        lane = int(data["lane"])
+        choice = m.lane_choices(self.view(), self.sel.card)[lane]
+        if not choice.enabled:
+            self.toast = choice.reason
+            return
+        self.sel = m.Selection(self.sel.card, lane)
+
+    def on_face(self, data: dict) -> None:
+        if not self._my_turn() or self.sel.lane is None:
+            return
+        view = self.view()
+        face = data["face"]
+        choice = next(c for c in m.face_choices(view, self.sel.card, self.sel.lane)
+                      if c.key == face)
+        if not choice.enabled:
+            self.toast = choice.reason
+            return
+        choices = m.target_choices(view, self.sel.card, self.sel.lane, face)
+        if not m.needs_target_step(choices):
+            self._play(choices[0].action)
+            return
+        self.sel = m.Selection(self.sel.card, self.sel.lane, face)
+
+    def on_target(self, data: dict) -> None:
+        if not self._my_turn() or self.sel.step != "target":
+            return
+        key = data.get("target-key")
+        for t in m.target_choices(self.view(), self.sel.card, self.sel.lane, self.sel.face):
+            if t.key == key:
+                self._play(t.action)
+                return
+
+    def on_discard(self, data: dict) -> None:
+        if self._my_turn() and self.sel.card is not None:
+            self._play({"type": "discard", "card": self.sel.card})
+
+    def on_pass(self, data: dict) -> None:
+        if not self._my_turn():
+            return
+        p = m.pass_choice(self.view())
+        if not p.enabled:
+            self.toast = p.reason
+            return
+        self._play({"type": "pass"})
+
+    def on_back(self, data: dict) -> None:
+        self.sel = self.sel.back()
+
+    def on_cancel(self, data: dict) -> None:
+        self.sel = m.Selection()
+        self.overlay = None
+
+    def on_escape(self, data: dict) -> None:
+        if self.overlay:
+            self.overlay = None
+        elif self.screen == "board":
+            self.sel = self.sel.back()
+
+    # ------------------------------------------------------------------------ board: others
+
+    @property
+    def resigner(self) -> int:
+        return self.human if self.kind == "cpu" else self.viewer
+
+    def on_resign(self, data: dict) -> None:
+        if self.game is not None and not self.game.over and self.screen == "board":
+            self.overlay = ("resign",)
+
+    def on_resign_confirm(self, data: dict) -> None:
+        self.overlay = None
+        if self.game is None or self.game.over:
+            return
+        self.gen += 1          # a CPU move still being computed is dropped
+        self.thinking = False
+        self.game.apply({"type": "resign", "player": self.resigner}, player=self.resigner)
+        self._advance()
+
+    def on_show_discard(self, data: dict) -> None:
+        if self.game is not None:
+            self.overlay = ("discard", int(data["player"]))
+
+    def on_inspect(self, data: dict) -> None:
+        if self.game is None or data.get("card-id") in (None, ""):
+            return
+        owner, cid = int(data["owner"]), int(data["card-id"])
+        view = self.view()
+        card = None
+        if self.screen == "round" and view.get("rounds"):
+            for lane in view["rounds"][-1]["lanes"]:
+                for c in lane["sides"][owner]:
+                    if c.get("id") == cid:
+                        card = c
+        if card is None:
+            found = m.find_card(view, owner, cid)
+            card = found[1] if found else None
+        if card is not None and not card.get("hidden"):
+            self.overlay = ("inspect", m.card_face(card))

@@ -1,0 +1,119 @@
+"""The CPU opponent as the page sees it: the "cpu" web worker, or the main thread if that fails.
+
+The worker (trifront/ui/cpu_worker.py) exports ``choose(view_json, seed) -> action JSON`` and
+``draft(seed) -> effects JSON``. If it does not start, does not answer in time, or raises, the
+page says so (``status``) and computes on the main thread with the same AI from then on.
+No browser imports here: the connection is passed in, so this runs on CPython too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Awaitable, Callable
+
+from trifront.cards import GROUP_EFFECTS, GROUPS, check_effect_set
+
+
+def local_choose(view: dict, seed: int) -> dict:
+    """The baseline AI on this thread (the worker runs the same function)."""
+    from trifront.ai.greedy import choose_action
+    return choose_action(view, seed)
+
+
+def local_draft(seed: int) -> dict[str, str]:
+    """R2.3: one effect per group, for the CPU (uniform; the AI has no draft preference yet)."""
+    try:
+        from trifront.ai import greedy
+        if hasattr(greedy, "draft_effects"):
+            return check_effect_set(greedy.draft_effects(seed))
+    except ImportError:
+        pass
+    rng = random.Random(seed)
+    return {g: rng.choice(GROUP_EFFECTS[g]) for g in GROUPS}
+
+
+class CpuClient:
+    """Ask the CPU for a move. ``connect``: an async function returning the worker proxy
+    (None: always the main thread). ``on_status(state, text)`` hears "ready"/"failed"."""
+
+    def __init__(self, connect: Callable[[], Awaitable[object]] | None = None, *,
+                 connect_timeout: float = 90.0, call_timeout: float = 60.0,
+                 on_status: Callable[[str, str], None] | None = None,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep):
+        self._connect = connect
+        self._connect_timeout = connect_timeout
+        self._call_timeout = call_timeout
+        self._on_status = on_status or (lambda state, text: None)
+        self._sleep = sleep
+        self._task: asyncio.Future | None = None
+        self.worker = None
+        self.failed = connect is None
+        self.status = "local" if connect is None else "connecting"
+        self.problem = ""
+
+    def start(self) -> None:
+        """Begin connecting now (at boot), so the first CPU move does not wait for it."""
+        if self._task is None and not self.failed:
+            self._task = asyncio.ensure_future(self._do_connect())
+
+    async def _do_connect(self) -> None:
+        try:
+            self.worker = await asyncio.wait_for(self._connect(), self._connect_timeout)
+            self.status = "ready"
+            self._on_status("ready", "CPU player ready (in its own worker)")
+        except Exception as exc:  # noqa: BLE001 - any failure means: use the main thread
+            self._fail(f"the CPU worker did not start ({_short(exc)})")
+
+    def _fail(self, why: str) -> None:
+        if self.failed:
+            return
+        self.failed = True
+        self.worker = None
+        self.status = "failed"
+        self.problem = why
+        self._on_status("failed", f"{why[0].upper()}{why[1:]}; the CPU now thinks on this "
+                        "page, which may pause it briefly")
+
+    async def ready(self) -> bool:
+        if self.failed:
+            return False
+        self.start()
+        if self._task is not None:
+            await self._task
+        return self.worker is not None
+
+    async def choose(self, view: dict, seed: int) -> dict:
+        """An action (view-form JSON dict) for the player whose view this is."""
+        if await self.ready():
+            try:
+                raw = await asyncio.wait_for(_call(self.worker.choose, json.dumps(view), seed),
+                                             self._call_timeout)
+                return json.loads(str(raw))
+            except Exception as exc:  # noqa: BLE001
+                self._fail(f"the CPU worker failed ({_short(exc)})")
+        await self._sleep(0.05)  # let the page paint "thinking…" before this thread is busy
+        return local_choose(view, seed)
+
+    async def draft(self, seed: int) -> dict[str, str]:
+        """R2.3: the CPU's four picks."""
+        if await self.ready():
+            try:
+                raw = await asyncio.wait_for(_call(self.worker.draft, seed), self._call_timeout)
+                return check_effect_set(json.loads(str(raw)))
+            except Exception as exc:  # noqa: BLE001
+                self._fail(f"the CPU worker failed ({_short(exc)})")
+        return local_draft(seed)
+
+
+async def _call(fn, *args):
+    result = fn(*args)
+    if hasattr(result, "__await__"):
+        result = await result
+    return result
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:160]
