@@ -45,14 +45,30 @@ class Card:
         self.lane: int | None = None
 
     def copy(self) -> Card:
-        c = Card.__new__(Card)
-        for name in Card.__slots__:
-            setattr(c, name, getattr(self, name))
+        c = _new_card(Card)
+        c.owner = self.owner
+        c.id = self.id
+        c.rank = self.rank
+        c.group = self.group
+        c.effect = self.effect
+        c.soldier = self.soldier
+        c.start = self.start
+        c.carried = self.carried
+        c.changes = self.changes
+        c.roll = self.roll
+        c.captain_penalty = self.captain_penalty
+        c.zone = self.zone
+        c.face = self.face
+        c.lane = self.lane
         return c
 
     def __repr__(self) -> str:
         return (f"Card(p{self.owner}#{self.id} r{self.rank} {self.effect or '-'} {self.zone}"
                 f"{'' if self.lane is None else f' L{self.lane} {self.face}'})")
+
+
+_new_card = Card.__new__
+_new_random = random.Random.__new__
 
 
 def make_starting_card(owner: int, card_id: int, effects: dict[str, str]) -> Card:
@@ -119,10 +135,15 @@ class GameState:
     def card(self, owner: int, card_id: int) -> Card:
         return self.players[owner].cards[card_id]
 
-    def clone(self, with_history: bool = True) -> GameState:
-        """An independent copy (the RNG too). Search may drop the history it does not read."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+    def clone(self, with_history: bool = True, seed: int | None = None) -> GameState:
+        """An independent copy (the RNG too). Search may drop the history it does not read,
+        and may give the copy a fresh RNG seeded with `seed` (a sampled future) instead of a
+        copy of this one."""
+        if seed is None:
+            rng = _new_random(random.Random)
+            rng.setstate(self.rng.getstate())
+        else:
+            rng = random.Random(seed)
         return GameState(
             mode=self.mode, effects=self.effects, first=self.first, seed=self.seed,
             stacked=self.stacked, players=[p.copy() for p in self.players], rng=rng,
