@@ -29,7 +29,7 @@ def test_loading_screen_then_app_then_worker(page, app_url):
         """() => {
             const t = document.getElementById('loading-text');
             return t && !document.getElementById('loading').hidden
-                && window.__progress.some(([, step]) => t.textContent === step + '…');
+                && window.__progress.some(([, step]) => t.textContent.startsWith(step));
         }""",
         timeout=60_000,
     )
