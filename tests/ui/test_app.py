@@ -1,0 +1,256 @@
+"""The flow controller (trifront/ui/app.py) driven by clicks on CPython, as the page drives it.
+
+Every mounted tree is checked: the player at the screen never sees the other's hand, the
+hand-over screen shows no card, and no handler error reaches the page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from trifront.ui import model as m
+from trifront.ui.app import App
+from trifront.ui.cpu import CpuClient
+
+
+class Page:
+    """Collects what the app mounts and checks it."""
+
+    def __init__(self):
+        self.trees = []
+        self.errors = []
+
+    def mount(self, tree):
+        self.trees.append(tree)
+
+    @property
+    def tree(self):
+        return self.trees[-1]
+
+    def screen(self) -> str:
+        return self.tree.attrs["data-screen"]
+
+
+def make_app(**kw):
+    page = Page()
+    app = App(page.mount, CpuClient(None), seed=kw.pop("seed", 3), cpu_delay=0,
+              log_error=page.errors.append, **kw)
+    app.render()
+    return app, page
+
+
+async def settle(app):
+    for _ in range(200):
+        await asyncio.sleep(0)
+        pending = [t for t in app.tasks if not t.done()]
+        if not pending:
+            return
+        await asyncio.gather(*pending)
+
+
+def no_secrets(page, viewer):
+    """R7.2: the screen shows no card id of the other player's hand or face-down cards."""
+    tree = page.tree
+    if page.screen() == "screen-handover":
+        assert not tree.find_all("[data-card-id]")
+    if page.screen() == "screen-board":
+        opp = tree.find("#hand-opp")
+        for e in opp.find_all("[data-card-id]"):
+            assert "tf-known" in e.classes
+
+
+def take_turn(app, page, n):
+    """Play the n-th usable card (first legal lane/face/target), every 4th turn pass."""
+    view = app.view()
+    plays = [a for a in view["legal"] if a["type"] in ("play", "discard")]
+    if not plays or n % 4 == 3:
+        if m.pass_choice(view).enabled:
+            app.dispatch("pass")
+            return
+    a = plays[n % len(plays)]
+    app.dispatch("select", {"card-id": str(a["card"])})
+    if a["type"] == "discard":
+        assert page.tree.find("#btn-discard") is not None
+        app.dispatch("discard")
+        return
+    app.dispatch("lane", {"lane": str(a["lane"])})
+    app.dispatch("face", {"face": a["face"]})
+    if app.sel.step == "target":
+        app.dispatch("target", {"target-key": "t0"})
+
+
+async def play_to_the_end(app, page, local=False, limit=600):
+    for n in range(limit):
+        await settle(app)
+        assert not page.errors, page.errors
+        no_secrets(page, app.viewer)
+        s = app.screen
+        if s == "over":
+            return n
+        if s == "round":
+            app.dispatch("round-continue")
+        elif s == "handover":
+            app.dispatch("handover")
+        elif s == "board" and app._my_turn():
+            take_turn(app, page, n)
+    raise AssertionError("the game did not end")
+
+
+def test_cpu_game_normal_to_game_over():
+    async def go():
+        app, page = make_app()
+        app.dispatch("start")
+        assert page.screen() in ("screen-board",)
+        await play_to_the_end(app, page)
+        assert page.screen() == "screen-over"
+        assert app.game.over
+        assert page.tree.find("#btn-again")
+        app.dispatch("menu")
+        assert page.screen() == "screen-menu"
+    asyncio.run(go())
+
+
+def test_cpu_game_cpu_first_draft():
+    async def go():
+        app, page = make_app(seed=5)
+        app.dispatch("menu-set", {"key": "mode", "value": "draft"})
+        app.dispatch("menu-set", {"key": "first", "value": "1"})
+        app.dispatch("start")
+        assert page.screen() == "screen-draft"
+        app.dispatch("draft-confirm")  # incomplete: refused with a reason
+        assert "R2.3" in app.toast
+        for g, e in (("A", "gunners"), ("B", "lord"), ("C", "instructor"), ("D", "captain")):
+            app.dispatch("draft-pick", {"group": g, "effect": e})
+        app.dispatch("draft-confirm")
+        await settle(app)
+        assert page.screen() == "screen-reveal"
+        reveal = page.tree
+        assert "Gunners" in reveal.find("[data-player=0]").text()
+        assert len(reveal.find("[data-player=1]").find_all("li")) == 4
+        app.dispatch("reveal-continue")
+        assert app.game.view(0)["mode"] == "draft"
+        assert app.game.view(0)["effects"][0]["A"] == "gunners"
+        assert app.game.view(0)["first"] == 1
+        await play_to_the_end(app, page)
+    asyncio.run(go())
+
+
+def test_local_game_hands_over_between_turns_and_draft_picks():
+    async def go():
+        app, page = make_app(seed=9)
+        app.dispatch("menu-set", {"key": "kind", "value": "local"})
+        app.dispatch("menu-set", {"key": "mode", "value": "draft"})
+        app.dispatch("start")
+        for g, e in (("A", "supply"), ("B", "recon"), ("C", "ambush"), ("D", "general")):
+            app.dispatch("draft-pick", {"group": g, "effect": e})
+        app.dispatch("draft-confirm")
+        assert page.screen() == "screen-handover"
+        assert "Pass the device to Player 2" in page.tree.text()
+        app.dispatch("handover")
+        assert page.screen() == "screen-draft" and not app.picks[1]
+        for g, e in (("A", "priest"), ("B", "medic"), ("C", "envoy"), ("D", "spy")):
+            app.dispatch("draft-pick", {"group": g, "effect": e})
+        app.dispatch("draft-confirm")
+        assert page.screen() == "screen-reveal"
+        app.dispatch("reveal-continue")
+        assert page.screen() == "screen-handover"
+        first = app.game.to_move
+        app.dispatch("handover")
+        assert app.viewer == first and page.screen() == "screen-board"
+        assert page.tree.find("#screen-board").attrs["data-me"] == first
+        take_turn(app, page, 0)
+        assert page.screen() == "screen-handover"
+        assert f"I am Player {2 - first} — show my hand" in page.tree.find("#btn-handover").text()
+        handovers = 0
+        for n in range(1, 60):
+            if app.screen == "handover":
+                handovers += 1
+                app.dispatch("handover")
+            elif app.screen == "round":
+                app.dispatch("round-continue")
+            elif app.screen == "over":
+                break
+            else:
+                assert app.viewer == app.game.to_move
+                take_turn(app, page, n)
+            no_secrets(page, app.viewer)
+        assert handovers >= 3 and not page.errors
+    asyncio.run(go())
+
+
+def test_resign_asks_first_and_cpu_answer_after_resign_is_dropped():
+    async def go():
+        app, page = make_app()
+        app.dispatch("menu-set", {"key": "first", "value": "1"})
+        app.dispatch("start")
+        assert app.thinking
+        app.dispatch("resign")
+        assert page.tree.find("#modal-resign") is not None
+        app.dispatch("close-modal")
+        assert page.tree.find("#modal-resign") is None and app.game.to_move == 1
+        app.dispatch("resign")
+        app.dispatch("resign-confirm")
+        await settle(app)
+        assert page.screen() == "screen-over" and app.game.view(0)["resigned"] == 0
+        assert len(app.game.record()["actions"]) == 1  # the CPU's late move was dropped
+        assert "You resigned" in page.tree.text()
+    asyncio.run(go())
+
+
+def test_illegal_choices_are_refused_with_their_reason():
+    async def go():
+        app, page = make_app(seed=3)
+        app.dispatch("start")
+        view = app.view()
+        siege = [c["id"] for c in view["hands"][0] if c["effect"] == "strategic"]
+        if not siege:
+            pytest.skip("seed gives no siege engine")
+        card = next(c for c in view["hands"][0] if c["id"] == siege[0])
+        bad = (card["rank"] - 11 + 1) % 3
+        app.dispatch("select", {"card-id": str(card["id"])})
+        assert page.tree.find(f"#btn-lane-{bad}").attrs["disabled"] is True
+        app.dispatch("lane", {"lane": str(bad)})  # as if the disabled lane were clicked
+        assert "R4.3" in app.toast and app.sel.lane is None
+        assert page.tree.find("#toast") is not None
+        # an illegal action sent anyway is refused by the engine, state unchanged
+        before = len(app.game.record()["actions"])
+        app._play({"type": "play", "card": card["id"], "lane": bad, "face": "up"})
+        assert app.toast.startswith("Not allowed:") and "R4.3" in app.toast
+        assert len(app.game.record()["actions"]) == before
+    asyncio.run(go())
+
+
+def test_a_handler_error_shows_a_friendly_message_not_a_traceback():
+    app, page = make_app()
+
+    def boom(data):
+        raise RuntimeError("bug")
+    app.on_boom = boom
+    app.dispatch("boom")
+    assert "Something went wrong" in page.tree.find("#toast").text()
+    assert "Traceback" not in page.tree.text()
+    assert page.errors and "RuntimeError" in page.errors[0]
+
+
+def test_worker_failure_falls_back_to_the_main_thread():
+    class Broken:
+        async def choose(self, view_json, seed):
+            raise RuntimeError("worker died")
+
+    async def connect():
+        return Broken()
+
+    async def go():
+        states = []
+        cpu = CpuClient(connect, on_status=lambda s, t: states.append(s))
+        page = Page()
+        app = App(page.mount, cpu, seed=2, cpu_delay=0, log_error=page.errors.append)
+        app.dispatch("menu-set", {"key": "first", "value": "1"})
+        app.dispatch("start")
+        await settle(app)
+        assert states == ["ready", "failed"]
+        assert app.game.to_move == 0 and len(app.game.record()["actions"]) == 1
+        assert "worker failed" in page.tree.find("#notice").text()
+    asyncio.run(go())

@@ -1,0 +1,271 @@
+"""The view model (trifront/ui/model.py): what the page shows, from real player views."""
+
+from __future__ import annotations
+
+from conftest import game
+
+from trifront.ui import model as m
+
+PRIEST = {"A": "priest", "B": "tactician", "C": "envoy", "D": "strategic"}
+FRONTLINE = {"A": "frontline", "B": "recon", "C": "ambush", "D": "commander"}
+ASSAULT = {"A": "assault", "B": "decoy", "C": "ambush", "D": "general"}
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+def test_card_face_shows_rank_power_effect_and_marks_changed_power():
+    """R5.C1: a face-down ambush is +1; the card shows 10, base 9, and says why."""
+    g = game([16, 0, 2, 4, 6], [1, 3, 5, 7, 9])
+    g.apply({"type": "play", "card": 16, "lane": 1, "face": "down"})
+    card = g.view(0)["lanes"][1]["sides"][0][0]
+    face = m.card_face(card)
+    assert (face.rank, face.power, face.base, face.trend) == ("9", 10, 9, "up")
+    assert face.name == "Ambush" and face.group == "C" and face.face_down
+    assert face.mods == ("Ambush +1 (R5.C1)",)
+    assert "base 9" in face.title and "Face-down" in face.title
+    assert face.short == m.SHORT_TEXT["ambush"]
+
+
+def test_opponent_face_down_card_is_a_back_with_no_identity():
+    """R7.2: the opponent's face-down card is drawn as a back; nothing about it is known."""
+    g = game([0, 2, 4, 6, 8], [16, 1, 3, 5, 7])
+    g.apply({"type": "pass"})
+    g.apply({"type": "play", "card": 16, "lane": 2, "face": "down"})
+    view = g.view(0)
+    face = m.card_face(view["lanes"][2]["sides"][1][0])
+    assert face.hidden and face.id is None and face.power is None and face.rank == ""
+    assert face.title == "A hidden face-down card"
+
+
+def test_card_labels():
+    assert m.card_label({"id": 12, "rank": 7, "effect": None, "power": 7, "base": 7}) == \
+        "7 (no effect)"
+    assert m.card_label({"id": 8, "rank": 5, "effect": "recon", "power": 5}) == "Recon 5"
+    assert m.card_label({"id": 26, "rank": None, "effect": None, "soldier": True,
+                         "power": 5}) == "Common soldier"
+    assert m.card_label({"owner": 1, "hidden": True}) == "a face-down card"
+
+
+# --- lanes ----------------------------------------------------------------------------------
+
+def test_lane_totals_own_full_opponent_known_part_plus_hidden_count():
+    """R7.1: the opponent's total shows what I see plus how many cards are hidden."""
+    assert m.lane_total_text({"power": 12, "hidden": 2, "cards": 4}, mine=False) == "12 + 2 hidden"
+    assert m.lane_total_text({"power": 12, "hidden": 0, "cards": 4}, mine=False) == "12"
+    assert m.lane_total_text({"power": 9, "hidden": 0, "cards": 2}, mine=True) == "9"
+    assert m.lane_total_text({"power": 9, "hidden": 1, "cards": 3}, mine=False,
+                             by_count=True) == "3 cards"
+    assert m.lane_total_text({"power": 9, "hidden": 0, "cards": 1}, mine=True,
+                             by_count=True) == "1 card"
+
+
+def test_lane_models_from_my_side():
+    g = game([16, 0, 2, 4, 6], [18, 1, 3, 5, 7])
+    g.apply({"type": "play", "card": 16, "lane": 0, "face": "down"})
+    g.apply({"type": "play", "card": 18, "lane": 0, "face": "down"})
+    lanes = m.lane_models(g.view(0))
+    assert lanes[0].my_total == "10" and lanes[0].their_total == "0 + 1 hidden"
+    assert lanes[0].leader is None  # cannot tell with a hidden card
+    assert [lane.title for lane in lanes] == ["Left", "Center", "Right"]
+    lanes1 = m.lane_models(g.view(1))
+    assert lanes1[0].my_total == "11" and lanes1[0].their_total == "0 + 1 hidden"
+
+
+def test_commander_lane_is_marked_by_count():
+    """R6.2: a face-up commander makes its lane count cards."""
+    g = game([24, 0, 2, 4, 6], [1, 3, 5, 7, 9], eff0=FRONTLINE)
+    g.apply({"type": "play", "card": 24, "lane": 1, "face": "up"})
+    lane = m.lane_models(g.view(0))[1]
+    assert lane.by_count and lane.my_total == "1 card"
+
+
+# --- choices and reasons --------------------------------------------------------------------
+
+def test_siege_engine_lanes_disabled_with_rule_reason():
+    """R4.3/R5.D1: Siege 11 may only go left; the other lanes say why, with the rule id."""
+    g = game([20, 0, 2, 4, 6], [1, 3, 5, 7, 9])
+    choices = m.lane_choices(g.view(0), 20)
+    assert [c.enabled for c in choices] == [True, False, False]
+    assert "left lane" in choices[1].reason and "(R4.3)" in choices[1].reason
+    faces = m.face_choices(g.view(0), 20, 0)
+    assert all(c.enabled for c in faces)
+
+
+def test_frontline_refuses_face_down_with_reason():
+    """R5.A4: after the opponent's face-up frontline, face-down is disabled and says why."""
+    g = game([8, 0, 2, 4, 6], [0, 2, 4, 6, 9], eff1=FRONTLINE, first=1)
+    g.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})
+    view = g.view(0)
+    up, down = m.face_choices(view, 8, 1)
+    assert up.enabled and not down.enabled
+    assert down.reason == "Face-down not allowed: Frontline: no face-down play on this turn (R5.A4)"
+    assert any("R5.A4" in n for n in m.restriction_notes(view))
+
+
+def test_assault_disables_pass_with_reason():
+    """R5.A3: after the opponent's face-up assault, pass is disabled while a play exists."""
+    g = game([8, 0, 2, 4, 6], [0, 2, 4, 6, 9], eff1=ASSAULT, first=1)
+    g.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})
+    p = m.pass_choice(g.view(0))
+    assert not p.enabled and "R5.A3" in p.reason and p.reason.startswith("Cannot pass")
+    assert m.pass_choice(g.view(1)).reason == "Not your turn"
+
+
+def test_discard_only_card():
+    """R4.3/R5.C3: an envoy cannot be played; its discard is offered."""
+    g = game([14, 0, 2, 4, 6], [1, 3, 5, 7, 9], eff0=PRIEST)
+    view = g.view(0)
+    envoy = next(c for c in view["hands"][0] if c["id"] == 14)
+    assert m.is_discard_only(envoy)
+    assert m.discard_choice(view, 14).enabled
+    assert not any(c.enabled for c in m.lane_choices(view, 14))
+    assert "cannot be played" in m.lane_choices(view, 14)[0].reason
+    assert not m.discard_choice(view, 0).enabled
+    assert m.hand_card_status(view, 14).enabled
+
+
+def test_not_my_turn_disables_everything():
+    g = game([8, 0, 2, 4, 6], [1, 3, 5, 7, 9])
+    view = g.view(1)
+    assert not m.my_turn(view)
+    assert not m.hand_card_status(view, 1).enabled
+    assert all(c.reason == "Not your turn" for c in m.lane_choices(view, 1))
+
+
+# --- targets (R4.4) -------------------------------------------------------------------------
+
+def test_priest_targets_own_hand_cards_and_no_target():
+    g = game([0, 8, 12, 20, 6], [1, 3, 5, 7, 9], eff0=PRIEST)
+    choices = m.target_choices(g.view(0), 0, 1, "up")
+    labels = [c.label for c in choices]
+    assert labels[-1] == "No target" and choices[-1].action.get("target") is None
+    assert "Tactician 5 (in hand)" in labels and "7 (no effect) (in hand)" in labels
+    assert all(c.spot[0] == "hand" for c in choices[:-1])
+    assert m.needs_target_step(choices)
+    assert "Priest" in m.target_prompt(g.view(0), 0)
+
+
+def test_face_down_play_has_no_target_step():
+    g = game([0, 8, 12, 20, 6], [1, 3, 5, 7, 9], eff0=PRIEST)
+    choices = m.target_choices(g.view(0), 0, 1, "down")
+    assert len(choices) == 1 and not m.needs_target_step(choices)
+
+
+def test_recon_targets_name_the_slot_not_the_card():
+    """R5.B1/R7.2: a recon target on a hidden card is its place on the board."""
+    g = game([8, 0, 2, 4, 6], [16, 18, 3, 5, 7], first=1)
+    g.apply({"type": "play", "card": 16, "lane": 2, "face": "down"})
+    g.apply({"type": "play", "card": 0, "lane": 0, "face": "down"})
+    g.apply({"type": "play", "card": 18, "lane": 2, "face": "down"})
+    view = g.view(0)
+    choices = m.target_choices(view, 8, 0, "up")
+    labels = [c.label for c in choices]
+    assert labels == ["1st face-down card, right lane", "2nd face-down card, right lane",
+                      "No target"]
+    assert choices[0].spot == ("board", 1, 2, 0) and choices[0].action["target"] == {"slot": [2, 0]}
+
+
+def test_decoy_and_tactician_targets():
+    decoy = {"A": "supply", "B": "decoy", "C": "ambush", "D": "strategic"}
+    tact = {"A": "supply", "B": "tactician", "C": "ambush", "D": "strategic"}
+    g = game([8, 12, 2, 4, 6], [13, 3, 5, 7, 9], eff0=decoy, first=1)
+    g.apply({"type": "play", "card": 13, "lane": 0, "face": "up"})
+    choices = m.target_choices(g.view(0), 8, 1, "up")
+    assert [c.label for c in choices] == ["7 (no effect), left lane", "No target"]
+    assert choices[0].spot == ("board", 1, 0, 0)
+
+    g = game([12, 8, 2, 4, 6], [13, 3, 5, 7, 9], eff0=tact)
+    g.apply({"type": "play", "card": 12, "lane": 0, "face": "up"})
+    g.apply({"type": "pass"})
+    choices = m.target_choices(g.view(0), 8, 1, "up")
+    labels = [c.label for c in choices]
+    assert "Move 7 (no effect) from left to the center lane" in labels
+    assert "Move this card from center to the left lane" in labels
+    assert labels[-1] == "No target"
+
+
+# --- history, status ------------------------------------------------------------------------
+
+def test_opponent_face_down_play_is_described_without_the_card(names):
+    g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
+    g.apply({"type": "play", "card": 8, "lane": 1, "face": "up"})
+    g.apply({"type": "play", "card": 16, "lane": 1, "face": "down"})
+    view = g.view(0)
+    assert m.last_opponent_action(view, names) == "CPU played a card face-down in the center lane."
+    lines = m.history_lines(view, names)
+    assert lines[1] == (0, "You played Recon 5 face-up in the center lane.")
+    # my own face-down play names my card, to me
+    g.apply({"type": "play", "card": 0, "lane": 2, "face": "down"})
+    assert m.history_lines(g.view(0), names)[0][1] == \
+        "You played Supply Corps 1 face-down in the right lane."
+    assert m.last_opponent_action(g.view(1), {0: "Player 1", 1: "Player 2"}) == \
+        "Player 1 played a card face-down in the right lane."
+
+
+def test_recon_in_history_names_the_turned_card(names):
+    g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7], first=1)
+    g.apply({"type": "play", "card": 16, "lane": 2, "face": "down"})
+    g.apply({"type": "play", "card": 8, "lane": 0, "face": "up", "target": {"slot": [2, 0]}})
+    assert m.history_lines(g.view(0), names)[0][1] == \
+        "You played Recon 5 face-up in the left lane, turning Ambush 9 face-up."
+    assert m.last_opponent_action(g.view(1), {0: "CPU", 1: "You"}) == \
+        "CPU played Recon 5 face-up in the left lane, turning your Ambush 9 face-up."
+
+
+def test_pass_and_turn_text(names):
+    g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
+    assert m.turn_text(g.view(0), names) == "Your turn"
+    g.apply({"type": "pass"})
+    view = g.view(0)
+    assert m.turn_text(view, names) == "CPU's turn"
+    assert m.turn_text(view, names, thinking=True) == "CPU is thinking…"
+    assert m.last_opponent_action(g.view(1), names) == "You passed."
+
+
+# --- round result, game over ----------------------------------------------------------------
+
+def _play_round(g):
+    while len(g.state.rounds) == 0:
+        g.apply({"type": "pass"})
+
+
+def test_round_result_reveals_every_card(names):
+    g = game([16, 0, 2, 4, 6], [18, 1, 3, 5, 7])
+    g.apply({"type": "play", "card": 16, "lane": 0, "face": "down"})
+    g.apply({"type": "play", "card": 18, "lane": 0, "face": "down"})
+    _play_round(g)
+    r = m.round_result(g.view(0), names)
+    assert r.number == 1
+    theirs = r.lanes[0].theirs
+    assert len(theirs) == 1 and not theirs[0].hidden and theirs[0].rank == "10"
+    assert r.winners == ["CPU wins", "Draw", "Draw"] and r.points == {0: 0, 1: 1}
+    assert r.summary == "CPU takes the round 1–0"
+
+
+def test_game_over_notes(names):
+    g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
+    g.apply({"type": "resign", "player": 0}, player=0)
+    over = m.game_over(g.view(0), names)
+    assert over.headline == "CPU wins" and over.notes == ["You resigned (R6.6)."]
+    tied = dict(g.view(0), resigned=None, tiebreak=True, winner=0, scores=[8, 8])
+    over = m.game_over(tied, names)
+    assert over.headline == "You win!"
+    assert "R6.5" in over.notes[0] and "first player of round 1" in over.notes[0]
+
+
+# --- draft ----------------------------------------------------------------------------------
+
+def test_draft_groups_list_the_24_effects_by_group():
+    groups = m.draft_groups({"A": "gunners"})
+    assert [g for g, _, _ in groups] == ["A", "B", "C", "D"]
+    assert [r for _, r, _ in groups] == ["ranks 1–3", "ranks 4–6", "ranks 8–10", "ranks 11–13"]
+    assert sum(len(t) for _, _, t in groups) == 24
+    assert [t.id for t in groups[0][2] if t.selected] == ["gunners"]
+    assert not m.draft_complete({"A": "gunners"})
+    assert m.draft_complete({"A": "gunners", "B": "lord", "C": "envoy", "D": "spy"})
+
+
+def test_every_effect_has_short_card_text():
+    from trifront.cards import EFFECTS
+    assert set(m.SHORT_TEXT) == set(EFFECTS)
+    assert all(len(t) <= 48 for t in m.SHORT_TEXT.values())

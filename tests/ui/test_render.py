@@ -1,0 +1,111 @@
+"""The element trees of render.py: stable ids, disabled choices with reasons, no secrets."""
+
+from __future__ import annotations
+
+from conftest import game
+
+from trifront.ui import model as m
+from trifront.ui import render as r
+
+
+def board(g, p=0, sel=m.Selection(), names=None, **kw):
+    return r.board_screen(g.view(p), names or {0: "You", 1: "CPU"}, sel, **kw)
+
+
+def test_board_has_stable_hooks():
+    g = game([8, 0, 2, 20, 12], [1, 3, 5, 7, 9])
+    tree = board(g)
+    assert tree.attrs["id"] == "screen-board"
+    for sel in ("#btn-pass", "#btn-resign", "#btn-help", "#hand-me", "#hand-opp", "#lanes",
+                "#scores", "#turn", "#last-action", "#log", "#prompt"):
+        assert tree.find(sel) is not None, sel
+    assert [e.attrs["data-lane"] for e in tree.find_all(".tf-lane")] == [0, 1, 2]
+    mine = tree.find("#hand-me").find_all("[data-card-id]")
+    assert sorted(e.attrs["data-card-id"] for e in mine) == [0, 2, 8, 12, 20]
+    assert all(e.attrs["data-act"] == "select" for e in mine)
+    assert not tree.find("#btn-pass").attrs.get("disabled")
+    assert "Round 1" in tree.find("#round").text()
+
+
+def test_opponent_hand_is_backs_without_ids():
+    """R7.2: the opponent's hand is drawn as backs that carry no card id."""
+    g = game([8, 0, 2, 20, 12], [1, 3, 5, 7, 9])
+    opp = board(g).find("#hand-opp")
+    backs = opp.find_all(".tf-back")
+    assert len(backs) == 5
+    assert not opp.find_all("[data-card-id]")
+    assert "Hand 5" in board(g).find("#handsize-opp").text()
+
+
+def test_lane_step_disables_illegal_lanes_with_reason_inline_and_as_tooltip():
+    g = game([20, 0, 2, 4, 12], [1, 3, 5, 7, 9])
+    tree = board(g, sel=m.Selection(20))
+    left, center = tree.find("#btn-lane-0"), tree.find("#btn-lane-1")
+    assert not left.attrs.get("disabled")
+    assert center.attrs["disabled"] is True
+    assert "R4.3" in center.attrs["title"] and "R4.3" in center.text()
+    lanes = tree.find_all(".tf-lane")
+    assert "tf-lane-pick" in lanes[0].classes and "tf-lane-blocked" in lanes[1].classes
+    assert lanes[0].attrs["data-act"] == "lane" and "data-act" not in lanes[1].attrs
+    assert tree.find("#btn-cancel") and tree.find("#btn-back")
+
+
+def test_face_step_buttons():
+    g = game([8, 0, 2, 4, 12], [1, 3, 5, 7, 9])
+    tree = board(g, sel=m.Selection(8, 1))
+    assert tree.find("#btn-up").attrs["data-face"] == "up"
+    assert tree.find("#btn-down").attrs["data-face"] == "down"
+    assert "tf-lane-chosen" in tree.find_all(".tf-lane")[1].classes
+
+
+def test_target_step_lists_targets_and_no_target_and_marks_board_cards():
+    g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7], first=1)
+    g.apply({"type": "play", "card": 16, "lane": 2, "face": "down"})
+    tree = board(g, sel=m.Selection(8, 0, "up"))
+    assert tree.find("#btn-no-target") is not None
+    t0 = tree.find("#btn-target-t0")
+    assert t0.text() == "Face-down card, right lane"
+    marked = tree.find_all(".tf-targetable")
+    assert len(marked) == 1 and marked[0].attrs["data-target-key"] == "t0"
+
+
+def test_thinking_and_not_my_turn():
+    g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
+    g.apply({"type": "pass"})
+    tree = board(g, thinking=True)
+    assert tree.attrs["data-thinking"] == "1"
+    assert "CPU is thinking…" in tree.find("#turn").text()
+    assert tree.find("#btn-pass").attrs["disabled"] is True
+    assert all("tf-dim" in e.classes for e in tree.find("#hand-me").find_all("[data-card-id]"))
+
+
+def test_menu_draft_handover_round_over_screens():
+    assert r.menu_screen({"kind": "cpu", "first": "0", "mode": "normal"}).find("#btn-start")
+    d = r.draft_screen("You", {"A": "supply"})
+    assert d.find("#draft-A-supply").attrs["aria-pressed"] == "true"
+    assert d.find("#btn-draft-confirm").attrs["disabled"] is True
+    h = r.handover_screen("Player 2")
+    assert h.find("#btn-handover").text() == "I am Player 2 — show my hand"
+    assert not h.find_all("[data-card-id]")
+
+    g = game([16, 0, 2, 4, 6], [18, 1, 3, 5, 7])
+    g.apply({"type": "play", "card": 16, "lane": 0, "face": "down"})
+    g.apply({"type": "play", "card": 18, "lane": 0, "face": "down"})
+    while not g.state.rounds:
+        g.apply({"type": "pass"})
+    names = {0: "You", 1: "CPU"}
+    rs = r.round_screen(g.view(0), names)
+    assert rs.attrs["id"] == "screen-round" and rs.find("#btn-continue")
+    assert [e.text() for e in rs.find_all(".tf-lane-result")] == ["CPU wins", "Draw", "Draw"]
+    assert not rs.find_all(".tf-back")  # everything revealed (R3.6)
+    g.apply({"type": "resign", "player": 0}, player=0)
+    over = r.over_screen(g.view(0), names)
+    assert over.find("#over-title").text() == "CPU wins"
+    assert "resigned" in over.text() and over.find("#btn-again")
+
+
+def test_disabled_button_keeps_reason():
+    b = r.button("Pass", "pass", id="btn-pass", enabled=False, reason="Not your turn",
+                 inline_reason=True)
+    assert b.attrs["disabled"] is True and b.attrs["title"] == "Not your turn"
+    assert b.find(".tf-btn-why").text() == "Not your turn"
