@@ -1,0 +1,104 @@
+"""RULES.md R7: what is public, what is hidden, and reproducibility."""
+
+from __future__ import annotations
+
+import json
+
+from trifront.game import Game
+
+from .helpers import (PASS, cid, down, fx, new, run, stack, up, view_card, view_json)
+
+
+def test_R7_1_public_face_up_cards_face_down_counts_sizes_discards_effects_scores_actions():
+    e1 = fx(A="priest")
+    g = new(p0=[cid(7), cid(9), cid(13)], p1=[cid(1), cid(8), cid(7), cid(3)], fx1=e1)
+    run(g, up(cid(7), 0), up(cid(1), 1, target=cid(7)), down(cid(9), 0), down(cid(8), 0))
+    run(g, up(cid(13), 2), PASS, PASS)  # round 1 scored; round 2 begins
+    run(g, down(cid(7), 1))  # round 2 starts with P1 (R3.1): its soldier, face-down
+    v = g.view(0)
+    assert v["lanes"][1]["sides"][1] == [{"owner": 1, "hidden": True, "face": "down", "lane": 1}]
+    assert v["lanes"][1]["totals"][1] == {"power": 0, "hidden": 1, "cards": 1}
+    # the revealed board of round 1 shows P0 the face-up priest as a full card
+    assert v["rounds"][0]["lanes"][1]["sides"][1][0]["effect"] == "priest"
+    assert v["effects"][1] == e1 and v["scores"] == g.summary()["scores"]
+    assert v["decks"] == g.summary()["decks"]
+    assert [len(h) for h in v["hands"]] == [len(h) for h in g.summary()["hands"]]
+    # the opponent's discard pile in full, in discard order
+    assert [c["id"] for c in v["discards"][1]] == g.state.players[1].discard
+    # every action, but the card of the opponent's face-down plays and hand targets
+    hist = [h["action"] for h in v["history"]]
+    assert hist[1] == {"type": "play", "card": cid(1), "lane": 1, "face": "up",
+                       "target": {"card": None}}
+    assert hist[3] == {"type": "play", "card": None, "lane": 0, "face": "down"}
+    assert hist[2] == {"type": "play", "card": cid(9), "lane": 0, "face": "down"}  # own
+    assert len(hist) == len(g.record()["actions"])
+
+
+def test_R7_1_round_results_reveal_every_face_down_card_to_both():
+    g = new(p0=[cid(9)], p1=[cid(10)])
+    run(g, down(cid(9), 0), down(cid(10), 0), PASS, PASS)
+    for p in (0, 1):
+        sides = g.view(p)["rounds"][0]["lanes"][0]["sides"]
+        assert sides[0][0]["id"] == cid(9) and sides[1][0]["id"] == cid(10)
+
+
+def test_R7_2_opponent_hand_is_hidden():
+    g = new(p0=[cid(7)], p1=[cid(13), cid(12), cid(11), cid(10), cid(9)])
+    theirs = g.view(0)["hands"][1]
+    assert theirs == [{"owner": 1, "hidden": True, "face": None, "lane": None}] * 5
+    # a different opponent hand gives the very same view
+    other = new(p0=[cid(7)], p1=[cid(1), cid(2), cid(3), cid(4), cid(5)])
+    assert view_json(g, 0) == view_json(other, 0)
+
+
+def test_R7_2_face_down_identity_is_hidden_from_the_opponent():
+    a = new(p0=[cid(7)], p1=[cid(9), cid(1), cid(2), cid(3), cid(4)])
+    b = new(p0=[cid(7)], p1=[cid(1), cid(9), cid(2), cid(3), cid(4)])
+    run(a, up(cid(7), 0), down(cid(9), 1))
+    run(b, up(cid(7), 0), down(cid(1), 1))
+    assert view_json(a, 0) == view_json(b, 0)
+    assert a.summary()["lanes"][1]["power"] != b.summary()["lanes"][1]["power"]
+    mine = view_card(a.view(1), 1, cid(9))
+    assert mine["face"] == "down" and mine["power"] == 10  # the owner sees it
+
+
+def test_R7_2_deck_order_is_hidden_own_deck_shown_only_as_a_sorted_list():
+    top = [cid(7), cid(8), cid(9), cid(10), cid(1)]
+    rest_a = [c for c in range(26) if c not in top]
+    a = Game.new("normal", None, 0, 0, [top + rest_a, stack()])
+    b = Game.new("normal", None, 0, 0, [top + rest_a[::-1], stack()])
+    assert view_json(a, 0) == view_json(b, 0)
+    assert view_json(a, 1) == view_json(b, 1)
+    my_deck = a.view(0)["my_deck"]
+    assert [c["id"] for c in my_deck] == sorted(rest_a)
+    assert "my_deck" in a.view(1) and {c["owner"] for c in a.view(1)["my_deck"]} == {1}
+    # the opponent's deck: its size only
+    assert a.view(1)["decks"] == [21, 21]
+    assert all(c.get("owner") != 0 or c.get("hidden") or c.get("id") is None
+               for c in a.view(1)["hands"][0])
+
+
+def test_R7_2_recon_targets_are_listed_without_the_hidden_id():
+    g = new(p0=[cid(4), cid(7)], p1=[cid(9), cid(10)])
+    run(g, up(cid(7), 0), down(cid(9), 1))
+    targets = [a["target"] for a in g.view(0)["legal"]
+               if a.get("card") == cid(4) and "target" in a]
+    assert targets and all("card" not in t for t in targets)
+    # the view form is accepted back
+    g.apply(next(a for a in g.view(0)["legal"] if a.get("card") == cid(4) and "target" in a))
+    assert g.state.card(1, cid(9)).face == "up"
+
+
+def test_R7_3_a_record_reproduces_the_game_exactly():
+    effects = [fx(A="priest", B="lord", C="mercenary", D="spy"),
+               fx(A="archers", B="medic", C="cavalry", D="black_market")]
+    g = Game.new("draft", effects, 1, 2024)
+    while not g.over and len(g.record()["actions"]) < 60:
+        g.apply(g.legal_actions()[0] if len(g.record()["actions"]) % 3 else g.legal_actions()[-1])
+    text = json.dumps(g.record())
+    again = Game.from_record(json.loads(text))
+    assert again.summary() == g.summary()
+    assert view_json(again, 0) == view_json(g, 0) and view_json(again, 1) == view_json(g, 1)
+    assert again.state.rng.getstate() == g.state.rng.getstate()
+    other_seed = Game.from_record({**json.loads(text), "seed": 2025, "actions": []})
+    assert other_seed.summary()["hands"] != Game.new("draft", effects, 1, 2024).summary()["hands"]
