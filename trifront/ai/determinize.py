@@ -4,7 +4,12 @@ The CPU never sees the true state. To look ahead it samples a world that agrees 
 everything its view shows: its own cards exactly, every public card, the counts of hidden
 cards, and the cards it knows by R5.B4 / R5.D3. Unseen opponent cards are dealt at random
 to the opponent's hidden places (face-down board slots first, only cards that may lie
-face-down there, R4.3), then the hand, then the deck.
+face-down there, R4.3), then the hand, then the deck. Both decks are shuffled (their order
+is hidden from everyone, R7.2) and the world gets its own RNG, so the future (shuffles,
+R5.C2 rolls, R5.D3 reveals) is sampled too.
+
+`Determinizer(view)` reads the view once; each `sample(rng)` is then a cheap copy of that
+template with the hidden cards dealt (search draws thousands per move).
 """
 
 from __future__ import annotations
@@ -12,11 +17,11 @@ from __future__ import annotations
 import random
 
 from ..actions import DOWN, Action
+from ..cards import EFFECTS
 from ..constants import DECK_SIZE
-from ..rules import placement_problem
+from ..state import (BOARD, DECK, DISCARD, HAND, GameState, PlayerState, make_created_soldier,
+                     make_starting_card)
 from ..views import action_from_view
-from ..state import BOARD, DECK, DISCARD, HAND, GameState, PlayerState, make_created_soldier, \
-    make_starting_card
 
 _CARRIED_RULES = {"R5.C5", "R5.C6", "R5.D4"}
 
@@ -36,100 +41,134 @@ def _apply_card_json(card, data: dict) -> None:
             card.captain_penalty = True
 
 
+def may_lie_face_down(card, lane: int) -> bool:
+    """Could `card` be face-down in `lane` without anyone having seen it? Only by a face-down
+    play from the hand (R4.3: not discard-only, not face-up-only, siege engines in their own
+    lane); a card turned face-down by R5.B4 is known to both players, and R5.B2 cannot move a
+    siege engine."""
+    effect = card.effect
+    if effect is None:
+        return True
+    info = EFFECTS[effect]
+    if info.unplayable or info.face_up_only:
+        return False
+    return effect != "strategic" or lane == card.rank - 11
+
+
+class Determinizer:
+    """Samples worlds consistent with one player view (see the module docstring)."""
+
+    def __init__(self, view: dict) -> None:
+        self.view = view
+        self.me = me = view["me"]
+        self.opp = opp = 1 - me
+        effects = tuple(dict(e) for e in view["effects"])
+        players = []
+        for p in (0, 1):
+            cards = [make_starting_card(p, cid, effects[p]) for cid in range(DECK_SIZE)]
+            cards += [make_created_soldier(p, cid)
+                      for cid in range(DECK_SIZE, view["cards_owned"][p])]
+            flags = view["round_flags"][p]
+            players.append(PlayerState(
+                cards=cards, deck=[], passed=view["passed"][p], supply_used=flags["supply_used"],
+                medic_used=flags["medic_used"], no_pass=flags["no_pass"],
+                no_facedown=flags["no_facedown"]))
+        state = GameState(mode=view["mode"], effects=effects, first=view["first"], seed=0,
+                          stacked=False, players=players, rng=random.Random(0),
+                          round=view["round"], round_first=view["round_first"],
+                          to_move=view["to_move"], scores=list(view["scores"]),
+                          progress=view["progress"], rounds=list(view["rounds"]),
+                          over=view["over"], winner=view["winner"], tiebreak=view["tiebreak"],
+                          resigned=view["resigned"])
+        seen: set[int] = set()  # opponent ids placed from the view
+
+        def place(data: dict, zone: str) -> None:
+            owner = data["owner"]
+            ps = players[owner]
+            card = ps.cards[data["id"]]
+            _apply_card_json(card, data)
+            card.zone = zone
+            if zone == BOARD:
+                card.lane, card.face = data["lane"], data["face"]
+                ps.board[card.lane].append(card.id)
+            elif zone == HAND:
+                ps.hand.append(card.id)
+            elif zone == DISCARD:
+                ps.discard.append(card.id)
+            else:
+                ps.deck.append(card.id)
+            if owner == opp:
+                seen.add(card.id)
+                if data.get("known"):
+                    players[me].known.add(card.id)
+
+        #: (lane, index on the opponent's side) of each unknown face-down opponent card
+        self.hidden_slots: list[tuple[int, int]] = []
+        for lane, lane_view in enumerate(view["lanes"]):
+            for owner in (0, 1):
+                for entry in lane_view["sides"][owner]:
+                    if entry.get("hidden"):
+                        self.hidden_slots.append((lane, len(players[owner].board[lane])))
+                        players[owner].board[lane].append(-1)  # filled by each sample
+                    else:
+                        place(entry, BOARD)
+        for entry in view["hands"][me]:
+            place(entry, HAND)
+        self.hidden_in_hand = 0
+        for entry in view["hands"][opp]:
+            if entry.get("hidden"):
+                self.hidden_in_hand += 1
+            else:
+                place(entry, HAND)
+        for p in (0, 1):
+            for entry in view["discards"][p]:
+                place(entry, DISCARD)
+        for entry in view["my_deck"]:
+            place(entry, DECK)
+        self.opp_deck_size = view["decks"][opp]
+        ops = players[opp]
+        #: the opponent's cards this player has not seen where they are now
+        self.pool = [cid for cid in range(len(ops.cards)) if cid not in seen]
+        #: per hidden slot, the pool cards that may lie face-down there
+        self.slot_ok = [frozenset(cid for cid in self.pool if may_lie_face_down(ops.cards[cid], lane))
+                        for lane, _ in self.hidden_slots]
+        self.template = state
+
+    def sample(self, rng: random.Random) -> GameState:
+        """One world drawn at random among those consistent with the view."""
+        state = self.template.clone(with_history=False, seed=rng.getrandbits(64))
+        rng.shuffle(state.players[self.me].deck)
+        ops = state.players[self.opp]
+        cards = ops.cards
+        pool = self.pool[:]
+        rng.shuffle(pool)
+        for (lane, index), ok in zip(self.hidden_slots, self.slot_ok):
+            pick = next((cid for cid in pool if cid in ok), None)
+            if pick is None:  # nothing fits (the view is odd): take any unseen card
+                pick = pool[0]
+            pool.remove(pick)
+            card = cards[pick]
+            card.zone, card.lane, card.face = BOARD, lane, DOWN
+            ops.board[lane][index] = pick
+        n_hand = self.hidden_in_hand
+        hand = ops.hand
+        for cid in pool[:n_hand]:
+            cards[cid].zone = HAND
+            hand.append(cid)
+        deck = ops.deck
+        for cid in pool[n_hand:n_hand + self.opp_deck_size]:
+            # zone is already DECK (the template's default for unplaced cards)
+            deck.append(cid)
+        return state
+
+
 def determinize(view: dict, rng: random.Random) -> GameState:
     """A GameState drawn at random among those consistent with `view` (a player view dict).
 
     The returned state's RNG is seeded from `rng`, so the future (shuffles, R5.C2, R5.D3)
     is sampled too.
     """
-    me = view["me"]
-    opp = 1 - me
-    effects = tuple(dict(e) for e in view["effects"])
-    players = []
-    for p in (0, 1):
-        cards = [make_starting_card(p, cid, effects[p]) for cid in range(DECK_SIZE)]
-        cards += [make_created_soldier(p, cid) for cid in range(DECK_SIZE, view["cards_owned"][p])]
-        flags = view["round_flags"][p]
-        players.append(PlayerState(cards=cards, deck=[], passed=view["passed"][p],
-                                   supply_used=flags["supply_used"], medic_used=flags["medic_used"],
-                                   no_pass=flags["no_pass"], no_facedown=flags["no_facedown"]))
-    state = GameState(mode=view["mode"], effects=effects, first=view["first"], seed=0,
-                      stacked=False, players=players, rng=random.Random(rng.getrandbits(64)),
-                      round=view["round"], round_first=view["round_first"],
-                      to_move=view["to_move"], scores=list(view["scores"]),
-                      progress=view["progress"], rounds=list(view["rounds"]), over=view["over"],
-                      winner=view["winner"], tiebreak=view["tiebreak"], resigned=view["resigned"])
-
-    seen: set[int] = set()  # opponent ids placed from the view
-
-    def place(data: dict, zone: str) -> None:
-        owner = data["owner"]
-        ps = players[owner]
-        card = ps.cards[data["id"]]
-        _apply_card_json(card, data)
-        card.zone = zone
-        if zone == BOARD:
-            card.lane, card.face = data["lane"], data["face"]
-            ps.board[card.lane].append(card.id)
-        elif zone == HAND:
-            ps.hand.append(card.id)
-        elif zone == DISCARD:
-            ps.discard.append(card.id)
-        else:
-            ps.deck.append(card.id)
-        if owner == opp:
-            seen.add(card.id)
-            if data.get("known"):
-                players[me].known.add(card.id)
-
-    hidden_slots: list[int] = []  # lane of each unknown face-down opponent card, in order
-    for lane, lane_view in enumerate(view["lanes"]):
-        for owner in (0, 1):
-            for entry in lane_view["sides"][owner]:
-                if entry.get("hidden"):
-                    players[owner].board[lane].append(-1 - len(hidden_slots))  # placeholder
-                    hidden_slots.append(lane)
-                else:
-                    place(entry, BOARD)
-    for entry in view["hands"][me]:
-        place(entry, HAND)
-    hidden_in_hand = 0
-    for entry in view["hands"][opp]:
-        if entry.get("hidden"):
-            hidden_in_hand += 1
-        else:
-            place(entry, HAND)
-    for p in (0, 1):
-        for entry in view["discards"][p]:
-            place(entry, DISCARD)
-    for entry in view["my_deck"]:
-        place(entry, DECK)
-    rng.shuffle(players[me].deck)
-
-    ops = players[opp]
-    pool = [cid for cid in range(len(ops.cards)) if cid not in seen]
-    rng.shuffle(pool)
-    # Face-down slots take only cards that may be played face-down into that lane (R4.3).
-    for slot, lane in enumerate(hidden_slots):
-        pick = next((cid for cid in pool
-                     if placement_problem(state, opp, ops.cards[cid], lane, DOWN) is None
-                     or ops.cards[cid].soldier), pool[0] if pool else None)
-        if pick is None:
-            ops.board[lane].remove(-1 - slot)
-            continue
-        pool.remove(pick)
-        card = ops.cards[pick]
-        card.zone, card.lane, card.face = BOARD, lane, DOWN
-        side = ops.board[lane]
-        side[side.index(-1 - slot)] = pick
-    for _ in range(min(hidden_in_hand, len(pool))):
-        cid = pool.pop()
-        ops.cards[cid].zone = HAND
-        ops.hand.append(cid)
-    for cid in pool[: view["decks"][opp]]:
-        ops.cards[cid].zone = DECK
-        ops.deck.append(cid)
-    return state
+    return Determinizer(view).sample(rng)
 
 
 def world_action(world: GameState, me: int, view_action: dict) -> Action:
