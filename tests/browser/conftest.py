@@ -11,7 +11,10 @@ Helpers live in harness.py (`from harness import boot, shot, wait_booted, wait_c
 `boot(page, url)` loads the page and waits for the boot marker, returning seconds;
 `wait_booted(page)`; `wait_cpu(page)`; `shot(page, name)` saves screenshots/<name>.png.
 
-Every test under tests/browser/ gets the `browser` marker automatically.
+Every test under tests/browser/ gets the `browser` marker and runs after all other tests
+(tests/conftest.py): Playwright's sync API keeps an asyncio loop running in the main thread
+from the first browser test to the end of the session, and `asyncio.run()` refuses to start
+while it runs.
 """
 
 from __future__ import annotations
@@ -42,13 +45,6 @@ CHROMIUM_ARGS = [
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 import serve  # noqa: E402  (scripts/serve.py, the same server scripts/play uses)
 from harness import DEFAULT_TIMEOUT_MS, ROOT, SCREENSHOTS, shot  # noqa: E402
-
-
-def pytest_collection_modifyitems(config, items):
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(item.path).parents:
-            item.add_marker(pytest.mark.browser)
 
 
 # --- server --------------------------------------------------------------------------------
