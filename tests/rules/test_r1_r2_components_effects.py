@@ -49,8 +49,7 @@ def test_R1_2_discard_piles_are_public_and_cards_never_change_owner():
     run(g, up(cid(7), 0), up(cid(4), 2, target=cid(7)))
     assert card_of(g, 0, cid(7)).owner == 0 and card_of(g, 0, cid(7)).lane == 2
     assert g.state.players[0].board[2] == [cid(7)]
-    pass_all = [PASS, PASS]
-    run(g, *pass_all)  # round ends: board to the owners' discard piles (R3.6)
+    run(g, PASS, PASS)  # round ends: board to the owners' discard piles (R3.6)
     assert g.summary()["discards"] == [[cid(7)], [cid(4)]]
     # P1 sees P0's discard pile in full (public, R1.2 / R7.1)
     seen = g.view(1)["discards"][0]

@@ -23,10 +23,10 @@ def test_R4_1_face_down_counts_with_its_power_and_is_hidden_from_the_opponent():
 
 
 def test_R4_1_face_up_only_effects_do_not_work_face_down():
-    """archers (R5.A5), gunners (R5.A2), cavalry (R5.C4), commander (R5.D5) face-down."""
+    """archers (R5.A5), gunners (R5.A2), cavalry (R5.C4) face-down (commander, R5.D5, in
+    test_R5_D5_commander_turned_face_down_scores_by_power_again)."""
     g = new(p0=[cid(1), cid(2), cid(3), cid(8), cid(11)],
-            fx0=fx(A="archers", C="cavalry", D="commander"),
-            p1=[cid(7), cid(7, 1)], fx1=fx(A="gunners"))
+            fx0=fx(A="archers", C="cavalry", D="commander"), p1=[cid(7), cid(7, 1)])
     run(g, down(cid(1), 0), down(cid(7), 0))
     assert power(g, 0, cid(1)) == 1  # archers face-down: no +2
     run(g, down(cid(8), 1))
@@ -138,8 +138,9 @@ def test_R4_4_choosing_nothing_is_allowed():
 
 
 def test_R4_4_illegal_target_makes_the_whole_action_illegal():
-    """The refusal cites the rule of the effect whose target is wrong (here R5.A6 / R5.B1);
-    nothing is played."""
+    """The refusal cites the rule of the effect whose target is wrong (here R5.A6 / R5.B1),
+    which defines what the target may be; R4.4 itself is cited when a target is given where
+    none may be (face-down play, an effect that does not choose). Nothing is played."""
     g = new(p0=[cid(1), cid(7), cid(4)], fx0=fx(A="priest"), p1=[cid(7)])
     illegal(g, up(cid(1), 0, target=cid(13)), "R5.A6")  # not in the hand
     illegal(g, up(cid(1), 0, target=cid(1)), "R5.A6")  # the played card itself
@@ -224,3 +225,31 @@ def test_R4_5_restricted_player_with_an_empty_hand_still_passes_automatically():
     assert g.summary()["passed"] == [False, True] and g.to_move == 0
     assert g.summary()["hands"][0] == [cid(10)]
     assert len(g.record()["actions"]) == 11
+
+
+def test_R4_3_why_not_agrees_with_the_legal_plays():
+    """In random positions of random draft games, a view's `why_not` gives no reason for a
+    (card, lane, face) exactly when that play (without a target) is legal, and the reasons it
+    gives cite R4.3 or R5.A4."""
+    import random
+
+    from trifront.cards import GROUP_EFFECTS
+    from trifront.game import Game
+
+    for seed in range(6):
+        r = random.Random(seed)
+        effects = [{g: r.choice(ids) for g, ids in GROUP_EFFECTS.items()} for _ in range(2)]
+        g = Game.new("draft", effects, 0, seed)
+        for _ in range(25):
+            if g.over:
+                break
+            v = g.view(g.to_move)
+            legal = {(a["card"], a["lane"], a["face"]) for a in v["legal"]
+                     if a["type"] == "play" and "target" not in a}
+            for card, why in v["why_not"].items():
+                for lane in range(3):
+                    for i, face in enumerate(("up", "down")):
+                        reason = why["play"][lane][i]
+                        assert (reason is None) == ((int(card), lane, face) in legal)
+                        assert reason is None or reason["rule"] in ("R4.3", "R5.A4")
+            g.apply(r.choice(g.legal_actions()))

@@ -147,6 +147,9 @@ def test_R5_C6_instructor_gives_every_own_common_soldier_plus_1_in_every_zone():
 
 
 def test_R5_C6_instructor_reaches_soldiers_on_the_board_and_in_the_discard_pile():
+    """Reading: RULES.md lists R5.C6 among the changes that "stay with the card in every
+    zone", so a +1 given to a soldier on the board is carried into the discard pile too
+    (unlike R5.C2 / R5.D6, which end when the card leaves the board)."""
     g = new(p0=[cid(1), cid(7), cid(8), cid(1, 1), cid(7, 1), cid(2)],
             fx0=fx(A="priest", C="instructor"), p1=[cid(7)])
     run(g, up(cid(1), 0, target=cid(7)), PASS, up(cid(1, 1), 1, target=cid(7, 1)))

@@ -186,14 +186,17 @@ def test_R5_D5_commander_on_either_side_and_ties_win_nothing():
 
 
 def test_R5_D5_commander_turned_face_down_scores_by_power_again():
+    """R4.1: the commander's continuous effect works face-up only; P0's illusionist (R5.B4)
+    turns P1's commander face-down and the lane is scored by power again."""
     g = new(p0=[cid(7), cid(4)], fx0=fx(B="illusionist"),
             p1=[cid(13), cid(1), cid(2)], fx1=fx(D="commander"))
-    run(g, up(cid(7), 2), up(cid(13), 2), PASS, up(cid(1), 2))
+    run(g, up(cid(7), 2), up(cid(13), 2))
     assert g.summary()["lanes"][2]["by_count"] is True
-    g2 = new(p0=[cid(7), cid(4)], fx0=fx(B="illusionist"),
-             p1=[cid(13), cid(1), cid(2)], fx1=fx(D="commander"))
-    run(g2, up(cid(7), 2), up(cid(13), 2), up(cid(4), 2))
-    assert g2.summary()["lanes"][2]["by_count"] is False
+    run(g, up(cid(4), 2))
+    assert card_of(g, 1, cid(13)).face == "down"
+    assert g.summary()["lanes"][2]["by_count"] is False
+    run(g, PASS, PASS)  # 7 + 4 vs 13 by power (by count P0 would win 2 to 1)
+    assert g.summary()["rounds"][0]["winners"][2] == 1
 
 
 def test_R5_D6_captain_minus_1_when_no_soldier_is_on_the_board():

@@ -10,6 +10,8 @@ from .helpers import (PASS, cid, down, fx, new, run, stack, up, view_card, view_
 
 
 def test_R7_1_public_face_up_cards_face_down_counts_sizes_discards_effects_scores_actions():
+    """Reading: R7.1 makes every action public except a face-down play's card; R7.2 keeps the
+    hand hidden, so the target of a priest / engineer (a hand card) is not shown either."""
     e1 = fx(A="priest")
     g = new(p0=[cid(7), cid(9), cid(13)], p1=[cid(1), cid(8), cid(7), cid(3)], fx1=e1)
     run(g, up(cid(7), 0), up(cid(1), 1, target=cid(7)), down(cid(9), 0), down(cid(8), 0))
@@ -64,18 +66,36 @@ def test_R7_2_face_down_identity_is_hidden_from_the_opponent():
 
 def test_R7_2_deck_order_is_hidden_own_deck_shown_only_as_a_sorted_list():
     top = [cid(7), cid(8), cid(9), cid(10), cid(1)]
-    rest_a = [c for c in range(26) if c not in top]
-    a = Game.new("normal", None, 0, 0, [top + rest_a, stack()])
-    b = Game.new("normal", None, 0, 0, [top + rest_a[::-1], stack()])
-    assert view_json(a, 0) == view_json(b, 0)
+    rest = [c for c in range(26) if c not in top]
+    a = Game.new("normal", None, 0, 0, [top + rest, stack()])
+    b = Game.new("normal", None, 0, 0, [top + rest[::-1], stack()])
+    assert view_json(a, 0) == view_json(b, 0)  # the owner does not see the order either
     assert view_json(a, 1) == view_json(b, 1)
-    my_deck = a.view(0)["my_deck"]
-    assert [c["id"] for c in my_deck] == sorted(rest_a)
-    assert "my_deck" in a.view(1) and {c["owner"] for c in a.view(1)["my_deck"]} == {1}
-    # the opponent's deck: its size only
+    assert [c["id"] for c in a.view(0)["my_deck"]] == sorted(rest)
+    assert {c["owner"] for c in a.view(1)["my_deck"]} == {1}
     assert a.view(1)["decks"] == [21, 21]
-    assert all(c.get("owner") != 0 or c.get("hidden") or c.get("id") is None
-               for c in a.view(1)["hands"][0])
+
+
+def _card_dicts(data, owner):
+    """Every card entry of `owner` anywhere in a view that names a card id."""
+    if isinstance(data, dict):
+        if data.get("owner") == owner and "id" in data:
+            yield data
+        for value in data.values():
+            yield from _card_dicts(value, owner)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _card_dicts(value, owner)
+
+
+def test_R7_2_a_view_names_no_hidden_opponent_card():
+    """P1's view names P0's face-up board cards and discards, never a card in P0's hand or
+    deck, nor P0's face-down card."""
+    g = new(p0=[cid(7), cid(9), cid(13), cid(2), cid(3)], p1=[cid(7), cid(1), cid(2)])
+    run(g, up(cid(7), 0), up(cid(7), 0), down(cid(9), 1), up(cid(1), 1), up(cid(13), 2))
+    named = {c["id"] for c in _card_dicts(g.view(1), 0)}
+    assert named == {cid(7), cid(13)}
+    assert all(c.get("hidden") for c in g.view(1)["hands"][0])
 
 
 def test_R7_2_recon_targets_are_listed_without_the_hidden_id():
