@@ -247,3 +247,14 @@ def test_R5_B6_lord_shuffles_an_unstacked_deck():
     after = g.state.players[0].deck
     assert sorted(after) == sorted(before + [26])
     assert after not in (before + [26], [26] + before)
+
+
+def test_R5_B4_face_down_cards_in_the_lane_keep_their_changes():
+    """Literal reading: only the face-up cards it turns face-down are reset; P1's face-down
+    captain (R5.D6 -1) in the same lane keeps its -1."""
+    g = new(p0=[cid(7), cid(4)], fx0=fx(B="illusionist"),
+            p1=[cid(12), cid(7)], fx1=fx(D="captain"))
+    run(g, up(cid(7), 1), down(cid(12), 0))
+    assert power(g, 1, cid(12)) == 11
+    run(g, up(cid(4), 0))
+    assert power(g, 1, cid(12)) == 11 and card_of(g, 1, cid(12)).captain_penalty
