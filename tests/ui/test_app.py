@@ -236,6 +236,9 @@ def test_a_handler_error_shows_a_friendly_message_not_a_traceback():
 
 def test_worker_failure_falls_back_to_the_main_thread():
     class Broken:
+        async def ping(self, message):
+            return message
+
         async def choose(self, view_json, seed):
             raise RuntimeError("worker died")
 
@@ -252,5 +255,6 @@ def test_worker_failure_falls_back_to_the_main_thread():
         await settle(app)
         assert states == ["ready", "failed"]
         assert app.game.to_move == 0 and len(app.game.record()["actions"]) == 1
-        assert "worker failed" in page.tree.find("#notice").text()
+        assert "helper thread is unavailable" in page.tree.find("#notice").text()
+        assert "worker died" in cpu.problem
     asyncio.run(go())

@@ -86,7 +86,7 @@ def test_siege_engine_lanes_disabled_with_rule_reason():
     g = game([20, 0, 2, 4, 6], [1, 3, 5, 7, 9])
     choices = m.lane_choices(g.view(0), 20)
     assert [c.enabled for c in choices] == [True, False, False]
-    assert "left lane" in choices[1].reason and "(R4.3)" in choices[1].reason
+    assert choices[1].reason == "Siege engine 11 may only go to the left lane (R4.3, R5.D1)"
     faces = m.face_choices(g.view(0), 20, 0)
     assert all(c.enabled for c in faces)
 
@@ -269,3 +269,13 @@ def test_every_effect_has_short_card_text():
     from trifront.cards import EFFECTS
     assert set(m.SHORT_TEXT) == set(EFFECTS)
     assert all(len(t) <= 48 for t in m.SHORT_TEXT.values())
+
+
+def test_history_lines_group_by_round_when_entries_say_so(names):
+    view = {"me": 0, "lanes": [], "hands": [[], []], "discards": [[], []],
+            "history": [{"player": 0, "action": {"type": "pass"}, "round": 1},
+                        {"player": 1, "action": {"type": "pass"}, "round": 1},
+                        {"player": 1, "action": {"type": "pass"}, "round": 2}]}
+    assert m.history_lines(view, names) == [
+        (1, "CPU passed."), (None, "Round 2"), (1, "CPU passed."), (0, "You passed."),
+        (None, "Round 1")]

@@ -330,8 +330,8 @@ class App:
 
     def _cpu_notice(self) -> None:
         if self.cpu.failed and self.cpu.problem:
-            self.notice = (f"Note: {self.cpu.problem}. The CPU now thinks on this page, "
-                           "which may pause it briefly.")
+            self.notice = ("The CPU's helper thread is unavailable, so the CPU thinks on this "
+                           "page instead; the page may pause briefly while it does.")
 
     def _mark_fresh(self, p: int, action: dict) -> None:
         card = action.get("card") if isinstance(action, dict) else None

@@ -60,7 +60,11 @@ class CpuClient:
 
     async def _do_connect(self) -> None:
         try:
-            self.worker = await asyncio.wait_for(self._connect(), self._connect_timeout)
+            worker = await asyncio.wait_for(self._connect(), self._connect_timeout)
+            # a worker whose file failed still resolves (docs/TESTING.md): ask it something
+            await asyncio.wait_for(_call(worker.ping, json.dumps({"hello": "main"})),
+                                   self._call_timeout)
+            self.worker = worker
             self.status = "ready"
             self._on_status("ready", "CPU player ready (in its own worker)")
         except Exception as exc:  # noqa: BLE001 - any failure means: use the main thread
@@ -73,8 +77,7 @@ class CpuClient:
         self.worker = None
         self.status = "failed"
         self.problem = why
-        self._on_status("failed", f"{why[0].upper()}{why[1:]}; the CPU now thinks on this "
-                        "page, which may pause it briefly")
+        self._on_status("failed", f"{why[0].upper()}{why[1:]}; the CPU thinks on this page")
 
     async def ready(self) -> bool:
         if self.failed:

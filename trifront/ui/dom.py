@@ -7,8 +7,9 @@ button) means re-rendering never leaks event proxies.
 
 from __future__ import annotations
 
+from js import performance
 from pyscript import document, web
-from pyscript.ffi import create_proxy
+from pyscript.ffi import create_proxy, is_none
 
 from trifront.ui.html import El
 
@@ -38,8 +39,11 @@ class Mount:
         self.container = web.page[container_id]
 
     def __call__(self, tree: El) -> None:
+        start = performance.now()
         fresh = build(tree)
-        self.container._dom_element.replaceChildren(fresh._dom_element)
+        dom = self.container._dom_element
+        dom.replaceChildren(fresh._dom_element)
+        dom.setAttribute("data-render-ms", str(round(performance.now() - start, 1)))
 
 
 def dataset(el) -> dict:
@@ -56,8 +60,10 @@ def listen(container_id: str, dispatch, on_error) -> None:
     container = web.page[container_id]._dom_element
 
     def fire(target) -> None:
-        el = target.closest("[data-act]") if hasattr(target, "closest") else None
-        if el is None or el.hasAttribute("disabled") or \
+        if is_none(target) or not hasattr(target, "closest"):
+            return
+        el = target.closest("[data-act]")  # JS null arrives as JsNull, not None
+        if is_none(el) or el.hasAttribute("disabled") or \
                 el.getAttribute("aria-disabled") == "true":
             return
         data = dataset(el)

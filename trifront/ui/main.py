@@ -35,6 +35,9 @@ controller = None
 
 def on_cpu_status(state, text):
     status["cpu"], status["cpu_state"] = text, state
+    if state == "failed":
+        console.warn(f"TriFront: {text}")
+        status["cpu"] = "The CPU plays from this page (its helper thread is unavailable)."
     app_el.setAttribute("data-cpu", state)
     if controller is not None and controller.screen == "menu":
         controller.render()

@@ -10,6 +10,7 @@ through :class:`Choice`, whose ``reason`` cites the rule (RULES.md) that forbids
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from trifront.cards import EFFECTS, GROUP_EFFECTS, GROUP_RANKS, GROUPS
@@ -321,7 +322,14 @@ def reason_text(reason: dict | None) -> str:
     rule = reason.get("rule")
     if text and text[0].islower():
         text = text[0].upper() + text[1:]
-    return f"{text} ({rule})" if rule else text
+    if not rule:
+        return text
+    cited = re.search(r"\s*\((R\d[\w.]*)\)$", text)  # "… lane (R5.D1)" -> "… lane (R4.3, R5.D1)"
+    if cited:
+        text = text[:cited.start()]
+        if cited.group(1) != rule:
+            return f"{text} ({rule}, {cited.group(1)})"
+    return f"{text} ({rule})"
 
 
 @dataclass(frozen=True)
@@ -701,11 +709,18 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
     return ""
 
 
-def history_lines(view: dict, names: dict[int, str], limit: int = 8) -> list[tuple[int, str]]:
-    """The last ``limit`` actions, newest first, as (player, text)."""
-    hist = view.get("history") or []
-    return [(e.get("player", 0), describe_action(e, view, names))
-            for e in reversed(hist[-limit:])]
+def history_lines(view: dict, names: dict[int, str],
+                  limit: int = 8) -> list[tuple[int | None, str]]:
+    """The last ``limit`` actions, newest first, as (player, text). When history entries
+    carry their "round", a (None, "Round n") header opens each round's actions."""
+    hist = (view.get("history") or [])[-limit:]
+    out: list[tuple[int | None, str]] = []
+    for i, e in enumerate(hist):
+        rnd = e.get("round")
+        if rnd is not None and (i == 0 or hist[i - 1].get("round") != rnd):
+            out.append((None, f"Round {rnd}"))
+        out.append((e.get("player", 0), describe_action(e, view, names)))
+    return out[::-1]
 
 
 def last_opponent_action(view: dict, names: dict[int, str]) -> str:

@@ -436,7 +436,9 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                        inline_reason=m.my_turn(view),
                        cls=["tf-btn-pass", "tf-btn-primary" if m.must_pass(view) else ""],
                        title="End your actions for this round (R3.3)"))
-    parts.append(h("div", h("p", prompt, cls="tf-prompt", id="prompt", aria_live="polite"),
+    last = m.last_opponent_action(view, names)
+    parts.append(h("div", h("p", last, cls="tf-last-inline") if last else None,
+                   h("p", prompt, cls="tf-prompt", id="prompt", aria_live="polite"),
                    [h("p", n, cls="tf-restrict") for n in notes],
                    cls="tf-prompt-box"))
     parts.append(h("div", choices, cls="tf-choices", id="choices"))
@@ -474,8 +476,9 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
              for lm in m.lane_models(view)]
     fresh_hand = {cid for (o, cid) in fresh if o == me}
     last = m.last_opponent_action(view, names)
-    log = [h("li", text, cls=["tf-log-me" if p == me else "tf-log-opp"])
-           for p, text in m.history_lines(view, names, 10)]
+    log = [h("li", text, cls=["tf-log-round" if p is None else
+                              "tf-log-me" if p == me else "tf-log-opp"])
+           for p, text in m.history_lines(view, names, 12)]
     side = h("aside",
              h("div", h("h3", f"{names[opp]}'s last move"),
                h("p", last or "Nothing yet.", id="last-action", cls="tf-last"),

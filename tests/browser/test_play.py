@@ -1,0 +1,212 @@
+"""Play TriFront in headless Chromium by clicking, as a player would.
+
+Complete games against the CPU (Normal and Draft) to the game-over screen, part of a local
+two-player game with its hand-over screens, an illegal choice refused with its reason, a
+resignation, and the layout at 360 px. The `page` fixture fails a test on any console error,
+page error, HTTP error or outside request. Screenshots: screenshots/play-*.png.
+
+To keep the run short the test always plays its first usable card (first legal lane, face
+and target) and the CPU's least think time is 0 (?cpu_delay=0). ?seed= makes each deal fixed.
+"""
+
+from __future__ import annotations
+
+import time
+
+from harness import boot, shot
+
+BOARD_MINE = '#screen-board[data-to-move="{me}"]:not([data-thinking])'
+NEXT_STOP = BOARD_MINE + ', #screen-round, #screen-over, #screen-handover'
+
+
+def start(page, app_url, seed, **opts):
+    boot(page, f"{app_url}?seed={seed}&cpu_delay=0")
+    for key, value in opts.items():
+        page.click(f"#opt-{key}-{value}")
+    page.click("#btn-start")
+
+
+def take_turn(page) -> str:
+    """One turn of the player whose board is shown: first usable card, else pass."""
+    usable = page.locator("#hand-me [data-card-id]:not(.tf-dim)")
+    if usable.count() == 0:
+        assert page.is_enabled("#btn-pass"), page.inner_text("#actionbar")
+        page.click("#btn-pass")
+        return "pass"
+    usable.first.click()
+    if page.locator("#btn-discard").count():
+        page.click("#btn-discard")
+        return "discard"
+    page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
+    page.locator("#btn-up:not([disabled]), #btn-down:not([disabled])").first.click()
+    if page.locator('#screen-board[data-step="target"]').count():
+        page.locator('#choices [id^="btn-target-"], #btn-no-target').first.click()
+        return "target"
+    return "play"
+
+
+def play_cpu_game(page, prefix: str, max_turns: int = 400) -> dict:
+    """Play until the game-over screen; screenshots of the first board and round result."""
+    seen = {"turns": 0, "rounds": 0, "targets": 0}
+    for _ in range(max_turns):
+        page.wait_for_selector(NEXT_STOP.format(me=0), timeout=60_000)
+        if page.locator("#screen-over").count():
+            return seen
+        if page.locator("#screen-round").count():
+            seen["rounds"] += 1
+            if seen["rounds"] == 1:
+                assert page.locator("#screen-round .tf-back").count() == 0  # all revealed
+                shot(page, f"{prefix}-round")
+            page.click("#btn-continue")
+            continue
+        if seen["turns"] == 2:
+            shot(page, f"{prefix}-board")
+        seen["turns"] += 1
+        if take_turn(page) == "target":
+            seen["targets"] += 1
+    raise AssertionError(f"no game over after {max_turns} turns")
+
+
+def check_game_over(page):
+    title = page.inner_text("#over-title")
+    assert title in ("You win!", "CPU wins"), title
+    final = page.inner_text("#final-score")
+    assert "You" in final and "CPU" in final
+    if page.get_attribute("#screen-over", "data-tiebreak"):
+        assert "R6.5" in page.inner_text("#screen-over")
+    page.click("#btn-again")
+    page.wait_for_selector("#screen-menu")
+
+
+def test_cpu_game_normal_to_game_over(page, app_url):
+    start(page, app_url, seed=11)
+    page.wait_for_selector("#screen-board")
+    assert page.inner_text("#round") == "Round 1"
+    assert page.locator("#hand-me [data-card-id]").count() == 5
+    assert page.locator("#hand-opp .tf-back").count() == 5
+    assert page.locator("#hand-opp [data-card-id]").count() == 0  # R7.2
+    t0 = time.monotonic()
+    seen = play_cpu_game(page, "play")
+    shot(page, "play-over")
+    assert seen["rounds"] >= 1
+    print(f"\nnormal game: {seen}, {time.monotonic() - t0:.1f} s")
+    check_game_over(page)
+
+
+def test_cpu_game_draft_to_game_over(page, app_url):
+    start(page, app_url, seed=5, mode="draft", first="1")
+    page.wait_for_selector("#screen-draft")
+    assert page.locator("#screen-draft .tf-tile").count() == 24
+    assert not page.is_enabled("#btn-draft-confirm")
+    for group, effect in (("A", "priest"), ("B", "tactician"), ("C", "envoy"), ("D", "commander")):
+        page.click(f"#draft-{group}-{effect}")
+    assert page.get_attribute("#draft-B-tactician", "aria-pressed") == "true"
+    shot(page, "play-draft-pick", full_page=True)
+    page.click("#btn-draft-confirm")
+    page.wait_for_selector("#screen-reveal")
+    mine = page.inner_text('#screen-reveal [data-player="0"]')
+    for name in ("Priest", "Tactician", "Envoy", "Commander"):
+        assert name in mine
+    assert page.locator('#screen-reveal [data-player="1"] li').count() == 4
+    shot(page, "play-draft-reveal")
+    page.click("#btn-reveal-continue")
+    page.wait_for_selector("#screen-board")
+    assert page.inner_text(".tf-modepill") == "DRAFT"
+    seen = play_cpu_game(page, "play-draft")
+    shot(page, "play-draft-over")
+    print(f"\ndraft game: {seen}")
+    check_game_over(page)
+
+
+def test_local_game_with_hand_over(page, app_url):
+    start(page, app_url, seed=4, kind="local", first="0")
+    page.wait_for_selector("#screen-handover")
+    assert page.locator("[data-card-id]").count() == 0  # nothing to peek at
+    assert page.inner_text("#btn-handover") == "I am Player 1 — show my hand"
+    page.click("#btn-handover")
+    page.wait_for_selector(BOARD_MINE.format(me=0))
+    take_turn(page)
+    page.wait_for_selector("#screen-handover")
+    assert "Pass the device to Player 2" in page.inner_text("#screen-handover")
+    assert page.inner_text("#btn-handover") == "I am Player 2 — show my hand"
+    shot(page, "play-local-handover")
+    assert page.locator("[data-card-id]").count() == 0
+    page.click("#btn-handover")
+    page.wait_for_selector(BOARD_MINE.format(me=1))
+    assert page.inner_text("#last-action").startswith("Player 1 played")
+    shot(page, "play-local-board-p2")
+    for _ in range(6):
+        stop = page.wait_for_selector('#screen-board:not([data-thinking]), #screen-handover, '
+                                      '#screen-round, #screen-over')
+        sid = stop.get_attribute("id")
+        if sid == "screen-handover":
+            page.click("#btn-handover")
+        elif sid == "screen-round":
+            page.click("#btn-continue")
+        elif sid == "screen-board":
+            take_turn(page)
+        else:
+            break
+    # resigning asks first; the other player then wins at once (R6.6)
+    page.wait_for_selector("#screen-board, #screen-handover")
+    if page.locator("#screen-handover").count():
+        page.click("#btn-handover")
+    me = int(page.get_attribute("#screen-board", "data-me"))
+    page.click("#btn-resign")
+    page.wait_for_selector("#modal-resign")
+    page.click("#btn-resign-cancel")
+    assert page.locator("#modal-resign").count() == 0
+    page.click("#btn-resign")
+    page.click("#btn-resign-confirm")
+    page.wait_for_selector("#screen-over")
+    assert page.inner_text("#over-title") == f"Player {2 - me} wins"
+    assert f"Player {me + 1} resigned (R6.6)." in page.inner_text("#screen-over")
+
+
+def test_illegal_choice_is_refused_with_its_reason(page, app_url):
+    """R4.3: a Siege Engine's wrong lanes are disabled and say why, with the rule id."""
+    start(page, app_url, seed=21)
+    for _ in range(10):  # deal again until the hand holds a Siege Engine
+        page.wait_for_selector(BOARD_MINE.format(me=0))
+        siege = page.locator('#hand-me [data-effect="strategic"]')
+        if siege.count():
+            break
+        page.click("#btn-resign")
+        page.click("#btn-resign-confirm")
+        page.click("#btn-again")
+        page.click("#btn-start")
+    else:
+        raise AssertionError("no Siege Engine dealt in 10 games")
+    siege.first.click()
+    disabled = page.locator('#choices [id^="btn-lane-"][disabled]')
+    assert disabled.count() == 2
+    reason = disabled.first.get_attribute("title")
+    assert "(R4.3" in reason and "lane" in reason, reason
+    assert "(R4.3" in disabled.first.inner_text()   # said inline too
+    blocked = page.locator(".tf-lane-blocked")
+    assert blocked.count() == 2 and "(R4.3" in blocked.first.get_attribute("title")
+    shot(page, "play-illegal-reason")
+    before = page.inner_text("#log")
+    disabled.first.click(force=True)                 # a click on it changes nothing
+    blocked.first.click()
+    assert page.locator('#screen-board[data-step="lane"]').count() == 1
+    assert page.inner_text("#log") == before
+    page.click("#btn-cancel")
+    assert page.locator('#screen-board[data-step="card"]').count() == 1
+
+
+def test_small_screen_board_and_help(page, app_url):
+    page.set_viewport_size({"width": 360, "height": 740})
+    start(page, app_url, seed=11)
+    page.wait_for_selector(BOARD_MINE.format(me=0))
+    take_turn(page)
+    page.wait_for_selector(BOARD_MINE.format(me=0))
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page is {width} px wide at 360 px"
+    shot(page, "play-small-board", full_page=True)
+    page.click("#btn-help")
+    page.wait_for_selector("#modal-help")
+    assert "R6" in page.inner_text("#modal-help")
+    shot(page, "play-small-help")
+    page.click("#btn-help-close")
+    assert page.locator("#modal-help").count() == 0
