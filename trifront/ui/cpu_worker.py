@@ -1,34 +1,37 @@
 """The CPU player's web worker (PyScript named worker "cpu", declared in index.html).
 
 It runs in its own Pyodide, so the CPU can think without freezing the page. The main thread
-calls what `__export__` lists:
+awaits what `__export__` lists (see trifront/ui/cpu.py):
 
     from pyscript import workers
-    cpu = await workers["cpu"]                  # resolves once this file has run
-    answer = json.loads(await cpu.ping(json.dumps({"hello": "main"})))
+    cpu = await workers["cpu"]
+    action_json = await cpu.choose(json.dumps(view), seed, "easy")
 
-Without cross-origin isolation (GitHub Pages) every call is asynchronous, arguments and
-results must be structured-clone-able: pass JSON strings (or plain str/int/float/bool), and
-this worker cannot touch `window`/`document`. It has the whole `trifront` package, because it
-loads the same pyscript.toml [files] as the main thread.
-
-This is the placeholder that proves the mechanics; the AI's functions go here (export them).
+Without cross-origin isolation (GitHub Pages) every call is asynchronous and arguments and
+results must be structured-clone-able, so everything crosses as JSON text or plain numbers.
+The CPU receives only a player view (RULES.md R7), never the game state.
 """
 
 import json
-import pkgutil
 import sys
 
-import trifront
+from trifront.ai import cpu
 
 
 def ping(message_json: str) -> str:
-    """Echo `message_json` back with facts about this worker, as a JSON string."""
-    return json.dumps({
-        "pong": json.loads(message_json),
-        "python": sys.version.split()[0],
-        "modules": sorted(m.name for m in pkgutil.iter_modules(trifront.__path__)),
-    })
+    """Echo `message_json` back with the worker's Python version, as a JSON string."""
+    return json.dumps({"pong": json.loads(message_json), "python": sys.version.split()[0],
+                       "strengths": list(cpu.STRENGTHS)})
 
 
-__export__ = ["ping"]
+def choose(view_json: str, seed: int, strength: str = "easy") -> str:
+    """The CPU's action (JSON text, one of the view's legal actions) for `view_json`."""
+    return cpu.choose(view_json, int(seed), strength)
+
+
+def draft(seed: int) -> str:
+    """The CPU's Draft picks (RULES.md R2.3) as JSON text {"A": id, ..., "D": id}."""
+    return cpu.draft(int(seed))
+
+
+__export__ = ["ping", "choose", "draft"]
