@@ -84,8 +84,35 @@ def power_parts(state: GameState, card: Card) -> tuple[int, int, list[tuple[str,
 
 
 def card_power(state: GameState, card: Card) -> int:
-    """The card's power where it is now (R5 power order)."""
-    return power_parts(state, card)[0]
+    """The card's power where it is now (R5 power order).
+
+    The same number as ``power_parts(state, card)[0]``, without listing the changes (search
+    reads powers far more often than anything shows them; a test keeps the two equal).
+    """
+    power = card.start + card.carried
+    if card.zone != BOARD:
+        return power
+    if card.roll is not None:  # R5.C2
+        power = card.roll
+    if card.captain_penalty:  # R5.D6
+        power -= 1
+    effect = card.effect
+    if effect is None:
+        return power
+    if effect == "ambush":  # R5.C1
+        return power + (AMBUSH_DOWN if card.face == DOWN else AMBUSH_UP)
+    if card.face == UP:
+        if effect == "gunners":  # R5.A2
+            if card.id in gunners_in_sets(state, card.owner, card.lane):
+                return GUNNERS_SET_POWER
+        elif effect == "archers":  # R5.A5
+            if opponent_has_face_down(state, card.owner, card.lane):
+                return power + ARCHERS_BONUS
+        elif effect == "cavalry":  # R5.C4
+            if len(state.players[card.owner].deck) <= CAVALRY_DECK_LIMIT:
+                return power * 2
+            return 1
+    return power
 
 
 def side_power(state: GameState, owner: int, lane: int) -> int:

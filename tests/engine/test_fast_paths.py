@@ -35,3 +35,13 @@ def test_legal_actions_match_the_reference(seed):
     """R3.3, R4.3, R4.4: same actions, same order, as placement_problem + targets give."""
     for state in random_game_states(seed):
         assert legal_actions(state) == legal_actions_reference(state)
+
+
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_card_power_matches_power_parts(seed):
+    """R5 power order: the fast `card_power` equals the explained `power_parts` total."""
+    from trifront.power import card_power, power_parts
+    for state in random_game_states(seed):
+        for ps in state.players:
+            for card in ps.cards:
+                assert card_power(state, card) == power_parts(state, card)[0]
