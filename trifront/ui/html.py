@@ -74,6 +74,22 @@ class El:
         return None
 
 
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "source", "track"}
+
+
+def to_html(node: El | str) -> str:
+    """The tree as HTML text (text and attribute values escaped): for previews and tests."""
+    from html import escape
+    if not isinstance(node, El):
+        return escape(str(node), quote=False)
+    attrs = "".join(f" {k}" if v is True else f' {k}="{escape(str(v))}"'
+                    for k, v in node.attrs.items())
+    if node.tag in _VOID:
+        return f"<{node.tag}{attrs}>"
+    return f"<{node.tag}{attrs}>" + "".join(to_html(c) for c in node.children) + \
+        f"</{node.tag}>"
+
+
 def h(tag: str, *children, cls: str | list | tuple | None = None, data: dict | None = None,
       **attrs) -> El:
     """Build an element. ``cls``: class names (falsy entries dropped); ``data``: data-*

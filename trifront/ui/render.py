@@ -637,9 +637,18 @@ HELP = [
 
 def help_modal() -> El:
     items = [h("div", h("h4", t), h("p", body), cls="tf-help-item") for t, body in HELP]
+    effects = []
+    for group, ranks, tiles in m.draft_groups({}):
+        effects.append(h("div", h("h4", f"Group {group} · ranks {ranks.split()[-1]}"),
+                         h("ul", [h("li", h("b", t.name), f" ({t.name_ja}, {t.rule}) — {t.text}",
+                                    lang=None) for t in tiles]),
+                         cls=["tf-help-group", GROUP_CLASS[group]]))
     return modal("modal-help", "How to play", h("div", items, cls="tf-help"),
-                 h("p", "The full rules with every ruling: RULES.md (rule ids such as R4.3 "
-                        "appear next to every disabled choice).", cls="tf-sub"),
+                 h("details", h("summary", "All 24 effects (Normal uses Supply, Recon, Ambush, "
+                                           "Siege Engine)"),
+                   h("div", effects, cls="tf-help-effects"), cls="tf-help-details"),
+                 h("p", "Rule ids such as R4.3, shown next to every disabled choice, refer to "
+                        "the numbered rules text of TriFront (RULES.md).", cls="tf-sub"),
                  actions=[button("Got it", "close-modal", id="btn-help-close",
                                  cls="tf-btn-primary")], wide=True)
 
