@@ -38,6 +38,7 @@ def make_app(**kw):
     app = App(page.mount, CpuClient(None), seed=kw.pop("seed", 3), cpu_delay=0,
               log_error=page.errors.append, **kw)
     app.render()
+    app.dispatch("menu-set", {"key": "strength", "value": "easy"})  # the quick CPU
     return app, page
 
 
@@ -239,7 +240,7 @@ def test_worker_failure_falls_back_to_the_main_thread():
         async def ping(self, message):
             return message
 
-        async def choose(self, view_json, seed):
+        async def choose(self, view_json, seed, strength):
             raise RuntimeError("worker died")
 
     async def connect():
@@ -250,6 +251,7 @@ def test_worker_failure_falls_back_to_the_main_thread():
         cpu = CpuClient(connect, on_status=lambda s, t: states.append(s))
         page = Page()
         app = App(page.mount, cpu, seed=2, cpu_delay=0, log_error=page.errors.append)
+        app.dispatch("menu-set", {"key": "strength", "value": "easy"})
         app.dispatch("menu-set", {"key": "first", "value": "1"})
         app.dispatch("start")
         await settle(app)
@@ -257,4 +259,33 @@ def test_worker_failure_falls_back_to_the_main_thread():
         assert app.game.to_move == 0 and len(app.game.record()["actions"]) == 1
         assert "helper thread is unavailable" in page.tree.find("#notice").text()
         assert "worker died" in cpu.problem
+    asyncio.run(go())
+
+
+def test_cpu_moves_come_from_the_worker_with_the_chosen_strength():
+    import json
+
+    from trifront.ai.greedy import choose_action
+    calls = []
+
+    class Worker:
+        async def ping(self, message):
+            return message
+
+        async def choose(self, view_json, seed, strength):
+            calls.append(strength)
+            return json.dumps(choose_action(json.loads(view_json), seed))
+
+    async def connect():
+        return Worker()
+
+    async def go():
+        page = Page()
+        app = App(page.mount, CpuClient(connect), seed=2, cpu_delay=0,
+                  log_error=page.errors.append)
+        app.dispatch("menu-set", {"key": "strength", "value": "hard"})
+        app.dispatch("menu-set", {"key": "first", "value": "1"})
+        app.dispatch("start")
+        await settle(app)
+        assert calls == ["hard"] and app.game.to_move == 0 and not app.notice
     asyncio.run(go())

@@ -46,7 +46,7 @@ class App:
         self.sleep = sleep
         self.clock = clock
         self.status = status if status is not None else {}
-        self.opts = {"kind": "cpu", "first": "0", "mode": "normal"}
+        self.opts = {"kind": "cpu", "first": "0", "mode": "normal", "strength": "normal"}
         self.screen = "menu"
         self.overlay: tuple | None = None
         self.toast = ""
@@ -303,7 +303,8 @@ class App:
         try:
             view = self.game.view(cpu_p)
             start = self.clock()
-            action = await self.cpu.choose(view, self.rng.randrange(2 ** 31))
+            action = await self.cpu.choose(view, self.rng.randrange(2 ** 31),
+                                           self.opts["strength"])
             self._cpu_notice()
             wait = self.cpu_delay - (self.clock() - start)
             if wait > 0:

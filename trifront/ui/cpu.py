@@ -16,22 +16,24 @@ from collections.abc import Awaitable, Callable
 from trifront.cards import GROUP_EFFECTS, GROUPS, check_effect_set
 
 
-def local_choose(view: dict, seed: int) -> dict:
-    """The baseline AI on this thread (the worker runs the same function)."""
-    from trifront.ai.greedy import choose_action
-    return choose_action(view, seed)
+def local_choose(view: dict, seed: int, strength: str = "easy") -> dict:
+    """The CPU on this thread: the same entry point the worker runs (trifront.ai.cpu)."""
+    try:
+        from trifront.ai import cpu
+    except ImportError:  # an older AI package: the greedy baseline
+        from trifront.ai.greedy import choose_action
+        return choose_action(view, seed)
+    return json.loads(cpu.choose(json.dumps(view), seed, strength))
 
 
 def local_draft(seed: int) -> dict[str, str]:
-    """R2.3: one effect per group, for the CPU (uniform; the AI has no draft preference yet)."""
+    """R2.3: the CPU's picks on this thread (uniform if the AI has no draft table)."""
     try:
-        from trifront.ai import greedy
-        if hasattr(greedy, "draft_effects"):
-            return check_effect_set(greedy.draft_effects(seed))
-    except ImportError:
-        pass
-    rng = random.Random(seed)
-    return {g: rng.choice(GROUP_EFFECTS[g]) for g in GROUPS}
+        from trifront.ai import cpu
+        return check_effect_set(json.loads(cpu.draft(seed)))
+    except (ImportError, AttributeError):
+        rng = random.Random(seed)
+        return {g: rng.choice(GROUP_EFFECTS[g]) for g in GROUPS}
 
 
 class CpuClient:
@@ -87,17 +89,18 @@ class CpuClient:
             await self._task
         return self.worker is not None
 
-    async def choose(self, view: dict, seed: int) -> dict:
+    async def choose(self, view: dict, seed: int, strength: str = "easy") -> dict:
         """An action (view-form JSON dict) for the player whose view this is."""
         if await self.ready():
             try:
-                raw = await asyncio.wait_for(_call(self.worker.choose, json.dumps(view), seed),
-                                             self._call_timeout)
+                raw = await asyncio.wait_for(
+                    _call(self.worker.choose, json.dumps(view), seed, strength),
+                    self._call_timeout)
                 return json.loads(str(raw))
             except Exception as exc:  # noqa: BLE001
                 self._fail(f"the CPU worker failed ({_short(exc)})")
         await self._sleep(0.05)  # let the page paint "thinking…" before this thread is busy
-        return local_choose(view, seed)
+        return local_choose(view, seed, strength)
 
     async def draft(self, seed: int) -> dict[str, str]:
         """R2.3: the CPU's four picks."""
