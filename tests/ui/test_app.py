@@ -108,6 +108,11 @@ def test_cpu_game_normal_to_game_over():
         assert page.screen() == "screen-over"
         assert app.game.over
         assert page.tree.find("#btn-again")
+        href = page.tree.find("#btn-record").attrs["href"]
+        from urllib.parse import unquote
+        import json
+        record = json.loads(unquote(href.split(",", 1)[1]))
+        assert record["format"] == "trifront-record/1" and record == app.game.record()
         app.dispatch("menu")
         assert page.screen() == "screen-menu"
     asyncio.run(go())

@@ -128,7 +128,7 @@ class App:
         if s == "round":
             return r.round_screen(view, self.names, then_over=view["over"])
         if s == "over":
-            return r.over_screen(view, self.names)
+            return r.over_screen(view, self.names, self.game.record())
         return r.board_screen(view, self.names, self.sel, thinking=self.thinking,
                               local=self.kind == "local", notice=self.notice, fresh=self.fresh)
 

@@ -12,6 +12,9 @@ Stable hooks for tests: ``#screen-menu|draft|reveal|handover|board|round|over``,
 
 from __future__ import annotations
 
+import json
+from urllib.parse import quote
+
 from trifront.ui import model as m
 from trifront.ui.html import El, h
 
@@ -587,8 +590,11 @@ def round_screen(view: dict, names: dict[int, str], *, then_over: bool = False) 
              data={"round": r.number})
 
 
-def over_screen(view: dict, names: dict[int, str]) -> El:
-    """R6.4–R6.6: the winner, the final score, the tie-break or resignation note."""
+def over_screen(view: dict, names: dict[int, str], record: dict | None = None) -> El:
+    """R6.4–R6.6: the winner, the final score, the tie-break or resignation note.
+
+    ``record``: the game's trifront-record/1 (RECORD.md), offered as a download.
+    """
     g = m.game_over(view, names)
     me, opp = view["me"], m.other(view["me"])
     won = g.winner == me and names[me] == "You"
@@ -609,7 +615,13 @@ def over_screen(view: dict, names: dict[int, str]) -> El:
                [h("p", n, cls="tf-note", data={"note": "1"}) for n in g.notes],
                table,
                h("div", button("Play again", "menu", id="btn-again",
-                               cls="tf-btn-primary tf-btn-big"), cls="tf-menu-actions"),
+                               cls="tf-btn-primary tf-btn-big"),
+                 h("a", "Save the game record", id="btn-record", cls="tf-btn tf-btn-ghost",
+                   href="data:application/json;charset=utf-8," + quote(json.dumps(record)),
+                   download="trifront-game.json",
+                   title="The whole game as a trifront-record/1 file: it replays exactly")
+                 if record else None,
+                 cls="tf-menu-actions"),
                cls="tf-panel tf-over"),
              id="screen-over", cls="tf-screen tf-screen-center",
              data={"winner": g.winner, "tiebreak": "1" if view.get("tiebreak") else None})
