@@ -275,7 +275,7 @@ def test_cpu_moves_come_from_the_worker_with_the_chosen_strength():
 
     class Worker:
         async def ping(self, message):
-            return message
+            return json.dumps({"strengths": ["easy", "normal", "hard"]})
 
         async def choose(self, view_json, seed, strength):
             calls.append(strength)
@@ -288,9 +288,18 @@ def test_cpu_moves_come_from_the_worker_with_the_chosen_strength():
         page = Page()
         app = App(page.mount, CpuClient(connect), seed=2, cpu_delay=0,
                   log_error=page.errors.append)
+        app.strengths = ("easy", "normal", "hard")  # whatever this AI package offers
         app.dispatch("menu-set", {"key": "strength", "value": "hard"})
         app.dispatch("menu-set", {"key": "first", "value": "1"})
         app.dispatch("start")
         await settle(app)
         assert calls == ["hard"] and app.game.to_move == 0 and not app.notice
     asyncio.run(go())
+
+
+def test_strength_falls_back_to_what_the_ai_offers():
+    from trifront.ui.cpu import supported
+    assert supported("normal", ("easy",)) == "easy"
+    assert supported("hard", ("easy", "normal")) == "normal"
+    assert supported("normal", ("easy", "normal", "hard")) == "normal"
+    assert supported("easy", ("normal",)) == "normal"

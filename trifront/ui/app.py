@@ -22,6 +22,7 @@ from trifront.rules import IllegalAction
 from trifront.ui import model as m
 from trifront.ui import render as r
 from trifront.ui.cpu import CpuClient
+from trifront.ui.cpu import strengths as cpu_strengths
 from trifront.ui.html import El
 
 FRIENDLY_ERROR = ("Something went wrong on our side; the game itself is unchanged. "
@@ -46,7 +47,9 @@ class App:
         self.sleep = sleep
         self.clock = clock
         self.status = status if status is not None else {}
-        self.opts = {"kind": "cpu", "first": "0", "mode": "normal", "strength": "normal"}
+        self.strengths = cpu_strengths()
+        self.opts = {"kind": "cpu", "first": "0", "mode": "normal",
+                     "strength": "normal" if "normal" in self.strengths else self.strengths[0]}
         self.screen = "menu"
         self.overlay: tuple | None = None
         self.toast = ""
@@ -109,7 +112,7 @@ class App:
     def _screen_el(self) -> El:
         s = self.screen
         if s == "menu":
-            return r.menu_screen(self.opts, self.status)
+            return r.menu_screen(self.opts, self.status, self.strengths)
         if s == "draft":
             who = ("You" if self.kind == "cpu" else self.names[self.draft_player])
             note = "" if self.kind == "cpu" else (
@@ -152,6 +155,8 @@ class App:
 
     def on_menu_set(self, data: dict) -> None:
         key, value = data.get("key"), data.get("value")
+        if key == "strength" and value not in self.strengths:
+            return
         if key in self.opts:
             self.opts[key] = value
 

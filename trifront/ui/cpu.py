@@ -16,6 +16,25 @@ from collections.abc import Awaitable, Callable
 from trifront.cards import GROUP_EFFECTS, GROUPS, check_effect_set
 
 
+def strengths() -> tuple[str, ...]:
+    """The CPU strengths the AI package offers (trifront.ai.cpu.STRENGTHS), weakest first."""
+    try:
+        from trifront.ai.cpu import STRENGTHS
+        return tuple(STRENGTHS) or ("easy",)
+    except ImportError:
+        return ("easy",)
+
+
+def supported(strength: str, offered: tuple[str, ...]) -> str:
+    """``strength`` if offered, else the strongest offered one below it (else the weakest)."""
+    if strength in offered:
+        return strength
+    order = ("easy", "normal", "hard")
+    below = [s for s in offered if s in order and strength in order
+             and order.index(s) < order.index(strength)]
+    return below[-1] if below else offered[0]
+
+
 def local_choose(view: dict, seed: int, strength: str = "easy") -> dict:
     """The CPU on this thread: the same entry point the worker runs (trifront.ai.cpu)."""
     try:
@@ -23,7 +42,7 @@ def local_choose(view: dict, seed: int, strength: str = "easy") -> dict:
     except ImportError:  # an older AI package: the greedy baseline
         from trifront.ai.greedy import choose_action
         return choose_action(view, seed)
-    return json.loads(cpu.choose(json.dumps(view), seed, strength))
+    return json.loads(cpu.choose(json.dumps(view), seed, supported(strength, strengths())))
 
 
 def local_draft(seed: int) -> dict[str, str]:
@@ -54,6 +73,7 @@ class CpuClient:
         self.failed = connect is None
         self.status = "local" if connect is None else "connecting"
         self.problem = ""
+        self.worker_strengths: tuple[str, ...] = ()
 
     def start(self) -> None:
         """Begin connecting now (at boot), so the first CPU move does not wait for it."""
@@ -64,8 +84,13 @@ class CpuClient:
         try:
             worker = await asyncio.wait_for(self._connect(), self._connect_timeout)
             # a worker whose file failed still resolves (docs/TESTING.md): ask it something
-            await asyncio.wait_for(_call(worker.ping, json.dumps({"hello": "main"})),
-                                   self._call_timeout)
+            pong = await asyncio.wait_for(_call(worker.ping, json.dumps({"hello": "main"})),
+                                          self._call_timeout)
+            try:
+                offered = tuple(json.loads(str(pong)).get("strengths") or ())
+            except (ValueError, AttributeError):
+                offered = ()
+            self.worker_strengths = offered or strengths()
             self.worker = worker
             self.status = "ready"
             self._on_status("ready", "CPU player ready (in its own worker)")
@@ -94,7 +119,8 @@ class CpuClient:
         if await self.ready():
             try:
                 raw = await asyncio.wait_for(
-                    _call(self.worker.choose, json.dumps(view), seed, strength),
+                    _call(self.worker.choose, json.dumps(view), seed,
+                          supported(strength, self.worker_strengths)),
                     self._call_timeout)
                 return json.loads(str(raw))
             except Exception as exc:  # noqa: BLE001

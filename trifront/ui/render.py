@@ -109,7 +109,13 @@ def effect_chip(group: str, ranks: str, name: str) -> El:
 # Menu
 
 
-def menu_screen(opts: dict, status: dict | None = None) -> El:
+STRENGTH_TEXT = {"easy": ("Easy", "quick and forgiving"),
+                 "normal": ("Normal", "searches its options"),
+                 "hard": ("Hard", "thinks longer")}
+
+
+def menu_screen(opts: dict, status: dict | None = None,
+                strengths: tuple[str, ...] = ("easy",)) -> El:
     """The start menu: opponent (CPU / local), turn order, Normal or Draft (R2.2, R2.3, R3.1).
 
     ``status``: {"python": text, "cpu": text, "cpu_state": "ready"/"failed"/...} for the foot.
@@ -144,10 +150,9 @@ def menu_screen(opts: dict, status: dict | None = None) -> El:
                h("div", h("h3", "Who starts"), h("div", order, cls="tf-segs"),
                  cls="tf-menu-row"),
                h("div", h("h3", "CPU strength"),
-                 h("div", seg("strength", "easy", "Easy", "quick and forgiving"),
-                   seg("strength", "normal", "Normal", "searches its options"),
-                   seg("strength", "hard", "Hard", "thinks longer"), cls="tf-segs"),
-                 cls="tf-menu-row") if kind == "cpu" else None,
+                 h("div", [seg("strength", s, *STRENGTH_TEXT.get(s, (s.capitalize(), "")))
+                           for s in strengths], cls="tf-segs"),
+                 cls="tf-menu-row") if kind == "cpu" and len(strengths) > 1 else None,
                h("div", h("h3", "Effects"),
                  h("div", seg("mode", "normal", "Normal", "Supply · Recon · Ambush · Siege"),
                    seg("mode", "draft", "Draft", "each side picks 4 of 24 effects"),
