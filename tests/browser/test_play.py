@@ -13,7 +13,13 @@ from __future__ import annotations
 
 import time
 
-from harness import boot, shot
+from harness import boot
+from harness import shot as _shot
+
+def shot(page, name, **kw):
+    """A screenshot with CSS animations finished (a card just played is drawn in full)."""
+    return _shot(page, name, animations="disabled", **kw)
+
 
 BOARD_MINE = '#screen-board[data-to-move="{me}"]:not([data-thinking])'
 NEXT_STOP = BOARD_MINE + ', #screen-round, #screen-over, #screen-handover'

@@ -207,7 +207,7 @@ def test_recon_in_history_names_the_turned_card(names):
     g.apply({"type": "play", "card": 16, "lane": 2, "face": "down"})
     g.apply({"type": "play", "card": 8, "lane": 0, "face": "up", "target": {"slot": [2, 0]}})
     assert m.history_lines(g.view(0), names)[0][1] == \
-        "You played Recon 5 face-up in the left lane, turning Ambush 9 face-up."
+        "You played Recon 5 face-up in the left lane, turning CPU's Ambush 9 face-up."
     assert m.last_opponent_action(g.view(1), {0: "CPU", 1: "You"}) == \
         "CPU played Recon 5 face-up in the left lane, turning your Ambush 9 face-up."
 

@@ -696,6 +696,9 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
     tlabel = card_label(found[1]) if found and not found[1].get("hidden") else "a card"
     if owner == view.get("me") and p != view.get("me"):
         tlabel = "your " + tlabel if tlabel != "a card" else "one of your cards"
+    elif owner != p:
+        whose = names.get(owner, f"Player {owner + 1}")
+        tlabel = f"{whose}'s {tlabel}" if tlabel != "a card" else f"a card of {whose}"
     if chooses == "opponent_face_down":
         return f", turning {tlabel} face-up"
     if chooses == "opponent_face_up_elsewhere":

@@ -376,10 +376,12 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
                                           "tf-res-me" if result_winner == me else
                                           "tf-res-opp" if result_winner == opp else "tf-res-draw"])
     return h("div",
-             h("div", side(lane.theirs, opp), cls="tf-side tf-side-opp"),
+             h("div", side(lane.theirs, opp),
+               cls=["tf-side tf-side-opp", "tf-side-crowded" if len(lane.theirs) > 3 else ""]),
              h("div", h("div", mid_bits, cls="tf-lane-name"), totals, result_el,
                cls="tf-lane-mid"),
-             h("div", side(lane.mine, me), cls="tf-side tf-side-me"),
+             h("div", side(lane.mine, me),
+               cls=["tf-side tf-side-me", "tf-side-crowded" if len(lane.mine) > 3 else ""]),
              cls=cls, title=title,
              data={"lane": lane.index,
                    "act": "lane" if pickable and lane_choice.enabled else None,
