@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import game
+from tests.ui.games import NAMES, game
 
 from trifront.ui import model as m
 
@@ -186,40 +186,40 @@ def test_decoy_and_tactician_targets():
 
 # --- history, status ------------------------------------------------------------------------
 
-def test_opponent_face_down_play_is_described_without_the_card(names):
+def test_opponent_face_down_play_is_described_without_the_card():
     g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
     g.apply({"type": "play", "card": 8, "lane": 1, "face": "up"})
     g.apply({"type": "play", "card": 16, "lane": 1, "face": "down"})
     view = g.view(0)
-    assert m.last_opponent_action(view, names) == "CPU played a card face-down in the center lane."
-    lines = m.history_lines(view, names)
+    assert m.last_opponent_action(view, NAMES) == "CPU played a card face-down in the center lane."
+    lines = m.history_lines(view, NAMES)
     assert lines[1] == (0, "You played Recon 5 face-up in the center lane.")
     # my own face-down play names my card, to me
     g.apply({"type": "play", "card": 0, "lane": 2, "face": "down"})
-    assert m.history_lines(g.view(0), names)[0][1] == \
+    assert m.history_lines(g.view(0), NAMES)[0][1] == \
         "You played Supply Corps 1 face-down in the right lane."
     assert m.last_opponent_action(g.view(1), {0: "Player 1", 1: "Player 2"}) == \
         "Player 1 played a card face-down in the right lane."
 
 
-def test_recon_in_history_names_the_turned_card(names):
+def test_recon_in_history_names_the_turned_card():
     g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7], first=1)
     g.apply({"type": "play", "card": 16, "lane": 2, "face": "down"})
     g.apply({"type": "play", "card": 8, "lane": 0, "face": "up", "target": {"slot": [2, 0]}})
-    assert m.history_lines(g.view(0), names)[0][1] == \
+    assert m.history_lines(g.view(0), NAMES)[0][1] == \
         "You played Recon 5 face-up in the left lane, turning CPU's Ambush 9 face-up."
     assert m.last_opponent_action(g.view(1), {0: "CPU", 1: "You"}) == \
         "CPU played Recon 5 face-up in the left lane, turning your Ambush 9 face-up."
 
 
-def test_pass_and_turn_text(names):
+def test_pass_and_turn_text():
     g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
-    assert m.turn_text(g.view(0), names) == "Your turn"
+    assert m.turn_text(g.view(0), NAMES) == "Your turn"
     g.apply({"type": "pass"})
     view = g.view(0)
-    assert m.turn_text(view, names) == "CPU's turn"
-    assert m.turn_text(view, names, thinking=True) == "CPU is thinking…"
-    assert m.last_opponent_action(g.view(1), names) == "You passed."
+    assert m.turn_text(view, NAMES) == "CPU's turn"
+    assert m.turn_text(view, NAMES, thinking=True) == "CPU is thinking…"
+    assert m.last_opponent_action(g.view(1), NAMES) == "You passed."
 
 
 # --- round result, game over ----------------------------------------------------------------
@@ -229,12 +229,12 @@ def _play_round(g):
         g.apply({"type": "pass"})
 
 
-def test_round_result_reveals_every_card(names):
+def test_round_result_reveals_every_card():
     g = game([16, 0, 2, 4, 6], [18, 1, 3, 5, 7])
     g.apply({"type": "play", "card": 16, "lane": 0, "face": "down"})
     g.apply({"type": "play", "card": 18, "lane": 0, "face": "down"})
     _play_round(g)
-    r = m.round_result(g.view(0), names)
+    r = m.round_result(g.view(0), NAMES)
     assert r.number == 1
     theirs = r.lanes[0].theirs
     assert len(theirs) == 1 and not theirs[0].hidden and theirs[0].rank == "10"
@@ -242,13 +242,13 @@ def test_round_result_reveals_every_card(names):
     assert r.summary == "CPU takes the round 1–0"
 
 
-def test_game_over_notes(names):
+def test_game_over_notes():
     g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
     g.apply({"type": "resign", "player": 0}, player=0)
-    over = m.game_over(g.view(0), names)
+    over = m.game_over(g.view(0), NAMES)
     assert over.headline == "CPU wins" and over.notes == ["You resigned (R6.6)."]
     tied = dict(g.view(0), resigned=None, tiebreak=True, winner=0, scores=[8, 8])
-    over = m.game_over(tied, names)
+    over = m.game_over(tied, NAMES)
     assert over.headline == "You win!"
     assert "R6.5" in over.notes[0] and "first player of round 1" in over.notes[0]
 
@@ -271,11 +271,11 @@ def test_every_effect_has_short_card_text():
     assert all(len(t) <= 48 for t in m.SHORT_TEXT.values())
 
 
-def test_history_lines_group_by_round_when_entries_say_so(names):
+def test_history_lines_group_by_round_when_entries_say_so():
     view = {"me": 0, "lanes": [], "hands": [[], []], "discards": [[], []],
             "history": [{"player": 0, "action": {"type": "pass"}, "round": 1},
                         {"player": 1, "action": {"type": "pass"}, "round": 1},
                         {"player": 1, "action": {"type": "pass"}, "round": 2}]}
-    assert m.history_lines(view, names) == [
+    assert m.history_lines(view, NAMES) == [
         (1, "CPU passed."), (None, "Round 2"), (1, "CPU passed."), (0, "You passed."),
         (None, "Round 1")]

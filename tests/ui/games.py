@@ -1,8 +1,6 @@
-"""Helpers for the UI tests: games in chosen positions, from stacked decks (RECORD.md `decks`)."""
+"""UI test helpers: games in chosen positions, from stacked decks (RECORD.md `decks`)."""
 
 from __future__ import annotations
-
-import pytest
 
 from trifront.game import Game
 
@@ -23,6 +21,5 @@ def game(hand0: list[int], hand1: list[int], eff0: dict | None = None, eff1: dic
                     decks=[stacked(hand0), stacked(hand1)])
 
 
-@pytest.fixture
-def names():
-    return {0: "You", 1: "CPU"}
+#: display names of the two players, seen by player 0 against the CPU
+NAMES = {0: "You", 1: "CPU"}
