@@ -303,3 +303,21 @@ def test_strength_falls_back_to_what_the_ai_offers():
     assert supported("hard", ("easy", "normal")) == "normal"
     assert supported("normal", ("easy", "normal", "hard")) == "normal"
     assert supported("easy", ("normal",)) == "normal"
+
+
+def test_a_card_just_played_is_animated_once():
+    async def go():
+        app, page = make_app(seed=6)
+        app.dispatch("start")
+        view = app.view()
+        a = next(x for x in view["legal"] if x["type"] == "play" and x["face"] == "down")
+        app.dispatch("select", {"card-id": str(a["card"])})
+        app.dispatch("lane", {"lane": str(a["lane"])})
+        app.dispatch("face", {"face": "down"})
+        fresh = page.tree.find_all(".tf-fresh")
+        assert len(fresh) == 1 and fresh[0].attrs["data-card-id"] == a["card"]
+        await settle(app)          # the CPU answers: now its card is the new one
+        assert all(e.attrs.get("data-owner") == 1 for e in page.tree.find_all(".tf-fresh"))
+        app.dispatch("help")       # any redraw: nothing drops in again
+        assert not page.tree.find_all(".tf-fresh")
+    asyncio.run(go())

@@ -76,6 +76,8 @@ class App:
         try:
             self.mount(r.app_root(self._screen_el(), overlay=self._overlay_el(),
                                   toast=self.toast))
+            if self.screen == "board":
+                self.fresh = set()  # a played card drops in once, not at every redraw
         except Exception:  # noqa: BLE001 - never leave the player with a broken page
             self.log_error("TriFront render failed:\n" + traceback.format_exc())
             self.mount(r.app_root(r.error_screen(FRIENDLY_ERROR)))
@@ -340,8 +342,13 @@ class App:
                            "page instead; the page may pause briefly while it does.")
 
     def _mark_fresh(self, p: int, action: dict) -> None:
-        card = action.get("card") if isinstance(action, dict) else None
-        self.fresh = {(p, card)} if card is not None else set()
+        """The card just played is the last on its player's side of its lane: animate it."""
+        self.fresh = set()
+        if isinstance(action, dict) and action.get("type") == "play" and not self.game.over:
+            lane = action["lane"]
+            side = self.game.view(self.viewer)["lanes"][lane]["sides"][p]
+            if side:
+                self.fresh = {("board", p, lane, len(side) - 1)}
 
     def _my_turn(self) -> bool:
         return (self.game is not None and self.screen == "board" and not self.game.over

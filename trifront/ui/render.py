@@ -277,7 +277,7 @@ def handover_screen(name: str, detail: str = "") -> El:
 
 
 def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel: m.Selection,
-                  targets: dict, fresh_hand: set) -> El:
+                  targets: dict) -> El:
     hand = view["hands"][p]
     passed = view["passed"][p]
     cards = []
@@ -290,8 +290,7 @@ def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel:
             cards.append(card_el(face, size="md", zone="hand", act=act,
                                  selected=sel.card == face.id, dim=not status.enabled,
                                  extra_cls=("tf-targetable",) if key in targets else (),
-                                 data={"target-key": targets.get(key)} if key in targets else None,
-                                 fresh=face.id in fresh_hand))
+                                 data={"target-key": targets.get(key)} if key in targets else None))
         else:
             cards.append(card_el(face, size="xs" if face.hidden else "sm", zone="hand",
                                  act=None if face.hidden else "inspect"))
@@ -343,7 +342,7 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
                                extra_cls=("tf-targetable",) if is_t else (),
                                data={"target-key": targets[key], "lane": lane.index}
                                if is_t else {"lane": lane.index} if act == "lane" else None,
-                               fresh=(owner, f.id) in fresh))
+                               fresh=key in fresh))
         return els
 
     mid_bits = [h("span", lane.title, cls="tf-lane-title")]
@@ -475,7 +474,10 @@ def _targets_index(view: dict, sel: m.Selection) -> dict:
 
 def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinking: bool = False,
                  local: bool = False, notice: str = "", fresh: set | None = None) -> El:
-    """The table: top bar, opponent, three lanes, me, the action bar and the side log."""
+    """The table: top bar, opponent, three lanes, me, the action bar and the side log.
+
+    ``fresh``: board spots ("board", owner, lane, position) of a card just played (animated).
+    """
     me = view["me"]
     opp = m.other(me)
     fresh = fresh or set()
@@ -489,7 +491,6 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
                       sel_lane=sel.lane if sel.step in ("face", "target") else None,
                       targets=targets, fresh=fresh)
              for lm in m.lane_models(view)]
-    fresh_hand = {cid for (o, cid) in fresh if o == me}
     last = m.last_opponent_action(view, names)
     log = [h("li", text, cls=["tf-log-round" if p is None else
                               "tf-log-me" if p == me else "tf-log-opp"])
@@ -514,11 +515,9 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
     return h("section", top,
              h("div",
                h("div",
-                 _player_strip(view, opp, names, mine=False, sel=sel, targets=targets,
-                               fresh_hand=set()),
+                 _player_strip(view, opp, names, mine=False, sel=sel, targets=targets),
                  h("div", lanes, cls="tf-lanes", id="lanes"),
-                 _player_strip(view, me, names, mine=True, sel=sel, targets=targets,
-                               fresh_hand=fresh_hand),
+                 _player_strip(view, me, names, mine=True, sel=sel, targets=targets),
                  action_bar(view, names, sel, thinking, local),
                  h("p", notice, cls="tf-notice", id="notice", role="status") if notice else None,
                  cls="tf-main"),
