@@ -135,7 +135,7 @@ class App:
         if s == "over":
             return r.over_screen(view, self.names, self.game.record())
         return r.board_screen(view, self.names, self.sel, thinking=self.thinking,
-                              local=self.kind == "local", notice=self.notice, fresh=self.fresh)
+                              notice=self.notice, fresh=self.fresh)
 
     def _overlay_el(self) -> El | None:
         if not self.overlay:

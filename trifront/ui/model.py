@@ -619,20 +619,6 @@ def must_pass(view: dict) -> bool:
     return my_turn(view) and len(legal) == 1 and legal[0].get("type") == "pass"
 
 
-def find_action(view: dict, action: dict) -> dict | None:
-    """The legal action equal to ``action`` (targets compared as given), or None."""
-    def norm(a):
-        t = a.get("target") or None
-        slot = tuple(t["slot"]) if t and t.get("slot") is not None else None
-        return (a.get("type"), a.get("card"), a.get("lane"), a.get("face"),
-                None if t is None else (t.get("card"), t.get("lane"), slot))
-    want = norm(action)
-    for a in view.get("legal", ()):
-        if norm(a) == want:
-            return a
-    return None
-
-
 # ---------------------------------------------------------------------------------------------
 # Status, history
 
@@ -652,7 +638,7 @@ def turn_text(view: dict, names: dict[int, str], thinking: bool = False) -> str:
     return f"{names[tm]}'s turn"
 
 
-def _subject(player: int, view: dict, names: dict[int, str]) -> str:
+def _subject(player: int, names: dict[int, str]) -> str:
     return names.get(player, f"Player {player + 1}")
 
 
@@ -660,12 +646,12 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
     """One history entry in words (R7.1: an enemy face-down play hides its card)."""
     p = entry.get("player", 0)
     a = entry.get("action") or {}
-    who = _subject(p, view, names)
+    who = _subject(p, names)
     kind = a.get("type")
     if kind == "pass":
         return f"{who} passed."
     if kind == "resign":
-        return f"{_subject(a.get('player', p), view, names)} resigned."
+        return f"{_subject(a.get('player', p), names)} resigned."
     card = entry.get("card")
     if card is None and a.get("card") is not None and (kind == "discard" or a.get("face") == "up"
                                                        or p == view.get("me")):
@@ -697,7 +683,7 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
     if owner == view.get("me") and p != view.get("me"):
         tlabel = "your " + tlabel if tlabel != "a card" else "one of your cards"
     elif owner != p:
-        whose = names.get(owner, f"Player {owner + 1}")
+        whose = _subject(owner, names)
         tlabel = f"{whose}'s {tlabel}" if tlabel != "a card" else f"a card of {whose}"
     if chooses == "opponent_face_down":
         return f", turning {tlabel} face-up"

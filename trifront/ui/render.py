@@ -388,8 +388,7 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
              aria_disabled="true" if pickable and not lane_choice.enabled else None)
 
 
-def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bool,
-               local: bool) -> El:
+def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bool) -> El:
     """The prompt for the current step, its choices (disabled ones say why), pass/cancel."""
     me = view["me"]
     parts: list = []
@@ -473,7 +472,7 @@ def _targets_index(view: dict, sel: m.Selection) -> dict:
 
 
 def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinking: bool = False,
-                 local: bool = False, notice: str = "", fresh: set | None = None) -> El:
+                 notice: str = "", fresh: set | None = None) -> El:
     """The table: top bar, opponent, three lanes, me, the action bar and the side log.
 
     ``fresh``: board spots ("board", owner, lane, position) of a card just played (animated).
@@ -518,7 +517,7 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
                  _player_strip(view, opp, names, mine=False, sel=sel, targets=targets),
                  h("div", lanes, cls="tf-lanes", id="lanes"),
                  _player_strip(view, me, names, mine=True, sel=sel, targets=targets),
-                 action_bar(view, names, sel, thinking, local),
+                 action_bar(view, names, sel, thinking),
                  h("p", notice, cls="tf-notice", id="notice", role="status") if notice else None,
                  cls="tf-main"),
                side, cls="tf-table"),
