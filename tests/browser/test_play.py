@@ -216,3 +216,18 @@ def test_small_screen_board_and_help(page, app_url):
     shot(page, "play-small-help")
     page.click("#btn-help-close")
     assert page.locator("#modal-help").count() == 0
+
+
+def test_cpu_worker_failure_is_reported_and_the_cpu_still_plays(page, app_url):
+    """If the CPU's worker cannot start, the page says so and the CPU moves from the page."""
+    page.route("**/trifront/ui/cpu_worker.py",
+               lambda route: route.fulfill(status=200, content_type="text/plain",
+                                           body="raise RuntimeError('worker broken on purpose')\n"))
+    page.trifront_log.allow(r"worker broken on purpose")
+    start(page, app_url, seed=8, first="1")
+    page.wait_for_selector('#app[data-cpu="failed"]', state="attached", timeout=60_000)
+    page.wait_for_selector(BOARD_MINE.format(me=0), timeout=60_000)
+    assert "helper thread is unavailable" in page.inner_text("#notice")
+    assert page.inner_text("#last-action").startswith("CPU ")
+    take_turn(page)
+    page.wait_for_selector(NEXT_STOP.format(me=0), timeout=60_000)
