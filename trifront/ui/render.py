@@ -65,6 +65,7 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
         "tf-dim" if dim else "",
         "tf-fresh" if fresh else "",
         "tf-clickable" if act else "",
+        "tf-long-name" if len(face.name) > 9 else "",   # may take two lines on a small card
     ]
     power_cls = ["tf-power", f"tf-power-{face.trend}" if face.trend else ""]
     power = h("div", h("span", str(face.power) if face.power is not None else "?",
