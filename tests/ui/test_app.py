@@ -7,6 +7,8 @@ hand-over screen shows no card, and no handler error reaches the page.
 from __future__ import annotations
 
 import asyncio
+import json
+from urllib.parse import unquote
 
 import pytest
 
@@ -62,6 +64,12 @@ def no_secrets(page, viewer):
             assert "tf-known" in e.classes
 
 
+def pick(app, a, b, c, d):
+    """One player's draft picks, group A to D (R2.3)."""
+    for group, effect in zip("ABCD", (a, b, c, d)):
+        app.dispatch("draft-pick", {"group": group, "effect": effect})
+
+
 def take_turn(app, page, n):
     """Play the n-th usable card (first legal lane/face/target), every 4th turn pass."""
     view = app.view()
@@ -109,8 +117,6 @@ def test_cpu_game_normal_to_game_over():
         assert app.game.over
         assert page.tree.find("#btn-again")
         href = page.tree.find("#btn-record").attrs["href"]
-        from urllib.parse import unquote
-        import json
         record = json.loads(unquote(href.split(",", 1)[1]))
         assert record["format"] == "trifront-record/1" and record == app.game.record()
         app.dispatch("menu")
@@ -127,8 +133,7 @@ def test_cpu_game_cpu_first_draft():
         assert page.screen() == "screen-draft"
         app.dispatch("draft-confirm")  # incomplete: refused with a reason
         assert "R2.3" in app.toast
-        for g, e in (("A", "gunners"), ("B", "lord"), ("C", "instructor"), ("D", "captain")):
-            app.dispatch("draft-pick", {"group": g, "effect": e})
+        pick(app, "gunners", "lord", "instructor", "captain")
         app.dispatch("draft-confirm")
         await settle(app)
         assert page.screen() == "screen-reveal"
@@ -149,15 +154,13 @@ def test_local_game_hands_over_between_turns_and_draft_picks():
         app.dispatch("menu-set", {"key": "kind", "value": "local"})
         app.dispatch("menu-set", {"key": "mode", "value": "draft"})
         app.dispatch("start")
-        for g, e in (("A", "supply"), ("B", "recon"), ("C", "ambush"), ("D", "general")):
-            app.dispatch("draft-pick", {"group": g, "effect": e})
+        pick(app, "supply", "recon", "ambush", "general")
         app.dispatch("draft-confirm")
         assert page.screen() == "screen-handover"
         assert "Pass the device to Player 2" in page.tree.text()
         app.dispatch("handover")
         assert page.screen() == "screen-draft" and not app.picks[1]
-        for g, e in (("A", "priest"), ("B", "medic"), ("C", "envoy"), ("D", "spy")):
-            app.dispatch("draft-pick", {"group": g, "effect": e})
+        pick(app, "priest", "medic", "envoy", "spy")
         app.dispatch("draft-confirm")
         assert page.screen() == "screen-reveal"
         app.dispatch("reveal-continue")
@@ -268,8 +271,6 @@ def test_worker_failure_falls_back_to_the_main_thread():
 
 
 def test_cpu_moves_come_from_the_worker_with_the_chosen_strength():
-    import json
-
     from trifront.ai.greedy import choose_action
     calls = []
 
