@@ -1,0 +1,174 @@
+"""The relay (trifront_relay): pairing by room word, forwarding, room full, leaving, bounds,
+junk input, idle expiry. Real WebSocket connections on 127.0.0.1 (CPython, no browser)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+from websockets.asyncio.client import connect
+
+from trifront_relay import Limits, Relay
+
+
+def run(coro_fn, limits: Limits | None = None):
+    """Start a relay on a free port, run `coro_fn(url, relay)`, stop the relay."""
+
+    async def main():
+        relay = Relay(limits)
+        started = asyncio.get_running_loop().create_future()
+        task = asyncio.ensure_future(relay.run("127.0.0.1", 0, started.set_result))
+        server = await asyncio.wait_for(started, 5)
+        port = next(iter(server.sockets)).getsockname()[1]
+        try:
+            return await asyncio.wait_for(coro_fn(f"ws://127.0.0.1:{port}/", relay), 20)
+        finally:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+
+    return asyncio.run(main())
+
+
+async def recv(ws, timeout=2.0) -> dict:
+    return json.loads(await asyncio.wait_for(ws.recv(), timeout))
+
+
+async def send(ws, **msg) -> None:
+    await ws.send(json.dumps(msg))
+
+
+async def join(url, room):
+    ws = await connect(url)
+    await send(ws, t="join", room=room)
+    got = await recv(ws)
+    return ws, got
+
+
+def test_first_two_are_paired_the_first_offers_and_signals_are_forwarded():
+    async def body(url, relay):
+        a, ja = await join(url, "Blue Fox")
+        assert ja == {"t": "joined", "room": "blue fox", "peers": 1}
+        b, jb = await join(url, "blue   fox")      # case and spaces do not matter
+        assert jb["peers"] == 2
+        assert await recv(a) == {"t": "paired", "offer": True}
+        assert await recv(b) == {"t": "paired", "offer": False}
+        await send(a, t="signal", data={"sdp": "x" * 3000, "n": [1, 2]})
+        assert await recv(b) == {"t": "signal", "data": {"sdp": "x" * 3000, "n": [1, 2]}}
+        await send(b, t="signal", data="back")
+        assert await recv(a) == {"t": "signal", "data": "back"}
+        await a.close(); await b.close()
+    run(body)
+
+
+def test_third_joiner_gets_room_full_and_others_are_unaffected():
+    async def body(url, relay):
+        a, _ = await join(url, "r")
+        b, _ = await join(url, "r")
+        await recv(a); await recv(b)
+        c, jc = await join(url, "r")
+        assert jc == {"t": "full", "room": "r"}
+        await send(a, t="signal", data=1)
+        assert await recv(b) == {"t": "signal", "data": 1}
+        for ws in (a, b, c):
+            await ws.close()
+    run(body)
+
+
+def test_a_leaving_peer_is_reported_at_once_and_the_seat_frees():
+    async def body(url, relay):
+        a, _ = await join(url, "r")
+        b, _ = await join(url, "r")
+        await recv(a); await recv(b)
+        await b.close()
+        assert await recv(a, timeout=1.0) == {"t": "peer-left"}
+        b2, jb2 = await join(url, "r")            # the guest comes back
+        assert jb2["peers"] == 2
+        assert await recv(a) == {"t": "paired", "offer": True}   # the one who stayed offers
+        assert await recv(b2) == {"t": "paired", "offer": False}
+        await send(b2, t="leave")                  # an explicit leave works the same
+        assert await recv(a) == {"t": "peer-left"}
+        await a.close()
+        await asyncio.sleep(0.05)
+        assert relay.rooms == {} and relay.where == {}
+    run(body)
+
+
+def test_junk_gets_an_error_and_never_a_crash():
+    async def body(url, relay):
+        ws = await connect(url)
+        junk = [b"\x00\x01binary", "not json", "[1,2]", "null", "42", '{"t": 7}', '{"t": "nope"}',
+                '{"t": "join"}', '{"t": "join", "room": ""}', '{"t": "join", "room": ["x"]}',
+                '{"t": "join", "room": "' + "w" * 65 + '"}', '{"t": "signal", "data": 1}',
+                '{"t": "signal"}', "x" * 20_000, '{"t":"join","room":{"$gt":""}}']
+        for item in junk:
+            await ws.send(item)
+            got = await recv(ws)
+            assert got["t"] == "error" and isinstance(got["error"], str), (item, got)
+        await send(ws, t="ping")
+        assert await recv(ws) == {"t": "pong"}
+        rng = random.Random(4)
+        for _ in range(200):
+            n = rng.randrange(1, 300)
+            await ws.send("".join(chr(rng.randrange(1, 0x2FFF)) for _ in range(n)))
+            assert (await recv(ws))["t"] in ("error", "pong", "joined", "full")
+        await send(ws, t="ping")
+        assert await recv(ws) == {"t": "pong"}
+        await ws.close()
+    run(body, Limits(rate=1000, burst=1000))
+
+
+def test_too_fast_is_refused_and_the_client_may_go_on():
+    async def body(url, relay):
+        ws = await connect(url)
+        for _ in range(40):
+            await send(ws, t="ping")
+        answers = [(await recv(ws))["t"] for _ in range(40)]
+        assert answers.count("pong") == 10 and answers.count("error") == 30
+        await asyncio.sleep(0.3)                    # refilled: 20/s
+        await send(ws, t="ping")
+        assert await recv(ws) == {"t": "pong"}
+        await ws.close()
+    run(body, Limits(rate=20, burst=10))
+
+
+def test_rooms_per_address_and_clients_per_address_are_bounded():
+    async def body(url, relay):
+        a, _ = await join(url, "one")
+        b, _ = await join(url, "two")
+        c, jc = await join(url, "three")
+        assert jc["t"] == "error" and "rooms" in jc["error"]
+        d = await connect(url)
+        got = await recv(d)
+        assert got["t"] == "error" and "connections" in got["error"]
+        for ws in (a, b, c, d):
+            await ws.close()
+    run(body, Limits(rooms_per_address=2, clients_per_address=3))
+
+
+def test_idle_rooms_expire_and_their_peers_are_told():
+    async def body(url, relay):
+        a, _ = await join(url, "sleepy")
+        got = await recv(a, timeout=3)
+        assert got == {"t": "expired", "room": "sleepy"}
+        assert relay.rooms == {}
+        a2, j = await join(url, "sleepy")            # the word can be used again
+        assert j["peers"] == 1
+        await a.close(); await a2.close()
+    run(body, Limits(room_idle=0.3, sweep=0.1))
+
+
+def test_a_message_over_the_hard_size_limit_closes_only_that_client():
+    async def body(url, relay):
+        a, _ = await join(url, "r")
+        b, _ = await join(url, "r")
+        await recv(a); await recv(b)
+        await b.send("x" * (4 * relay.limits.max_message + 10))
+        assert await recv(a, timeout=2) == {"t": "peer-left"}
+        await send(a, t="ping")
+        assert await recv(a) == {"t": "pong"}
+        await a.close()
+    run(body)

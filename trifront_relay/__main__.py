@@ -1,0 +1,42 @@
+"""python -m trifront_relay [--host 127.0.0.1] [--port 8765] [--room-idle SECONDS]"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+
+from .relay import Limits, Relay
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="TriFront relay: pairs two players by a room word")
+    parser.add_argument("--host", default=os.environ.get("RELAY_HOST", "127.0.0.1"),
+                        help="address to listen on (0.0.0.0 for a LAN or a public host)")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("RELAY_PORT", "8765")))
+    parser.add_argument("--room-idle", type=float, default=Limits.room_idle,
+                        help="seconds without traffic before a room expires")
+    parser.add_argument("--quiet", action="store_true")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
+                        format="[relay] %(message)s")
+    relay = Relay(Limits(room_idle=args.room_idle))
+
+    def ready(server):
+        ports = sorted({s.getsockname()[1] for s in server.sockets})
+        print(f"TriFront relay listening on ws://{args.host}:{ports[0]}/", flush=True)
+
+    try:
+        asyncio.run(relay.run(args.host, args.port, ready))
+    except KeyboardInterrupt:
+        pass
+    except OSError as exc:
+        print(f"relay: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,183 @@
+"""The TriFront relay: pairs two browsers by a room word and forwards their messages.
+
+It knows nothing of the game: it only introduces two peers, who then talk WebRTC (the relay
+carries their offers, answers and ICE candidates, and tells a peer at once when the other
+left). Protocol (one JSON object per WebSocket text message, ``t`` = type):
+
+  client -> relay  {"t": "join", "room": "word"}   join a room (leaves the previous one)
+                   {"t": "signal", "data": ...}    forwarded verbatim to the other peer
+                   {"t": "leave"}                  leave the room
+                   {"t": "ping"}                   -> {"t": "pong"}
+  relay -> client  {"t": "joined", "room": r, "peers": 1|2}
+                   {"t": "paired", "offer": true|false}  both peers are here; the first
+                                                          joiner (offer=true) makes the offer
+                   {"t": "signal", "data": ...}    from the other peer
+                   {"t": "peer-left"}              the other peer left (the seat is free)
+                   {"t": "full"}                   the room already has two peers
+                   {"t": "expired"}                the room was idle too long and is closed
+                   {"t": "error", "error": text}   junk, too big, too fast, ...
+
+Bounds (Limits): message size, messages per second per client, rooms per client address,
+clients per address, room word length; rooms idle for ``room_idle`` seconds expire.
+Run: ``python -m trifront_relay --host 0.0.0.0 --port 8765``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from dataclasses import dataclass
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+log = logging.getLogger("trifront_relay")
+
+
+@dataclass
+class Limits:
+    max_message: int = 16 * 1024     # bytes of one message (an SDP offer is ~1-5 KiB)
+    rate: float = 30.0               # messages per second, sustained, per client
+    burst: float = 60.0              # ... and in a burst
+    rooms_per_address: int = 32      # rooms one address may sit in at once
+    clients_per_address: int = 64    # open connections from one address
+    room_word: int = 64              # characters of a room word
+    room_idle: float = 30 * 60.0     # seconds without a message before a room expires
+    sweep: float = 10.0              # how often idle rooms are looked for
+
+
+class Relay:
+    def __init__(self, limits: Limits | None = None):
+        self.limits = limits or Limits()
+        self.rooms: dict[str, list[ServerConnection]] = {}
+        self.active: dict[str, float] = {}        # room -> time of its last message
+        self.where: dict[ServerConnection, str] = {}
+        self.clients: dict[str, int] = {}         # address -> open connections
+
+    @staticmethod
+    def address(ws: ServerConnection) -> str:
+        return str((ws.remote_address or ("?",))[0])
+
+    async def send(self, ws: ServerConnection, **msg) -> None:
+        try:
+            await ws.send(json.dumps(msg))
+        except ConnectionClosed:
+            pass
+
+    async def handler(self, ws: ServerConnection) -> None:
+        addr = self.address(ws)
+        if self.clients.get(addr, 0) >= self.limits.clients_per_address:
+            await self.send(ws, t="error", error="too many connections from your address")
+            return
+        self.clients[addr] = self.clients.get(addr, 0) + 1
+        tokens, last = self.limits.burst, time.monotonic()
+        try:
+            async for raw in ws:
+                now = time.monotonic()
+                tokens = min(self.limits.burst, tokens + (now - last) * self.limits.rate)
+                last = now
+                if tokens < 1:
+                    await self.send(ws, t="error", error="too many messages; slow down")
+                    continue
+                tokens -= 1
+                try:
+                    await self.on_message(ws, raw)
+                except Exception:  # noqa: BLE001 - a bad message never stops the relay
+                    log.exception("message failed")
+                    await self.send(ws, t="error", error="internal error")
+        except ConnectionClosed:
+            pass
+        finally:
+            self.clients[addr] -= 1
+            if not self.clients[addr]:
+                del self.clients[addr]
+            await self.leave(ws)
+
+    async def on_message(self, ws: ServerConnection, raw) -> None:
+        if not isinstance(raw, str):
+            return await self.send(ws, t="error", error="send JSON text, not binary")
+        if len(raw) > self.limits.max_message:
+            return await self.send(ws, t="error", error="message too big")
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            return await self.send(ws, t="error", error="not JSON")
+        kind = msg.get("t") if isinstance(msg, dict) else None
+        if kind == "ping":
+            await self.send(ws, t="pong")
+        elif kind == "join":
+            await self.join(ws, msg.get("room"))
+        elif kind == "leave":
+            await self.leave(ws)
+        elif kind == "signal" and "data" in msg:
+            room = self.where.get(ws)
+            peers = self.rooms.get(room, [])
+            if len(peers) < 2:
+                return await self.send(ws, t="error", error="no peer to send to")
+            self.active[room] = time.monotonic()
+            other = peers[1] if peers[0] is ws else peers[0]
+            await self.send(other, t="signal", data=msg["data"])
+        else:
+            await self.send(ws, t="error", error="unknown message")
+
+    async def join(self, ws: ServerConnection, room) -> None:
+        if not isinstance(room, str) or not 0 < len(room.strip()) <= self.limits.room_word:
+            return await self.send(ws, t="error",
+                                   error=f"a room word is 1-{self.limits.room_word} characters")
+        room = " ".join(room.split()).lower()
+        addr = self.address(ws)
+        mine = sum(1 for w, r in self.where.items() if self.address(w) == addr and w is not ws)
+        if mine >= self.limits.rooms_per_address:
+            return await self.send(ws, t="error", error="too many rooms from your address")
+        peers = self.rooms.get(room, [])
+        if ws in peers:
+            return await self.send(ws, t="joined", room=room, peers=len(peers))
+        if len(peers) >= 2:
+            return await self.send(ws, t="full", room=room)
+        await self.leave(ws)
+        peers = self.rooms.setdefault(room, [])
+        peers.append(ws)
+        self.where[ws] = room
+        self.active[room] = time.monotonic()
+        await self.send(ws, t="joined", room=room, peers=len(peers))
+        if len(peers) == 2:
+            await self.send(peers[0], t="paired", offer=True)
+            await self.send(peers[1], t="paired", offer=False)
+
+    async def leave(self, ws: ServerConnection) -> None:
+        room = self.where.pop(ws, None)
+        peers = self.rooms.get(room)
+        if peers is None or ws not in peers:
+            return
+        peers.remove(ws)
+        if peers:
+            await self.send(peers[0], t="peer-left")
+        else:
+            del self.rooms[room]
+            self.active.pop(room, None)
+
+    async def sweep(self) -> None:
+        """Close rooms with no message for `room_idle` seconds (their peers are told)."""
+        while True:
+            await asyncio.sleep(self.limits.sweep)
+            now = time.monotonic()
+            for room, at in list(self.active.items()):
+                if now - at > self.limits.room_idle:
+                    for ws in list(self.rooms.get(room, [])):
+                        self.where.pop(ws, None)
+                        await self.send(ws, t="expired", room=room)
+                    self.rooms.pop(room, None)
+                    self.active.pop(room, None)
+
+    async def run(self, host: str, port: int, ready=None) -> None:
+        async with serve(self.handler, host, port, max_size=4 * self.limits.max_message,
+                         max_queue=8, compression=None) as server:
+            sweeper = asyncio.ensure_future(self.sweep())
+            if ready is not None:
+                ready(server)
+            try:
+                await server.serve_forever()
+            finally:
+                sweeper.cancel()
