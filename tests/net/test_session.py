@@ -1,0 +1,286 @@
+"""Host and guest sessions over an in-memory pipe (CPython): whole games, R7 (the guest never
+receives a hidden card of the host), fairness (commit-reveal, replay check, cheating caught),
+resume after a lost connection or a reload, refusals."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from trifront.actions import DOWN
+from trifront.cards import NORMAL_EFFECTS
+from trifront.net import fairness
+from trifront.net.guest import GuestSession
+from trifront.net.host import HostSession
+
+from .pipe import Pipe, play_out, random_action, random_picks
+
+
+def new_match(mode="normal", rng=None, host_picks_first=True):
+    rng = rng or random.Random(0)
+    host, guest = HostSession(mode), GuestSession()
+    pipe = Pipe(host, guest)
+    if mode == "draft" and host_picks_first:
+        host.set_picks(random_picks(rng))
+    pipe.connect()
+    if mode == "draft":
+        guest.set_picks(random_picks(rng))
+        pipe.pump()
+        if not host_picks_first:
+            host.set_picks(random_picks(rng))
+            pipe.pump()
+    assert host.game is not None and guest.view is not None
+    return host, guest, pipe
+
+
+def hidden_host_cards(state) -> set[int]:
+    """R7.2: the host's (player 0) cards whose identity the guest may not know now."""
+    host, guest = state.players[0], state.players[1]
+    facedown = {cid for lane in host.board for cid in lane if host.cards[cid].face == DOWN}
+    return ((set(host.hand) | facedown) - set(guest.known)) | set(host.deck)
+
+
+def card_objects(value):
+    if isinstance(value, dict):
+        if "owner" in value and "id" in value:
+            yield value
+        for v in value.values():
+            yield from card_objects(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from card_objects(v)
+
+
+def assert_no_leak(pipe: Pipe, host: HostSession) -> int:
+    """Every message the guest received: no hidden host card, no seed, no host secret (until
+    the reveal, which only comes once the game is over)."""
+    checked = 0
+    seed = str(host.game.record()["seed"])
+    for text, state in pipe.snapshots:
+        msg = json.loads(text)
+        if msg["t"] == "reveal":
+            assert state is not None and state.over
+            continue
+        assert host.secret not in text and seed not in text, msg["t"]
+        if host.mode == "draft" and msg["t"] == "pickscommit":
+            assert not any(e in text for e in host.my_picks.values() if e not in ("supply",))
+        if state is None:
+            continue
+        forbidden = hidden_host_cards(state)
+        # view["rounds"] holds past round ends, revealed to both (R3.6): public history
+        current = {k: v for k, v in msg.get("view", {}).items() if k != "rounds"}
+        for card in card_objects(current):
+            if card["owner"] == 0 and card.get("id") is not None:
+                assert card["id"] not in forbidden, (msg["t"], card)
+        for entry in msg.get("view", {}).get("history", []):
+            a = entry["action"]
+            if entry["player"] == 0 and a["type"] == "play" and a["face"] == DOWN:
+                assert a["card"] is None
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("mode,seed", [("normal", 1), ("normal", 2), ("draft", 3), ("draft", 4)])
+def test_whole_game_guest_sees_only_its_view_and_finds_it_fair(mode, seed):
+    """R7 over a whole online game, and the commit-reveal check at the end."""
+    rng = random.Random(seed)
+    host, guest, pipe = new_match(mode, rng, host_picks_first=seed % 2 == 1)
+    play_out(pipe, rng)
+    assert host.game.over and guest.view["over"] and guest.phase == "over"
+    assert guest.view == host.game.view(1)
+    assert assert_no_leak(pipe, host) > 20
+    assert guest.report is not None and guest.report.fair, guest.report.summary()
+    names = [c[0] for c in guest.report.checks]
+    assert "views" in names and "seed" in names and "replay" in names
+    assert len(guest.digests) > 20
+    if mode == "draft":
+        assert host.game.record()["effects"] == [host.my_picks, guest.my_picks]
+    else:
+        assert host.game.record()["effects"] == [NORMAL_EFFECTS, NORMAL_EFFECTS]
+
+
+def test_seed_and_first_player_come_from_both_secrets():
+    host, guest, pipe = new_match()
+    seed, first = fairness.derive(host.secret, guest.secret)
+    rec = host.game.record()
+    assert (rec["seed"], rec["first"]) == (seed, first)
+    assert fairness.commit(host.secret) == guest.host_commit
+    firsts = {fairness.derive(fairness.new_secret(), fairness.new_secret())[1] for _ in range(40)}
+    assert firsts == {0, 1}
+
+
+def test_draft_picks_are_committed_before_the_guest_reveals_its_own():
+    rng = random.Random(5)
+    host, guest = HostSession("draft"), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    guest.set_picks(random_picks(rng))   # the guest picks first: held back
+    pipe.pump()
+    assert host.guest_picks is None and guest.host_picks_commit is None
+    sent = [json.loads(t)["t"] for t, _ in pipe.snapshots]
+    host.set_picks(random_picks(rng))
+    pipe.pump()
+    order = [json.loads(t)["t"] for t, _ in pipe.snapshots][len(sent):]
+    assert order[0] == "pickscommit" and "picksreveal" in order
+    assert host.guest_picks == guest.my_picks and guest.host_picks == host.my_picks
+    assert host.game is not None
+
+
+def test_reconnect_mid_round_resumes_the_same_game_and_both_records_match():
+    rng = random.Random(7)
+    host, guest, pipe = new_match("draft", rng)
+    play_out(pipe, rng, stop_after=9)
+    before = host.game.record()
+    pipe.disconnect()
+    assert not guest.act(random_action(guest.view, rng) if guest.view["legal"]
+                         else {"type": "pass"})
+    # the guest's page reloads: a fresh session from what it kept
+    kept = json.loads(json.dumps(guest.to_json()))
+    guest2 = GuestSession.from_json(kept)
+    pipe.guest = guest2
+    pipe.connect()
+    assert host.game.record() == before
+    assert guest2.view == host.game.view(1) and guest2.n == len(before["actions"])
+    play_out(pipe, rng)
+    assert guest2.report is not None and guest2.report.fair, guest2.report.summary()
+    assert guest2.reveal["record"] == host.game.record()
+
+
+def test_host_page_reload_resumes_from_its_saved_session():
+    rng = random.Random(8)
+    host, guest, pipe = new_match("normal", rng)
+    play_out(pipe, rng, stop_after=6)
+    pipe.disconnect()
+    host2 = HostSession.from_json(json.loads(json.dumps(host.to_json())))
+    pipe.host = host2
+    pipe.connect()
+    assert host2.game.record() == host.game.record()
+    play_out(pipe, rng)
+    assert guest.report.fair, guest.report.summary()
+
+
+def test_a_stranger_cannot_take_the_guest_seat_during_a_game():
+    host, guest, pipe = new_match()
+    pipe.disconnect()
+    stranger = GuestSession()
+    pipe2 = Pipe(host, stranger)
+    pipe2.connect()
+    assert stranger.busy and stranger.view is None and stranger.game_id is None
+    pipe2.disconnect()
+    forged = GuestSession.from_json({**guest.to_json(), "token": "0" * 32})
+    pipe3 = Pipe(host, forged)
+    pipe3.connect()
+    assert forged.busy and forged.view is None
+
+
+def test_after_game_over_a_new_hello_starts_a_new_game():
+    rng = random.Random(9)
+    host, guest, pipe = new_match("normal", rng)
+    play_out(pipe, rng)
+    pipe.disconnect()
+    guest2 = GuestSession()
+    pipe2 = Pipe(host, guest2)
+    pipe2.connect()
+    assert guest2.view is not None and not guest2.view["over"]
+    assert guest2.game_id == host.game_id != guest.game_id
+
+
+def test_refusals_out_of_turn_stale_illegal_and_recon_by_id():
+    rng = random.Random(11)
+    host, guest, pipe = new_match("normal", rng)
+    # bring the game to the guest's turn
+    while host.game.to_move != 1:
+        host.act(random_action(host.view(), rng)); pipe.pump()
+    record = host.game.record()
+    n = len(record["actions"])
+    raw = [
+        {"t": "action", "n": n - 1, "action": guest.view["legal"][0]},      # stale
+        {"t": "action", "n": n, "action": {"type": "play", "card": 999, "lane": 0, "face": "up"}},
+        {"t": "action", "n": n, "action": {"type": "resign", "player": 0}},  # for the host
+        {"t": "action", "n": n, "action": {"type": "pass", "x": 1}},
+        {"t": "secret", "secret": "ab" * 32},                                 # too late
+        {"t": "picks", "picks": NORMAL_EFFECTS},
+    ]
+    # a recon target by card id would be an oracle on the host's face-down cards (R7.2)
+    for cid in range(26):
+        raw.append({"t": "action", "n": n, "action": {"type": "play", "card": cid, "lane": 1,
+                                                     "face": "up", "target": {"card": cid}}})
+    for m in raw:
+        host.receive(json.dumps(m))
+        pipe.pump()
+        assert host.game.record() == record
+    assert len(host.log) >= len(raw) - 1
+    assert guest.refusal
+    guest.act(guest.view["legal"][0]); pipe.pump()
+    assert len(host.game.record()["actions"]) == n + 1
+    # the host's own action out of turn is refused by the engine
+    if host.game.to_move == 1:
+        with pytest.raises(Exception):
+            host.act({"type": "pass"})
+
+
+def tampered_report(mutate):
+    rng = random.Random(12)
+    host, guest, pipe = new_match("draft", rng)
+    play_out(pipe, rng)
+    args = dict(record=host.game.record(), host_secret=host.secret, host_commit=guest.host_commit,
+                guest_secret=guest.secret, mode="draft", guest=1, my_picks=guest.my_picks,
+                host_picks=guest.host_picks, host_picks_salt=guest.host_salt,
+                host_picks_commit=guest.host_picks_commit, digests=guest.digests)
+    mutate(args, host)
+    return fairness.check_game(**args)
+
+
+def test_fairness_check_passes_untouched():
+    assert tampered_report(lambda a, h: None).fair
+
+
+@pytest.mark.parametrize("what", ["secret", "seed", "first", "action", "host_effects",
+                                  "my_effects", "digest", "short", "picks_salt"])
+def test_fairness_check_catches_a_cheating_host(what):
+    def mutate(a, host):
+        rec = json.loads(json.dumps(a["record"]))
+        if what == "secret":
+            a["host_secret"] = fairness.new_secret()
+        elif what == "seed":
+            rec["seed"] += 1
+        elif what == "first":
+            rec["first"] = 1 - rec["first"]
+        elif what == "action":
+            acts = rec["actions"]
+            i = next(i for i, x in enumerate(acts) if x["type"] == "play" and x["face"] == "down")
+            acts[i] = {**acts[i], "card": (acts[i]["card"] + 2) % 26}
+        elif what == "host_effects":
+            rec["effects"][0] = dict(rec["effects"][1])
+            if rec["effects"][0] == a["host_picks"]:
+                rec["effects"][0] = dict(NORMAL_EFFECTS)
+        elif what == "my_effects":
+            rec["effects"][1] = dict(NORMAL_EFFECTS) if a["my_picks"] != NORMAL_EFFECTS \
+                else dict(rec["effects"][0])
+        elif what == "digest":
+            k = sorted(a["digests"])[5]
+            a["digests"] = {**a["digests"], k: "0" * 64}
+        elif what == "short":
+            rec["actions"] = rec["actions"][:-1]
+        elif what == "picks_salt":
+            a["host_picks_salt"] = "00" * 32
+        a["record"] = rec
+    rep = tampered_report(mutate)
+    assert not rep.fair, what
+    assert rep.summary().startswith("NOT fair")
+
+
+def test_guest_resign_and_host_claim():
+    rng = random.Random(13)
+    host, guest, pipe = new_match("normal", rng)
+    assert guest.act({"type": "resign"})
+    pipe.pump()
+    assert host.game.over and host.game.winner == 0 and guest.view["over"]
+    assert guest.report.fair
+    host2, guest2, pipe2 = new_match("normal", rng)
+    pipe2.disconnect()
+    host2.claim_win()
+    assert host2.game.over and host2.game.winner == 0
+    assert host2.game.state.resigned == 1

@@ -1,0 +1,157 @@
+"""Fair randomness for an online match: commit-reveal, the seed, and the guest's replay check.
+
+Neither player alone decides the deal (RULES.md R7.3: one seed drives all randomness):
+1. The host draws a secret and sends only ``commit(secret)`` (a SHA-256).
+2. The guest, having seen the commitment, sends its own secret in the clear.
+3. seed, first player = ``derive(host_secret, guest_secret)``. The host cannot pick a good
+   seed (it committed before seeing the guest's secret); the guest cannot either (it does
+   not know the host's). The guest does not learn the seed, so the deck order stays hidden
+   from it (R7.2) until the host reveals its secret at game end.
+Draft picks (R2.3) work the same way: the host commits to ``picks_commit(picks, salt)``
+before the guest sends its picks, and reveals picks and salt after.
+
+At game end the guest checks everything with ``check_game``: the host's secret matches the
+commitment, the record uses the derived seed and first player, the effects are what both
+sides picked, the record replays legally, and every view the guest was shown (kept as
+digests) is exactly the view the replay gives at that point.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass, field
+
+from ..cards import NORMAL_EFFECTS
+from ..record import IllegalRecordAction, MalformedRecord, check_record
+from ..rules import IllegalAction, apply, new_state
+from ..views import player_view
+
+SEED_BITS = 53  # the seed stays an exact JSON number in any language
+
+
+def new_secret() -> str:
+    """32 random bytes as 64 hex digits (the OS's CSPRNG; crypto.getRandomValues in Pyodide)."""
+    return secrets.token_hex(32)
+
+
+def _sha(*parts: bytes) -> bytes:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p)
+    return h.digest()
+
+
+def commit(secret: str) -> str:
+    """The commitment to a secret (64 hex digits)."""
+    return _sha(b"trifront-commit/1:", bytes.fromhex(secret)).hex()
+
+
+def derive(host_secret: str, guest_secret: str) -> tuple[int, int]:
+    """(seed, first player) from both secrets."""
+    d = _sha(b"trifront-seed/1:", bytes.fromhex(host_secret), bytes.fromhex(guest_secret))
+    return int.from_bytes(d[:8], "big") >> (64 - SEED_BITS), d[8] & 1
+
+
+def canonical(value) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def picks_commit(picks: dict, salt: str) -> str:
+    return _sha(b"trifront-picks/1:", bytes.fromhex(salt), canonical(picks).encode()).hex()
+
+
+def view_digest(view: dict) -> str:
+    """A view's fingerprint; equal for a view and its JSON round trip."""
+    return hashlib.sha256(canonical(view).encode()).hexdigest()
+
+
+@dataclass
+class Report:
+    """The guest's verdict: ``fair`` only if every check passed."""
+
+    checks: list[tuple[str, bool, str]] = field(default_factory=list)
+
+    def add(self, name: str, ok: bool, detail: str = "") -> bool:
+        self.checks.append((name, bool(ok), detail))
+        return bool(ok)
+
+    @property
+    def fair(self) -> bool:
+        return bool(self.checks) and all(ok for _, ok, _ in self.checks)
+
+    def summary(self) -> str:
+        bad = [f"{name}: {detail}" if detail else name for name, ok, detail in self.checks
+               if not ok]
+        return ("Fair: " + ", ".join(n for n, _, _ in self.checks) + " all check out."
+                if self.fair else "NOT fair — " + "; ".join(bad))
+
+    def to_json(self) -> dict:
+        return {"fair": self.fair, "summary": self.summary(),
+                "checks": [{"name": n, "ok": ok, "detail": d} for n, ok, d in self.checks]}
+
+
+def check_game(*, record: object, host_secret: str, host_commit: str, guest_secret: str | None,
+               mode: str, guest: int, my_picks: dict | None = None,
+               host_picks: dict | None = None, host_picks_salt: str | None = None,
+               host_picks_commit: str | None = None,
+               digests: dict[int, str] | None = None) -> Report:
+    """Check a finished online game from the guest's side (see the module text)."""
+    rep = Report()
+    host = 1 - guest
+    rep.add("host commitment", commit(host_secret) == host_commit,
+            "the revealed secret does not match what the host committed to")
+    try:
+        checked = check_record(record)
+    except MalformedRecord as e:
+        rep.add("record", False, str(e))
+        return rep
+    if guest_secret is None:
+        rep.add("seed", False, "this page lost its own secret, so the seed cannot be checked")
+    else:
+        seed, first = derive(host_secret, guest_secret)
+        rep.add("seed", checked["seed"] == seed, "the record's seed is not the agreed one")
+        rep.add("first player", checked["first"] == first,
+                "the first player is not the one the seed chose")
+    rep.add("mode", checked["mode"] == mode and checked["decks"] is None,
+            "the record's mode or decks differ from the match's")
+    effects = checked["effects"]
+    if mode == "normal":
+        rep.add("effects", effects == [NORMAL_EFFECTS, NORMAL_EFFECTS],
+                "Normal mode must use the R2.2 effects")
+    else:
+        rep.add("my picks", my_picks is not None and effects[guest] == my_picks,
+                "my effects in the record are not what I picked")
+        rep.add("host picks", host_picks is not None and host_picks_salt is not None
+                and host_picks_commit == picks_commit(host_picks, host_picks_salt)
+                and effects[host] == host_picks,
+                "the host's effects differ from what it committed to")
+    try:
+        state = new_state(checked["mode"], effects, checked["first"], checked["seed"], None)
+    except (ValueError, TypeError, KeyError) as e:
+        rep.add("replay", False, str(e))
+        return rep
+    digests = dict(digests or {})
+    seen_ok, compared = True, 0
+
+    def compare(n: int) -> None:
+        nonlocal seen_ok, compared
+        if n in digests:
+            compared += 1
+            if view_digest(player_view(state, guest)) != digests[n]:
+                seen_ok = False
+
+    compare(0)
+    for i, action in enumerate(checked["actions"]):
+        try:
+            apply(state, action)
+        except IllegalAction as e:
+            rep.add("replay", False, str(IllegalRecordAction(i, e)))
+            return rep
+        compare(i + 1)
+    rep.add("replay", state.over, "the replayed game is not over")
+    rep.add("views", seen_ok and compared == len(digests),
+            "a position I was shown differs from the replay" if not seen_ok
+            else "the record is shorter than the game I saw")
+    return rep

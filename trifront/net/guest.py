@@ -1,0 +1,232 @@
+"""The guest's side of an online match: it holds only views. Sans-IO (no transport).
+
+The guest never sees the game state: only its own player view (RULES.md R7), sent by the host
+after every change. It sends its seed secret, its Draft picks (only once the host has
+committed to its own) and its actions in view form. It keeps a digest of every view it was
+shown, so that at game end, when the host reveals its secret and the record, the page can
+replay the whole game and say whether it was fair (fairness.check_game).
+
+Every host message is checked (protocol.py); a malformed or contradictory one is logged and
+ignored, never trusted. ``to_json`` / ``from_json`` let the page keep the session across a
+reload (localStorage), so a guest who comes back resumes the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..cards import check_effect_set
+from . import fairness, protocol
+from .protocol import ProtocolError, encode
+
+HOST, GUEST = 0, 1
+
+
+class GuestSession:
+    def __init__(self, *, on_change: Callable[[str], None] | None = None,
+                 log: Callable[[str], None] | None = None,
+                 secret: Callable[[], str] = fairness.new_secret) -> None:
+        self.on_change = on_change or (lambda kind: None)
+        self.log_fn = log or (lambda text: None)
+        self.new_secret = secret
+        self.send_fn: Callable[[str], None] | None = None
+        self.log: list[str] = []
+        self.busy: str | None = None      # the host has another game in progress
+        self.refusal: str | None = None   # the host's last refusal, for the page to show
+        self.pending = False              # an action is on its way; no second one
+        self._reset(None)
+
+    def _reset(self, game_id: str | None) -> None:
+        self.game_id = game_id
+        self.token = self.mode = self.host_commit = None
+        self.secret: str | None = None
+        self.host_picks_commit: str | None = None
+        self.my_picks: dict | None = None
+        self.host_picks: dict | None = None
+        self.host_salt: str | None = None
+        self.n = -1
+        self.view: dict | None = None
+        self.digests: dict[int, str] = {}
+        self.conflicts = 0
+        self.reveal: dict | None = None
+        self.report: fairness.Report | None = None
+
+    @property
+    def phase(self) -> str:
+        if self.game_id is None:
+            return "connecting"
+        if self.view is None:
+            return "drafting" if self.mode == "draft" else "seeding"
+        return "over" if self.view["over"] else "playing"
+
+    # ------------------------------------------------------------------------- transport
+
+    @property
+    def online(self) -> bool:
+        return self.send_fn is not None
+
+    def connected(self, send: Callable[[str], None]) -> None:
+        self.send_fn = send
+        self.pending = False
+        self._send("hello", v=protocol.VERSION, game=self.game_id, token=self.token)
+
+    def disconnected(self) -> None:
+        self.send_fn = None
+        self.pending = False
+
+    def _send(self, t: str, **fields) -> None:
+        if self.send_fn is not None:
+            self.send_fn(encode(t, **fields))
+
+    def _ignore(self, why: str) -> None:
+        line = f"ignored a host message: {why}"
+        self.log.append(line)
+        del self.log[:-200]
+        self.log_fn(line)
+
+    def receive(self, text: object) -> None:
+        """One message from the host. Never raises."""
+        try:
+            msg = protocol.to_guest(text)
+        except ProtocolError as e:
+            self._ignore(str(e))
+            return
+        try:
+            getattr(self, "_on_" + msg["t"])(msg)
+        except Exception as e:  # noqa: BLE001 - a host must never break the guest page
+            self._ignore(f"could not handle {msg['t']}: {type(e).__name__}: {e}")
+
+    # --------------------------------------------------------------------------- messages
+
+    def _on_ping(self, msg: dict) -> None:
+        self._send("pong", k=msg["k"])
+
+    def _on_pong(self, msg: dict) -> None:
+        pass
+
+    def _on_busy(self, msg: dict) -> None:
+        self.busy = msg["error"]
+        self.on_change("busy")
+
+    def _on_setup(self, msg: dict) -> None:
+        self.busy = None
+        if msg["game"] != self.game_id or msg["token"] != self.token:
+            if self.game_id is not None:
+                self._ignore("the host started a new game; the old one is gone")
+            self._reset(msg["game"])
+            self.token, self.mode, self.host_commit = msg["token"], msg["mode"], msg["commit"]
+            self.secret = self.new_secret()
+        elif msg["mode"] != self.mode or msg["commit"] != self.host_commit:
+            self._ignore("the host changed the game's set-up; that is not allowed")
+            return
+        self._send("secret", secret=self.secret)
+        self._send_picks()
+        self.on_change("phase")
+
+    def _on_pickscommit(self, msg: dict) -> None:
+        if self.mode != "draft":
+            return self._ignore("picks in a Normal game")
+        if self.host_picks_commit not in (None, msg["commit"]):
+            return self._ignore("the host tried to change its committed picks")
+        self.host_picks_commit = msg["commit"]
+        self._send_picks()
+        self.on_change("phase")
+
+    def _on_picksreveal(self, msg: dict) -> None:
+        if self.mode != "draft" or self.my_picks is None or self.host_picks_commit is None:
+            return self._ignore("picks revealed before both were committed (R2.3)")
+        if self.host_picks is None:
+            self.host_picks, self.host_salt = msg["picks"], msg["salt"]
+            if fairness.picks_commit(self.host_picks, self.host_salt) != self.host_picks_commit:
+                self._ignore("the host's revealed picks do not match its commitment")
+        self.on_change("phase")
+
+    def _on_state(self, msg: dict) -> None:
+        n, view = msg["n"], msg["view"]
+        if view["me"] != GUEST or self.game_id is None:
+            return self._ignore("a view that is not mine")
+        if n < self.n:
+            return self._ignore(f"an old view (move {n}; I have {self.n})")
+        digest = fairness.view_digest(view)
+        if self.digests.setdefault(n, digest) != digest:
+            self.conflicts += 1
+            self._ignore(f"two different views for move {n}")
+        self.n, self.view = n, view
+        self.pending = False
+        self.on_change("state")
+        self._check_fairness()
+
+    def _on_refused(self, msg: dict) -> None:
+        self.pending = False
+        self.refusal = msg["error"]
+        self._ignore(f"the host refused: {msg['error']}")
+        self.on_change("refused")
+
+    def _on_reveal(self, msg: dict) -> None:
+        if self.view is None or not self.view["over"]:
+            return self._ignore("a reveal before the game is over")
+        if self.reveal is None:
+            self.reveal = {"secret": msg["secret"], "record": msg["record"]}
+        self._check_fairness()
+
+    # ---------------------------------------------------------------------------- checks
+
+    def _check_fairness(self) -> None:
+        if self.reveal is None or self.report is not None or not (self.view and self.view["over"]):
+            return
+        self.report = fairness.check_game(
+            record=self.reveal["record"], host_secret=self.reveal["secret"],
+            host_commit=self.host_commit, guest_secret=self.secret, mode=self.mode, guest=GUEST,
+            my_picks=self.my_picks, host_picks=self.host_picks, host_picks_salt=self.host_salt,
+            host_picks_commit=self.host_picks_commit, digests=self.digests)
+        self.report.add("consistent views", self.conflicts == 0,
+                        "the host sent two different positions for one move")
+        self.on_change("fairness")
+
+    # ------------------------------------------------------------------------ the player
+
+    def _send_picks(self) -> None:
+        if self.my_picks is not None and self.host_picks_commit is not None \
+                and self.host_picks is None:
+            self._send("picks", picks=self.my_picks)
+
+    def set_picks(self, picks: dict) -> None:
+        """My Draft picks; sent once the host has committed to its own (R2.3)."""
+        if self.mode != "draft" or self.my_picks is not None:
+            raise ValueError("no draft picks are expected now")
+        self.my_picks = check_effect_set(picks)
+        self._send_picks()
+
+    def act(self, action: dict) -> bool:
+        """Send one of my legal actions (view form). False if it cannot be sent now."""
+        if self.pending or not self.online or self.view is None or self.view["over"]:
+            return False
+        if action.get("type") == "resign":
+            action = {"type": "resign", "player": GUEST}
+        elif self.view["to_move"] != GUEST:
+            return False
+        self.pending = True
+        self._send("action", n=self.n, action=action)
+        return True
+
+    # ------------------------------------------------------------------------ persistence
+
+    def to_json(self) -> dict:
+        return {"role": "guest", "game": self.game_id, "token": self.token, "mode": self.mode,
+                "commit": self.host_commit, "secret": self.secret,
+                "picks_commit": self.host_picks_commit, "my_picks": self.my_picks,
+                "host_picks": self.host_picks, "host_salt": self.host_salt,
+                "digests": {str(k): v for k, v in self.digests.items()},
+                "conflicts": self.conflicts}
+
+    @classmethod
+    def from_json(cls, data: dict, **kwargs) -> GuestSession:
+        s = cls(**kwargs)
+        s._reset(data["game"])
+        s.token, s.mode, s.host_commit = data["token"], data["mode"], data["commit"]
+        s.secret, s.host_picks_commit = data["secret"], data["picks_commit"]
+        s.my_picks, s.host_picks, s.host_salt = data["my_picks"], data["host_picks"], \
+            data["host_salt"]
+        s.digests = {int(k): v for k, v in data["digests"].items()}
+        s.conflicts = data["conflicts"]
+        return s
