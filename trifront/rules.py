@@ -339,7 +339,7 @@ def apply(state: GameState, action: Action, player: int | None = None) -> None:
 def apply_unchecked(state: GameState, action: Action) -> None:
     """Carry out an action already known to be legal (search uses this on its own copies)."""
     if action.type == RESIGN:  # R6.6: the opponent wins at once; the round is not scored
-        state.history.append((action.player, action, False))
+        state.history.append((action.player, action, False, state.round))
         _finish(state, winner=1 - action.player)
         state.resigned = action.player
         return
@@ -363,7 +363,7 @@ def apply_unchecked(state: GameState, action: Action) -> None:
         ON_DISCARD[card.effect](state, card, action)
     else:
         ps.passed = True
-    state.history.append((p, action, hidden_target))
+    state.history.append((p, action, hidden_target, state.round))
     _settle(state, 1 - p)
 
 

@@ -77,8 +77,8 @@ def player_view(state: GameState, me: int) -> dict:
                         for p in state.players],
         "progress": state.progress,
         "cards_owned": [len(p.cards) for p in state.players],
-        "history": [{"player": p, "action": _seen_action(state, me, p, a, hidden)}
-                    for p, a, hidden in state.history],
+        "history": [{"player": p, "round": r, "action": _seen_action(state, me, p, a, hidden)}
+                    for p, a, hidden, r in state.history],
         "rounds": [dict(r) for r in state.rounds],
         "over": state.over,
         "winner": state.winner,
