@@ -20,10 +20,12 @@ from trifront.cards import check_effect_set
 from trifront.game import Game
 from trifront.rules import IllegalAction
 from trifront.ui import model as m
+from trifront.ui import online_render as onr
 from trifront.ui import render as r
 from trifront.ui.cpu import CpuClient
 from trifront.ui.cpu import strengths as cpu_strengths
 from trifront.ui.html import El
+from trifront.ui.online import DEFAULT_CLAIM_AFTER, OnlineGame, OnlineMatch
 
 FRIENDLY_ERROR = ("Something went wrong on our side; the game itself is unchanged. "
                   "Try again, or start a new game from the menu.")
@@ -37,7 +39,10 @@ class App:
                  log_error: Callable[[str], None] = print,
                  spawn: Callable = asyncio.ensure_future,
                  sleep: Callable = asyncio.sleep, clock: Callable[[], float] = time.monotonic,
-                 status: dict | None = None):
+                 status: dict | None = None, online_link: Callable | None = None,
+                 storage=None, room: str = "", relay: str = "", page_url: str = "",
+                 default_relay: str = "", claim_after: float = DEFAULT_CLAIM_AFTER,
+                 log_warn: Callable[[str], None] = print):
         self.mount = mount
         self.cpu = cpu or CpuClient(None)
         self.rng = random.Random(seed)
@@ -69,13 +74,28 @@ class App:
         self.handover_next = "board"
         self.fresh: set = set()
         self.tasks: list = []
+        # online play (trifront/ui/online.py): the page gives the link factory and storage
+        self.online_link = online_link
+        self.storage = storage
+        self.page_url = page_url
+        self.default_relay = default_relay
+        self.claim_after = claim_after
+        self.log_warn = log_warn
+        self.match: OnlineMatch | None = None
+        self.opts.update(room=room, relay=relay)
+        if room:
+            self.opts["kind"] = "online"
 
     # ----------------------------------------------------------------------------- plumbing
 
     def render(self) -> None:
         try:
-            self.mount(r.app_root(self._screen_el(), overlay=self._overlay_el(),
-                                  toast=self.toast))
+            screen = self._screen_el()
+            if self.match is not None and self.screen != "menu":
+                screen.children.insert(0, onr.banner(self.match))
+                if self.screen == "over":
+                    screen.children.append(onr.fairness_box(self.match))
+            self.mount(r.app_root(screen, overlay=self._overlay_el(), toast=self.toast))
             if self.screen == "board":
                 self.fresh = set()  # a played card drops in once, not at every redraw
         except Exception:  # noqa: BLE001 - never leave the player with a broken page
@@ -114,7 +134,11 @@ class App:
     def _screen_el(self) -> El:
         s = self.screen
         if s == "menu":
-            return r.menu_screen(self.opts, self.status, self.strengths)
+            online = (onr.menu_rows(self.opts, self.page_url, self.default_relay)
+                      if self.opts["kind"] == "online" else None)
+            return r.menu_screen(self.opts, self.status, self.strengths, online_rows=online)
+        if s == "lobby":
+            return onr.lobby_screen(self.match, self.page_url)
         if s == "draft":
             who = ("You" if self.kind == "cpu" else self.names[self.draft_player])
             note = "" if self.kind == "cpu" else (
@@ -122,7 +146,8 @@ class App:
                 f"{self.names[1 - self.draft_player]}, please look away.")
             return r.draft_screen(who, self.picks[self.draft_player], note)
         if s == "wait":
-            return r.wait_screen("The CPU is choosing its effects…")
+            return r.wait_screen("The CPU is choosing its effects…" if self.kind == "cpu"
+                                 else "Waiting for your opponent's picks…")
         if s == "reveal":
             return r.reveal_screen(self.names, self.picks, self.viewer)
         if s == "handover":
@@ -130,6 +155,8 @@ class App:
                                      "Next: their draft picks." if self.handover_next == "draft"
                                      else "")
         view = self.view()
+        if self.match is not None and self.match.claimed:
+            view = {**view, "over": True, "winner": self.match.me, "to_move": None}
         if s == "round":
             return r.round_screen(view, self.names, then_over=view["over"])
         if s == "over":
@@ -174,7 +201,17 @@ class App:
     def on_dismiss_toast(self, data: dict) -> None:
         self.toast = ""
 
+    def set_input(self, key: str, value: str) -> None:
+        """Typing in a menu text field (no redraw, so the field keeps its focus)."""
+        if key in ("room", "relay") and isinstance(value, str):
+            self.opts[key] = value[:200]
+
     def on_menu(self, data: dict) -> None:
+        if self.match is not None:
+            if self.game is not None and self.game.over:
+                self.match.forget()
+            self.match.close()
+            self.match = None
         self.gen += 1
         self.thinking = False
         self.game = None
@@ -182,6 +219,9 @@ class App:
         self.screen = "menu"
 
     def on_start(self, data: dict) -> None:
+        if self.opts["kind"] == "online":
+            self._start_online()
+            return
         self.gen += 1
         self.kind = self.opts["kind"]
         self.human = 0
@@ -213,7 +253,11 @@ class App:
             self.toast = "Pick one effect in each of the four groups first (R2.3)."
             return
         check_effect_set(mine)
-        if self.kind == "cpu":
+        if self.kind == "online":
+            self.match.set_picks(mine)
+            if not self.match.started:
+                self.screen = "wait"
+        elif self.kind == "cpu":
             self.screen = "wait"
             self._spawn(self._cpu_draft(self.gen))
         elif self.draft_player == 0:
@@ -238,7 +282,9 @@ class App:
         self.render()
 
     def on_reveal_continue(self, data: dict) -> None:
-        if self.screen == "reveal":
+        if self.screen == "reveal" and self.kind == "online":
+            self._advance()
+        elif self.screen == "reveal":
             self._begin([dict(self.picks[0]), dict(self.picks[1])])
 
     # --------------------------------------------------------------------------------- game
@@ -284,6 +330,9 @@ class App:
             self.overlay = None
             return
         tm = g.to_move
+        if self.kind == "online":
+            self.screen = "board"
+            return
         if self.kind == "local":
             if tm != self.viewer:
                 self._handover(tm, "board")
@@ -358,6 +407,12 @@ class App:
         """A human action: apply it, or show why not (the rule) with the game unchanged."""
         if not self._my_turn():
             self.toast = "It is not your turn."
+            return
+        if self.kind == "online" and self.match.role == "guest":
+            if not self.match.act(action):
+                self.toast = "Not connected to your opponent right now; try again in a moment."
+            self.thinking = self.match.pending   # until the host's next view arrives
+            self.sel = m.Selection()
             return
         try:
             self.game.apply(action, player=self.viewer)
@@ -443,7 +498,7 @@ class App:
 
     @property
     def resigner(self) -> int:
-        return self.human if self.kind == "cpu" else self.viewer
+        return self.human if self.kind == "cpu" else self.viewer  # online: viewer = me
 
     def on_resign(self, data: dict) -> None:
         if self.game is not None and not self.game.over and self.screen == "board":
@@ -478,3 +533,99 @@ class App:
             card = found[1] if found else None
         if card is not None and not card.get("hidden"):
             self.overlay = ("inspect", m.card_face(card))
+
+    # ------------------------------------------------------------------------------ online
+
+    def _start_online(self) -> None:
+        room = self.opts["room"].strip()
+        if not room:
+            self.toast = "Type a room word first, and give the same word to your opponent."
+            return
+        if self.online_link is None:
+            self.toast = "Online play is not available on this page."
+            return
+        if self.match is not None:
+            self.match.close()
+        self.gen += 1
+        self.kind = "online"
+        self.game = None
+        self.overlay = None
+        self.notice = ""
+        self.thinking = False
+        self.picks = [{}, {}]
+        self.rounds_seen = 0
+        self.match = OnlineMatch(room, self.opts["relay"], self.opts["mode"],
+                                 link_factory=self.online_link, storage=self.storage,
+                                 on_change=self._online_changed, log=self.log_warn,
+                                 clock=self.clock, claim_after=self.claim_after)
+        self.screen = "lobby"
+        self.match.start()
+        self._spawn(self._online_ticker(self.gen, self.match))
+
+    def _online_changed(self, kind: str) -> None:
+        """Anything changed in the match (connection, phase, a new view): follow it."""
+        try:
+            self._online_follow(kind)
+        except Exception:  # noqa: BLE001
+            self.log_error("TriFront: online update failed:\n" + traceback.format_exc())
+            self.toast = FRIENDLY_ERROR
+        self.render()
+
+    def _online_follow(self, kind: str) -> None:
+        match = self.match
+        if match is None:
+            return
+        me = match.me
+        self.human = self.viewer = me
+        self.names = {me: "You", 1 - me: "Opponent"}
+        if kind == "refused" and getattr(match.session, "refusal", None):
+            self.toast = f"Your opponent's page refused that: {match.session.refusal}"
+        if not match.started:
+            self.game = None
+            phase = match.phase
+            if phase == "drafting" or (phase == "seeding" and match.mode == "draft"
+                                       and match.role == "host"):
+                mine = getattr(match.session, "my_picks", None)
+                self.draft_player = me
+                if mine:
+                    self.screen = "wait"
+                elif self.screen != "draft":
+                    self.picks = [{}, {}]
+                    self.screen = "draft"
+            elif self.screen not in ("lobby",):
+                self.screen = "lobby"
+            return
+        if self.game is None:           # the game has begun (or resumed after a reload)
+            self.game = OnlineGame(match)
+            view = self.game.view()
+            self.rounds_seen = len(view.get("rounds") or [])
+            self.thinking = False
+            if view["mode"] == "draft" and not view["history"] and not view["over"]:
+                self.picks = [dict(e) for e in view["effects"]]
+                self.screen = "reveal"
+                return
+            self._advance()
+            return
+        self.thinking = match.pending
+        if kind in ("state", "phase") and self.screen in ("board", "lobby", "wait", "draft"):
+            self._advance()
+        elif self.game.over and self.screen not in ("round", "over"):
+            self._advance()
+
+    async def _online_ticker(self, gen: int, match: OnlineMatch) -> None:
+        """Redraw the claim-win countdown once a second while the opponent is away."""
+        shown = None
+        while self.match is match:
+            await self.sleep(1.0)
+            left = match.claim_in()
+            label = None if left is None else int(left + 0.999)
+            if label != shown and self.match is match:
+                shown = label
+                self.render()
+
+    def on_claim_win(self, data: dict) -> None:
+        if self.match is not None and self.match.claim_win():
+            self._advance()
+
+    def on_online_leave(self, data: dict) -> None:
+        self.on_menu(data)

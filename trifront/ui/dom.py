@@ -55,8 +55,10 @@ def dataset(el) -> dict:
     return out
 
 
-def listen(container_id: str, dispatch, on_error) -> None:
-    """Route clicks (and Enter/Space on focusable cards, Escape) to ``dispatch(act, data)``."""
+def listen(container_id: str, dispatch, on_error, on_input=None) -> None:
+    """Route clicks (and Enter/Space on focusable cards, Escape) to ``dispatch(act, data)``,
+    and typing in a field with ``data-input="key"`` to ``on_input(key, value)`` (no redraw);
+    Enter in such a field clicks ``#btn-start``."""
     container = web.page[container_id]._dom_element
 
     def fire(target) -> None:
@@ -82,11 +84,24 @@ def listen(container_id: str, dispatch, on_error) -> None:
         try:
             if event.key == "Escape":
                 dispatch("escape", {})
+            elif event.key == "Enter" and event.target.hasAttribute("data-input"):
+                event.preventDefault()
+                dispatch("start", {})
             elif event.key in ("Enter", " ") and event.target.getAttribute("role") == "button":
                 event.preventDefault()
                 fire(event.target)
         except Exception as exc:  # noqa: BLE001
             on_error(exc)
 
+    def on_type(event) -> None:
+        try:
+            target = event.target
+            key = target.getAttribute("data-input") if hasattr(target, "getAttribute") else None
+            if on_input is not None and not is_none(key) and key:
+                on_input(key, str(target.value))
+        except Exception as exc:  # noqa: BLE001
+            on_error(exc)
+
+    container.addEventListener("input", create_proxy(on_type))
     container.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))

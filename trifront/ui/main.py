@@ -7,16 +7,23 @@ The contract with index.html and the browser tests (docs/TESTING.md):
 
 URL parameters (for reproducible games and tests): ``?seed=N`` fixes every random choice of
 the page; ``?cpu_delay=MS`` is the least time the CPU appears to think (default 600).
+Online play: ``?room=WORD`` opens the online menu with that room word; ``?relay=ws://...``
+the relay (default: web/online.json's, else ws://<this host>:8765/); ``?ice=none`` no ICE
+servers (tests on loopback); ``?claim_after=S`` seconds before a vanished opponent's game may
+be claimed (default 60).
 """
 
+import json
 import sys
 
-from js import URLSearchParams, console, location
+from js import URLSearchParams, console, localStorage, location
+from pyodide.http import pyfetch
 from pyscript import web, workers
 
 from trifront.ui import dom
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
+from trifront.ui.online import DEFAULT_CLAIM_AFTER
 
 
 def _param(name, default, kind):
@@ -51,6 +58,54 @@ def log_error(text):
     console.error(text)
 
 
+def log_warn(text):
+    console.warn(f"TriFront online: {text}")
+
+
+async def load_online_config():
+    try:
+        response = await pyfetch("./web/online.json", cache="no-cache")
+        return json.loads(await response.string()) if response.ok else {}
+    except Exception as exc:  # noqa: BLE001 - defaults then
+        console.warn(f"TriFront: web/online.json not read: {exc!r}")
+        return {}
+
+
+online_config = await load_online_config()  # noqa: F704 - PyScript runs top-level await
+scheme = "wss" if location.protocol == "https:" else "ws"
+default_relay = online_config.get("relay") or f"{scheme}://{location.hostname or '127.0.0.1'}:8765/"
+ice_param = _param("ice", "", str)
+ice_servers = [] if ice_param == "none" else online_config.get("ice_servers", [])
+
+
+class LocalStorage:
+    """localStorage for OnlineMatch (a saved game survives a reload of the page)."""
+
+    def get(self, key):
+        try:
+            value = localStorage.getItem(key)
+            return None if value is None or not isinstance(value, str) else value
+        except Exception:  # noqa: BLE001 - storage may be disabled
+            return None
+
+    def set(self, key, value):
+        try:
+            localStorage.setItem(key, value)
+        except Exception:  # noqa: BLE001
+            pass
+
+    def remove(self, key):
+        try:
+            localStorage.removeItem(key)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+def make_link(relay, room, owner):
+    from trifront.net.link import Link
+    return Link(relay.strip() or default_relay, room, owner, ice_servers)
+
+
 def on_dom_error(exc):
     console.error(f"TriFront event handler failed: {exc!r}")
 
@@ -58,8 +113,12 @@ def on_dom_error(exc):
 cpu = CpuClient(connect, on_status=on_cpu_status)
 controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  cpu_delay=_param("cpu_delay", 600, float) / 1000, log_error=log_error,
-                 status=status)
-dom.listen("app", controller.dispatch, on_dom_error)
+                 status=status, online_link=make_link, storage=LocalStorage(),
+                 room=_param("room", "", str), relay=_param("relay", "", str),
+                 page_url=f"{location.origin}{location.pathname}",
+                 default_relay=default_relay, log_warn=log_warn,
+                 claim_after=_param("claim_after", DEFAULT_CLAIM_AFTER, float))
+dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
 controller.render()
 web.page["loading"].hidden = True
 app_el.hidden = False

@@ -116,10 +116,12 @@ STRENGTH_TEXT = {"easy": ("Easy", "quick and forgiving"),
 
 
 def menu_screen(opts: dict, status: dict | None = None,
-                strengths: tuple[str, ...] = ("easy",)) -> El:
-    """The start menu: opponent (CPU / local), turn order, Normal or Draft (R2.2, R2.3, R3.1).
+                strengths: tuple[str, ...] = ("easy",), online_rows: list | None = None) -> El:
+    """The start menu: opponent (CPU / local / online), turn order, Normal or Draft (R2.2,
+    R2.3, R3.1).
 
     ``status``: {"python": text, "cpu": text, "cpu_state": "ready"/"failed"/...} for the foot.
+    ``online_rows``: the online match's rows (online_render.menu_rows) when kind is "online".
     """
     status = status or {}
     kind, first, mode = opts.get("kind", "cpu"), opts.get("first", "0"), opts.get("mode", "normal")
@@ -147,9 +149,11 @@ def menu_screen(opts: dict, status: dict | None = None,
                h("div", h("h3", "Opponent"),
                  h("div", seg("kind", "cpu", "vs CPU", "you against the computer"),
                    seg("kind", "local", "Two players", "one device, pass it on"),
+                   seg("kind", "online", "Online", "two browsers, one room word"),
                    cls="tf-segs"), cls="tf-menu-row"),
                h("div", h("h3", "Who starts"), h("div", order, cls="tf-segs"),
-                 cls="tf-menu-row"),
+                 cls="tf-menu-row") if kind != "online" else None,
+               online_rows if kind == "online" else None,
                h("div", h("h3", "CPU strength"),
                  h("div", [seg("strength", s, *STRENGTH_TEXT.get(s, (s.capitalize(), "")))
                            for s in strengths], cls="tf-segs"),
@@ -158,7 +162,8 @@ def menu_screen(opts: dict, status: dict | None = None,
                  h("div", seg("mode", "normal", "Normal", "Supply · Recon · Ambush · Siege"),
                    seg("mode", "draft", "Draft", "each side picks 4 of 24 effects"),
                    cls="tf-segs"), cls="tf-menu-row"),
-               h("div", button("Start game", "start", id="btn-start", cls="tf-btn-primary tf-btn-big"),
+               h("div", button("Join room" if kind == "online" else "Start game", "start",
+                               id="btn-start", cls="tf-btn-primary tf-btn-big"),
                  button("How to play", "help", id="btn-help", cls="tf-btn-ghost"),
                  cls="tf-menu-actions"),
                h("div",

@@ -1,0 +1,265 @@
+"""Online play through the app (CPython): two App instances joined by an in-memory relay and
+link (the browser's Link is replaced; everything else is the real code): pairing, Normal and
+Draft games to the end with the fairness verdict, a guest page reload that resumes the game,
+the claim-win timeout, a full room."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+from trifront.ui import model as m
+from trifront.ui.app import App
+from trifront.ui.cpu import CpuClient
+from trifront.ui.online import MemoryStorage
+
+from .test_app import Page, pick
+
+
+class FakeRelay:
+    """Pairs links by room word like trifront_relay; deliveries wait for pump()."""
+
+    def __init__(self):
+        self.rooms: dict[str, list] = {}
+        self.q: deque = deque()
+        self.sent = 0
+
+    def link(self, relay, room, owner):
+        return FakeLink(self, room, owner)
+
+    def pump(self, limit=100_000):
+        while self.q and limit:
+            limit -= 1
+            self.q.popleft()()
+
+    def join(self, link):
+        peers = self.rooms.setdefault(link.room, [])
+        if len(peers) >= 2:
+            self.q.append(lambda: link.owner.link_status("full"))
+            return
+        peers.append(link)
+        if len(peers) == 1:
+            self.q.append(lambda: link.owner.link_status("waiting"))
+            return
+        a, b = peers
+        for x, offer in ((a, True), (b, False)):
+            self.q.append(lambda x=x, offer=offer: x.owner.link_paired(offer))
+        def opened():
+            a.open = b.open = True
+            a.owner.link_open()
+            b.owner.link_open()
+        self.q.append(opened)
+
+    def leave(self, link):
+        peers = self.rooms.get(link.room, [])
+        if link in peers:
+            peers.remove(link)
+            link.open = False
+            for other in peers:
+                other.open = False
+                self.q.append(lambda o=other: o.owner.link_lost("left"))
+                self.q.append(lambda o=other: o.owner.link_status("waiting"))
+
+
+class FakeLink:
+    def __init__(self, relay, room, owner):
+        self.relay, self.room, self.owner, self.open = relay, room, owner, False
+
+    def start(self):
+        self.relay.join(self)
+
+    def send(self, text):
+        peers = self.relay.rooms.get(self.room, [])
+        for other in peers:
+            if other is not self and self.open and other.open:
+                self.relay.sent += 1
+                self.relay.q.append(lambda o=other: o.owner.link_message(text))
+
+    def close(self):
+        self.relay.leave(self)
+
+
+def online_app(relay, storage=None, clock=None, room="blue fox", mode="normal"):
+    page = Page()
+    kw = {"clock": clock} if clock else {}
+    app = App(page.mount, CpuClient(None), seed=1, cpu_delay=0, log_error=page.errors.append,
+              online_link=relay.link, storage=storage or MemoryStorage(), room=room,
+              page_url="http://127.0.0.1:8000/index.html", sleep=lambda s: asyncio.sleep(0),
+              claim_after=30, log_warn=lambda t: None, **kw)
+    app.render()
+    assert app.opts["kind"] == ("online" if room else "cpu")
+    app.dispatch("menu-set", {"key": "mode", "value": mode})
+    return app, page
+
+
+def turn(app, n):
+    view = app.view()
+    plays = [a for a in view["legal"] if a["type"] in ("play", "discard")]
+    if not plays or n % 4 == 3:
+        if m.pass_choice(view).enabled:
+            app.dispatch("pass")
+            return
+    a = plays[n % len(plays)]
+    app.dispatch("select", {"card-id": str(a["card"])})
+    if a["type"] == "discard":
+        app.dispatch("discard")
+        return
+    app.dispatch("lane", {"lane": str(a["lane"])})
+    app.dispatch("face", {"face": a["face"]})
+    if app.sel.step == "target":
+        app.dispatch("target", {"target-key": "t0"})
+
+
+async def step(relay):
+    relay.pump()
+    await asyncio.sleep(0)
+    relay.pump()
+
+
+async def play(relay, apps, pages, limit=800, stop=None):
+    for n in range(limit):
+        await step(relay)
+        for page in pages:
+            assert not page.errors, page.errors
+        if all(a.screen == "over" for a in apps):
+            return n
+        if stop is not None and stop(n):
+            return n
+        for app in apps:
+            if app.screen == "round":
+                app.dispatch("round-continue")
+            elif app.screen == "reveal":
+                app.dispatch("reveal-continue")
+            elif app.screen == "board" and app._my_turn():
+                turn(app, n)
+    raise AssertionError(f"not over: {[a.screen for a in apps]}")
+
+
+def leave_all(apps):
+    for a in apps:
+        if a.match is not None:
+            a.dispatch("menu")
+
+
+def test_two_pages_play_a_normal_game_online_and_the_guest_finds_it_fair():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        a.dispatch("start")
+        await step(relay)
+        assert a.screen == "lobby" and pa.tree.find("#net-status").attrs["data-net"] == "waiting"
+        assert "blue fox" in pa.tree.text()
+        b.dispatch("start")
+        await step(relay)
+        assert a.match.role == "host" and b.match.role == "guest"
+        assert a.screen == b.screen == "board"
+        assert a.view()["me"] == 0 and b.view()["me"] == 1
+        await play(relay, [a, b], [pa, pb])
+        record = a.game.record()
+        assert b.game.record() == record
+        fair = pb.tree.find("#fairness")
+        assert fair.attrs["data-fair"] == "1", pb.tree.text()
+        assert pa.tree.find("#fairness").attrs["data-fair"] == "host"
+        assert pa.tree.find("#over-title").text() in ("You win!", "Opponent wins")
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_draft_online_picks_then_reveal_then_game():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay, mode="draft"), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        assert a.screen == "draft" and b.screen == "draft"
+        pick(b, "gunners", "medic", "mercenary", "general")
+        b.dispatch("draft-confirm")
+        await step(relay)
+        assert b.screen == "wait"
+        pick(a, "priest", "decoy", "cavalry", "spy")
+        a.dispatch("draft-confirm")
+        await step(relay)
+        assert a.screen == "reveal" and b.screen == "reveal"
+        assert b.view()["effects"][0]["B"] == "decoy"
+        await play(relay, [a, b], [pa, pb])
+        assert pb.tree.find("#fairness").attrs["data-fair"] == "1"
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_guest_reload_mid_round_resumes_the_same_game():
+    async def go():
+        relay = FakeRelay()
+        store_b = MemoryStorage()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay, storage=store_b)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 12)
+        before = a.game.record()
+        b.match.close()              # the guest's tab goes away (its page state is lost)
+        await step(relay)
+        assert pa.tree.find("#net-status").attrs["data-net"] == "waiting"
+        assert "claim-countdown" in [e.attrs.get("id") for e in pa.tree.iter()]
+        b2, pb2 = online_app(relay, storage=store_b)     # the reloaded page, same storage
+        b2.dispatch("start")
+        await step(relay)
+        assert b2.match.role == "guest" and b2.match.resumed
+        assert b2.view() == a.match.session.game.view(1) and a.game.record() == before
+        await play(relay, [a, b2], [pa, pb2])
+        assert b2.game.record() == a.game.record()
+        assert pb2.tree.find("#fairness").attrs["data-fair"] == "1"
+        leave_all([a, b2])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_opponent_gone_for_good_the_win_may_be_claimed_after_the_timeout():
+    async def go():
+        now = [100.0]
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay, clock=lambda: now[0]), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        b.match.close()
+        await step(relay)
+        assert a.match.claim_in() == 30
+        a.dispatch("claim-win")
+        assert a.screen == "board"           # too early: nothing happens
+        now[0] += 31
+        a.render()
+        assert pa.tree.find("#btn-claim-win") is not None
+        a.dispatch("claim-win")
+        assert a.screen == "over" and a.game.winner == 0
+        assert a.game.record()["actions"][-1] == {"type": "resign", "player": 1}
+        leave_all([a])
+    asyncio.run(go())
+
+
+def test_a_third_page_is_told_the_room_is_full():
+    async def go():
+        relay = FakeRelay()
+        apps = [online_app(relay) for _ in range(3)]
+        for app, _ in apps:
+            app.dispatch("start")
+        await step(relay)
+        c, pc = apps[2]
+        assert pc.tree.find("#net-status").attrs["data-net"] == "full"
+        assert "already has two players" in pc.tree.text()
+        leave_all([x for x, _ in apps])
+    asyncio.run(go())
+
+
+def test_menu_online_rows_and_share_link():
+    relay = FakeRelay()
+    app, page = online_app(relay, room="")
+    app.dispatch("menu-set", {"key": "kind", "value": "online"})
+    app.set_input("room", "Red Owl")
+    app.render()
+    assert page.tree.find("#online-room") is not None
+    assert page.tree.find("#share-link").attrs["href"] == \
+        "http://127.0.0.1:8000/index.html?room=Red%20Owl"
+    assert page.tree.find("#btn-start").text() == "Join room"
+    app.set_input("room", "  ")
+    app.dispatch("start")
+    assert app.screen == "menu" and "room word" in app.toast

@@ -1,0 +1,287 @@
+"""The page's side of an online match: a link (the transport) + a host or guest session.
+
+Pure Python (no browser imports): the page passes a ``link_factory`` that builds the real
+link (trifront/net/link.py: relay WebSocket + WebRTC data channel); tests/ui pass an
+in-memory one. ``OnlineMatch`` decides who hosts, keeps the session across reconnections and
+page reloads (``storage``: localStorage in the page), and tells the app what to show:
+
+  net     "relay"       connecting to the relay
+          "waiting"     in the room, waiting for an opponent
+          "connecting"  paired; opening the peer-to-peer channel
+          "connected"   the channel is open
+          "reconnecting" the opponent's connection dropped (it may come back)
+          "full" | "error" | "expired"   the room cannot be used (``detail`` says why)
+
+Who hosts: on each new channel both sides first send ``{"t": "role", "hosting": bool}``
+(hosting = this page runs an unfinished game as host). One hosting side hosts; otherwise the
+relay's first joiner (the offerer) hosts. Then the guest session says hello and the host
+brings it up to date (trifront/net/host.py).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+from trifront.net.guest import GuestSession
+from trifront.net.host import HostSession
+
+STORAGE_PREFIX = "trifront-online:"
+DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
+
+
+def room_key(room: str) -> str:
+    return " ".join(room.split()).lower()
+
+
+class MemoryStorage:
+    """localStorage's interface, in memory (tests; a page without storage)."""
+
+    def __init__(self):
+        self.data: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+class OnlineMatch:
+    def __init__(self, room: str, relay: str, mode: str, *, link_factory: Callable,
+                 storage=None, on_change: Callable[[str], None] | None = None,
+                 log: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 claim_after: float = DEFAULT_CLAIM_AFTER) -> None:
+        self.room, self.relay, self.mode = room_key(room), relay, mode
+        self.storage = storage or MemoryStorage()
+        self.on_change = on_change or (lambda kind: None)
+        self.log = log or (lambda text: None)
+        self.clock = clock
+        self.claim_after = claim_after
+        self.session: HostSession | GuestSession | None = None
+        self.offer = False
+        self.net, self.detail = "relay", ""
+        self.peer_role: bool | None = None   # the peer's "hosting" on this channel
+        self.channel_up = False
+        self.gone_since: float | None = None  # when the opponent left (claim-win clock)
+        self.claimed = False                  # the guest claimed the win (host gone for good)
+        self.resumed = False
+        self.link = link_factory(relay, self.room, self)
+        self._restore()
+
+    # --------------------------------------------------------------------------- storage
+
+    @property
+    def key(self) -> str:
+        return STORAGE_PREFIX + self.room
+
+    def _restore(self) -> None:
+        try:
+            data = json.loads(self.storage.get(self.key) or "null")
+            if isinstance(data, dict) and data.get("role") == "host" and data.get("phase") not in (None, "over"):
+                self.session = HostSession.from_json(data, on_change=self._changed, log=self.log)
+                self.mode = self.session.mode
+                self.resumed = True
+            elif isinstance(data, dict) and data.get("role") == "guest":
+                self.session = GuestSession.from_json(data, on_change=self._changed, log=self.log)
+                self.resumed = True
+        except Exception as e:  # noqa: BLE001 - a broken saved session is dropped
+            self.log(f"could not restore the saved online game: {e!r}")
+            self.storage.remove(self.key)
+            self.session = None
+
+    def save(self) -> None:
+        if self.session is not None and self.session.phase is not None:
+            self.storage.set(self.key, json.dumps(self.session.to_json()))
+
+    def forget(self) -> None:
+        """The player is done with this match (game over and seen, or left)."""
+        self.storage.remove(self.key)
+
+    # ----------------------------------------------------------------------------- state
+
+    @property
+    def role(self) -> str | None:
+        if isinstance(self.session, HostSession):
+            return "host"
+        if isinstance(self.session, GuestSession):
+            return "guest"
+        return None
+
+    @property
+    def me(self) -> int:
+        return 1 if self.role == "guest" else 0
+
+    @property
+    def phase(self) -> str | None:
+        return None if self.session is None else self.session.phase
+
+    def hosting(self) -> bool:
+        s = self.session
+        return isinstance(s, HostSession) and s.phase not in ("over",)
+
+    def view(self) -> dict | None:
+        s = self.session
+        if isinstance(s, HostSession):
+            return s.view()
+        return None if s is None else s.view
+
+    @property
+    def started(self) -> bool:
+        return self.view() is not None
+
+    @property
+    def pending(self) -> bool:
+        return isinstance(self.session, GuestSession) and self.session.pending
+
+    def claim_in(self) -> float | None:
+        """Seconds until the win may be claimed; None while the opponent is here."""
+        if self.gone_since is None or not self.started or self.view()["over"]:
+            return None
+        return max(0.0, self.claim_after - (self.clock() - self.gone_since))
+
+    def _changed(self, kind: str) -> None:
+        self.save()
+        self.on_change(kind)
+
+    # --------------------------------------------------------------------------- the link
+
+    def start(self) -> None:
+        self.link.start()
+
+    def close(self) -> None:
+        self.link.close()
+
+    def link_status(self, net: str, detail: str = "") -> None:
+        self.net, self.detail = net, detail
+        if net == "waiting" and self.started and self.gone_since is None:
+            self.gone_since = self.clock()
+        self.on_change("net")
+
+    def link_paired(self, offer: bool) -> None:
+        self.offer = offer
+        self.net = "connecting"
+        self.on_change("net")
+
+    def link_open(self) -> None:
+        self.channel_up = True
+        self.peer_role = None
+        self.net = "connected"
+        self.link.send(json.dumps({"t": "role", "hosting": self.hosting()}))
+        self.on_change("net")
+
+    def link_lost(self, why: str = "") -> None:
+        """The channel is gone (the opponent left, or the connection failed for good)."""
+        self.channel_up = False
+        self.peer_role = None
+        if self.session is not None:
+            self.session.disconnected()
+        if self.gone_since is None:
+            self.gone_since = self.clock()
+        self.net, self.detail = "reconnecting", why
+        self.on_change("net")
+
+    def link_message(self, text: object) -> None:
+        if self.peer_role is None:
+            self._on_role(text)
+            return
+        if self.session is not None:
+            self.session.receive(text)
+
+    def _on_role(self, text: object) -> None:
+        try:
+            msg = json.loads(text) if isinstance(text, str) and len(text) < 200 else None
+        except ValueError:
+            msg = None
+        if not (isinstance(msg, dict) and msg.get("t") == "role"
+                and isinstance(msg.get("hosting"), bool) and len(msg) == 2):
+            self.log(f"ignored a message before the role exchange: {str(text)[:80]!r}")
+            return
+        theirs, mine = msg["hosting"], self.hosting()
+        host = mine if mine != theirs else self.offer
+        self.peer_role = theirs
+        if host and self.role != "host":
+            self.session = HostSession(self.mode, on_change=self._changed, log=self.log)
+        elif not host and self.role != "guest":
+            if self.role == "host":
+                self.forget()   # two pages each ran a game as host; the offerer's wins
+            self.session = GuestSession(on_change=self._changed, log=self.log)
+        self.gone_since = None
+        self.session.connected(self.link.send)
+        self.on_change("phase")
+
+    # ------------------------------------------------------------------------ the player
+
+    def set_picks(self, picks: dict) -> None:
+        self.session.set_picks(picks)
+        self.save()
+
+    def act(self, action: dict) -> bool:
+        """The local player's action; the host applies it (may raise IllegalAction), the guest
+        sends it (False when it cannot be sent now)."""
+        if isinstance(self.session, HostSession):
+            self.session.act(action)
+            return True
+        ok = self.session.act(action)
+        self.save()
+        return ok
+
+    def claim_win(self) -> bool:
+        if self.claim_in() != 0.0:
+            return False
+        if isinstance(self.session, HostSession):
+            self.session.claim_win()
+        else:
+            self.claimed = True
+        self.forget()
+        return True
+
+
+class _Rounds:
+    """Stands in for GameState where the app reads ``state.rounds``."""
+
+    def __init__(self, view: dict):
+        self.rounds = view.get("rounds") or []
+
+
+class OnlineGame:
+    """The app's ``Game`` for an online match: views come from the session, actions go to it.
+
+    ``view(p)`` always returns this page's player's view (the guest has no other)."""
+
+    def __init__(self, match: OnlineMatch):
+        self.match = match
+
+    def view(self, p: int | None = None) -> dict:
+        return self.match.view()
+
+    @property
+    def state(self):
+        s = self.match.session
+        return s.game.state if isinstance(s, HostSession) else _Rounds(self.match.view())
+
+    @property
+    def over(self) -> bool:
+        return bool(self.match.view()["over"]) or self.match.claimed
+
+    @property
+    def to_move(self) -> int | None:
+        return self.match.view()["to_move"]
+
+    @property
+    def winner(self) -> int | None:
+        return self.match.me if self.match.claimed else self.match.view()["winner"]
+
+    def apply(self, action, player: int | None = None) -> None:
+        self.match.act(action)
+
+    def record(self) -> dict | None:
+        s = self.match.session
+        if isinstance(s, HostSession):
+            return s.game.record()
+        return None if s is None or s.reveal is None else s.reveal["record"]
