@@ -23,7 +23,7 @@ def test_card_face_shows_rank_power_effect_and_marks_changed_power():
     assert face.name == "Ambush" and face.group == "C" and face.face_down
     assert face.mods == ("Ambush +1 (R5.C1)",)
     assert "base 9" in face.title and "Face-down" in face.title
-    assert face.short == m.SHORT_TEXT["ambush"]
+    assert face.short == m.short_text("ambush")
 
 
 def test_opponent_face_down_card_is_a_back_with_no_identity():
@@ -265,10 +265,13 @@ def test_draft_groups_list_the_24_effects_by_group():
     assert m.draft_complete({"A": "gunners", "B": "lord", "C": "envoy", "D": "spy"})
 
 
-def test_every_effect_has_short_card_text():
+def test_every_effect_has_short_card_text_in_both_languages():
     from trifront.cards import EFFECTS
-    assert set(m.SHORT_TEXT) == set(EFFECTS)
-    assert all(len(t) <= 48 for t in m.SHORT_TEXT.values())
+    from trifront.ui import i18n
+    for table in i18n.TABLES.values():
+        shorts = {k[6:]: v for k, v in table.items() if k.startswith("short.")}
+        assert set(shorts) == set(EFFECTS)
+        assert all(len(t) <= 48 for t in shorts.values())
 
 
 def test_history_lines_group_by_round_when_entries_say_so():

@@ -14,43 +14,16 @@ import re
 from dataclasses import dataclass, field
 
 from trifront.cards import EFFECTS, GROUP_EFFECTS, GROUP_RANKS, GROUPS
-from trifront.constants import LANE_NAMES
+from trifront.ui import i18n
+from trifront.ui.i18n import t
 
 LANES = (0, 1, 2)
 
-#: Card-face copy: a few words each, small enough for a card; the full text (EFFECTS[id].text_en)
-#: is the tooltip and the inspect panel.
-SHORT_TEXT = {
-    "supply": "Draw 1 (first Supply each round)",
-    "gunners": "1+2+3 face-up in a lane: each is 10",
-    "assault": "Foe cannot pass next turn",
-    "frontline": "Foe cannot play face-down next turn",
-    "archers": "+2 while the foe has a face-down card here",
-    "priest": "Turn a hand card into a common soldier",
-    "recon": "Turn a foe's face-down card face-up",
-    "tactician": "Move one of your cards to another lane",
-    "medic": "Best discard back into your deck (1/round)",
-    "illusionist": "Other face-up cards here turn face-down",
-    "decoy": "Pull a foe's face-up card into this lane",
-    "lord": "Add a common soldier (5) to your deck",
-    "ambush": "+1 face-down, −2 face-up",
-    "mercenary": "Power becomes 1–13 at random",
-    "envoy": "Cannot be played. Discard: draw 1",
-    "cavalry": "Deck ≤ 6: double power; else power 1",
-    "engineer": "Empty lane, face-up only. +1 to a hand card",
-    "instructor": "All your common soldiers +1",
-    "strategic": "Fixed lane: 11 left, 12 center, 13 right",
-    "general": "Your 11–13 get +2. Playing it passes",
-    "spy": "Foe draws 1; you see 2 of their hand",
-    "black_market": "Cannot be played. Discard: draw 2 (−5 each)",
-    "commander": "This lane is won by card count",
-    "captain": "−1 if no common soldier is on the board",
-}
 
-SOLDIER_NAME = "Common soldier"
-SOLDIER_TEXT = "No effect (made a soldier, R1.4)"
-PLAIN_NAME = "No effect"
-PLAIN_TEXT = "Rank 7 never has an effect (R1.3)"
+def short_text(effect: str) -> str:
+    """Card-face copy of an effect, a few words (the full text is the tooltip)."""
+    return i18n.effect_short(effect)
+
 
 #: "1–3" for group A, and so on (R1.3).
 GROUP_RANGE = {g: f"{r[0]}–{r[-1]}" for g, r in GROUP_RANKS.items()}
@@ -59,25 +32,17 @@ GROUP_RANGE = {g: f"{r[0]}–{r[-1]}" for g, r in GROUP_RANKS.items()}
 _RULE_EFFECT = {info.rule: info.id for info in EFFECTS.values()}
 
 #: what the R4.4 target of each choosing effect is, for the prompt.
-TARGET_PROMPT = {
-    "own_hand": "Choose a card in your hand",
-    "opponent_face_down": "Choose a face-down enemy card to turn face-up",
-    "opponent_face_up_elsewhere": "Choose a face-up enemy card in another lane to pull here",
-    "own_board_and_lane": "Choose one of your cards and the lane to move it to",
-}
-_TARGET_VERB = {
-    "priest": "make it a common soldier",
-    "engineer": "give it +1 power",
-}
+TARGET_KINDS = ("own_hand", "opponent_face_down", "opponent_face_up_elsewhere",
+                "own_board_and_lane")
 
 
 def lane_name(lane: int | None) -> str:
-    """0 -> "left" (R1.1)."""
-    return LANE_NAMES[lane] if lane in LANES else "?"
+    """0 -> "left" (R1.1), in the page's language."""
+    return t(f"lane.{lane}") if lane in LANES else "?"
 
 
 def lane_title(lane: int) -> str:
-    return lane_name(lane).capitalize()
+    return t(f"lane.title.{lane}")
 
 
 def other(p: int) -> int:
@@ -91,12 +56,14 @@ def other(p: int) -> int:
 def player_names(kind: str, human: int = 0) -> dict[int, str]:
     """Display names. ``kind`` "cpu": the human is "You", the other "CPU"; "local": Player 1/2."""
     if kind == "cpu":
-        return {human: "You", other(human): "CPU"}
-    return {0: "Player 1", 1: "Player 2"}
+        return {human: t("name.you"), other(human): t("name.cpu")}
+    if kind == "online":
+        return {human: t("name.you"), other(human): t("name.opponent")}
+    return {0: t("name.player", n=1), 1: t("name.player", n=2)}
 
 
 def _is_you(name: str) -> bool:
-    return name == "You"
+    return name == t("name.you")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,21 +100,21 @@ class CardFace:
     def title(self) -> str:
         """The tooltip: everything on the card in words."""
         if self.hidden:
-            where = "face-down card" if self.face == "down" else "card"
-            return f"A hidden {where}"
+            return t("card.hidden_down") if self.face == "down" else t("card.hidden")
         parts = [self.label]
-        if self.name_ja:
+        if self.name_ja and i18n.get_lang() != "ja":
             parts[0] += f" ({self.name_ja})"
         parts.append(self.full)
-        power = f"Power {self.power}"
         if self.trend:
-            detail = f"base {self.base}" + ("; " + ", ".join(self.mods) if self.mods else "")
-            power += f" ({detail})"
-        parts.append(power)
+            detail = t("card.base", n=self.base) + ("; " + ", ".join(self.mods) if self.mods
+                                                    else "")
+            parts.append(t("card.power_detail", n=self.power, detail=detail))
+        else:
+            parts.append(t("card.power", n=self.power))
         if self.face_down:
-            parts.append("Face-down")
+            parts.append(t("card.facedown"))
         if self.known:
-            parts.append("Known to you")
+            parts.append(t("card.known_long"))
         return "\n".join(parts)
 
     @property
@@ -157,16 +124,16 @@ class CardFace:
 
 def card_label_parts(effect: str | None, name: str, rank: str) -> str:
     if effect is None:
-        return f"{rank} (no effect)" if rank else "Card"
-    return f"{name} {rank}".strip()
+        return t("card.plain_label", rank=rank) if rank else t("card.card")
+    return t("card.label", name=name, rank=rank).strip()
 
 
 def effect_name(effect: str | None) -> str:
     if effect == "soldier":
-        return SOLDIER_NAME
+        return t("card.soldier")
     if effect in EFFECTS:
-        return EFFECTS[effect].name_en
-    return PLAIN_NAME
+        return i18n.effect_name(effect)
+    return t("card.plain")
 
 
 def _effect_of(card: dict) -> str | None:
@@ -178,12 +145,15 @@ def _effect_of(card: dict) -> str | None:
 def _mod_text(mod: dict) -> str:
     rule = mod.get("rule", "")
     delta = mod.get("delta")
-    source = effect_name(_RULE_EFFECT[rule]) if rule in _RULE_EFFECT else "Change"
+    source = effect_name(_RULE_EFFECT[rule]) if rule in _RULE_EFFECT else t("card.mod_change")
+    return t("card.mod", source=source, amount=mod_amount(delta), rule=rule).replace("  ", " ")
+
+
+def mod_amount(delta) -> str:
+    """+1, −2 (a real minus sign), or the value as text."""
     if isinstance(delta, int):
-        amount = f"{delta:+d}".replace("-", "−")
-    else:
-        amount = str(delta) if delta is not None else ""
-    return f"{source} {amount} ({rule})".replace("  ", " ")
+        return f"{delta:+d}".replace("-", "−")
+    return str(delta) if delta is not None else ""
 
 
 def card_face(card: dict) -> CardFace:
@@ -195,12 +165,14 @@ def card_face(card: dict) -> CardFace:
     effect = _effect_of(card)
     rank = card.get("rank")
     if effect == "soldier":
-        name, name_ja, short, full = SOLDIER_NAME, "一般兵", "No effect", SOLDIER_TEXT
+        name, name_ja, short, full = (t("card.soldier"), "一般兵", t("card.soldier_short"),
+                                      t("card.soldier_text"))
     elif effect in EFFECTS:
         info = EFFECTS[effect]
-        name, name_ja, short, full = info.name_en, info.name_ja, SHORT_TEXT[effect], info.text_en
+        name, name_ja = i18n.effect_name(effect), info.name_ja
+        short, full = short_text(effect), i18n.effect_text(effect)
     else:
-        name, name_ja, short, full = PLAIN_NAME, "", "", PLAIN_TEXT
+        name, name_ja, short, full = t("card.plain"), "", "", t("card.plain_text")
     power, base = card.get("power"), card.get("base")
     trend = ""
     if isinstance(power, int) and isinstance(base, int) and power != base:
@@ -218,7 +190,7 @@ def card_face(card: dict) -> CardFace:
 def card_label(card: dict | None) -> str:
     """"Recon 5", "7 (no effect)", "Common soldier 9", or "a face-down card" for a Hidden."""
     if card is None or card.get("hidden"):
-        return "a face-down card"
+        return t("card.a_facedown")
     face = card_face(card)
     return face.label
 
@@ -254,11 +226,11 @@ def lane_total_text(total: dict, mine: bool, by_count: bool = False) -> str:
     """R6.1/R6.2 a side's total as shown: "12"; the enemy's "12 + 2 hidden"; "3 cards"."""
     if by_count:
         n = total.get("cards", 0)
-        return f"{n} card" + ("" if n == 1 else "s")
+        return t("lane.card") if n == 1 else t("lane.cards", n=n)
     text = str(total.get("power", 0))
     hidden = total.get("hidden", 0)
     if hidden and not mine:
-        text += f" + {hidden} hidden"
+        text = t("lane.hidden", power=text, n=hidden)
     return text
 
 
@@ -318,7 +290,7 @@ def reason_text(reason: dict | None) -> str:
     """{"rule": "R4.3", "text": "…"} -> "… (R4.3)"."""
     if not reason:
         return ""
-    text = str(reason.get("text", "")).strip()
+    text = i18n.engine_text(str(reason.get("text", "")).strip())
     rule = reason.get("rule")
     if text and text[0].islower():
         text = text[0].upper() + text[1:]
@@ -385,8 +357,8 @@ def _why(view: dict, card: int) -> dict:
 
 def _not_my_turn_reason(view: dict) -> str:
     if view.get("over"):
-        return "The game is over"
-    return "Not your turn"
+        return t("choice.game_over")
+    return t("choice.not_turn")
 
 
 def hand_card_status(view: dict, card: int) -> Choice:
@@ -410,7 +382,7 @@ def card_blocked_reason(view: dict, card: int) -> str:
         for r in per_lane or ():
             if r:
                 return reason_text(r)
-    return reason_text(why.get("discard")) or "No legal use now"
+    return reason_text(why.get("discard")) or t("choice.no_use")
 
 
 def is_discard_only(card: dict) -> bool:
@@ -432,9 +404,9 @@ def lane_choices(view: dict, card: int) -> list[Choice]:
             else:
                 up, down = (list(why[lane]) + [None, None])[:2] if lane < len(why) else (None, None)
                 if up and down and reason_text(up) != reason_text(down):
-                    reason = (f"Face-up: {reason_text(up)}; face-down: {reason_text(down)}")
+                    reason = t("choice.faces_differ", up=reason_text(up), down=reason_text(down))
                 else:
-                    reason = reason_text(up or down) or "Not allowed"
+                    reason = reason_text(up or down) or t("choice.not_allowed")
         out.append(Choice(f"lane-{lane}", lane_title(lane), ok, reason, {"lane": lane}))
     return out
 
@@ -449,9 +421,9 @@ def face_choices(view: dict, card: int, lane: int) -> list[Choice]:
         reason = ""
         if not ok:
             base = reason_text(reasons[i]) or (
-                _not_my_turn_reason(view) if not my_turn(view) else "Not allowed")
-            reason = f"Face-{face} not allowed: {base}"
-        out.append(Choice(face, f"Face-{face}", ok, reason, {"face": face}))
+                _not_my_turn_reason(view) if not my_turn(view) else t("choice.not_allowed"))
+            reason = t("choice.face_not_allowed", face=t(f"choice.face_{face}"), reason=base)
+        out.append(Choice(face, t(f"choice.face_{face}"), ok, reason, {"face": face}))
     return out
 
 
@@ -490,10 +462,15 @@ def _chooses(view: dict, card: int) -> str | None:
 
 def target_prompt(view: dict, card: int) -> str:
     effect = _played_effect(view, card)
-    prompt = TARGET_PROMPT.get(_chooses(view, card) or "", "Choose a target")
-    if effect in _TARGET_VERB:
-        prompt += f" to {_TARGET_VERB[effect]}"
-    return f"{effect_name(effect)}: {prompt} (R4.4)"
+    chooses = _chooses(view, card) or ""
+    if chooses in TARGET_KINDS:
+        key = f"target.{chooses}"
+        if f"{key}.{effect}" in i18n.EN:
+            key = f"{key}.{effect}"
+        prompt = t(key)
+    else:
+        prompt = t("target.any")
+    return t("target.prompt", effect=effect_name(effect), prompt=prompt)
 
 
 def _spots(view: dict, owner: int) -> dict[int, tuple]:
@@ -509,10 +486,6 @@ def _spots(view: dict, owner: int) -> dict[int, tuple]:
     return out
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
 def target_choices(view: dict, card: int, lane: int, face: str) -> list[TargetChoice]:
     """R4.4: the legal targets of this play (from view["legal"]), "No target" last.
 
@@ -525,25 +498,27 @@ def target_choices(view: dict, card: int, lane: int, face: str) -> list[TargetCh
     spots = _spots(view, owner)
     out, none = [], None
     for a in plays:
-        t = a.get("target")
-        if not t:
-            none = TargetChoice("none", "No target", a)
+        tg = a.get("target")
+        if not tg:
+            none = TargetChoice("none", t("choice.no_target"), a)
             continue
-        tc, tl = t.get("card"), t.get("lane")
+        tc, tl = tg.get("card"), tg.get("lane")
         spot = None
-        if t.get("slot") is not None:  # R5.B1 on a hidden card: its place, never its id (R7.2)
+        if tg.get("slot") is not None:  # R5.B1 on a hidden card: its place, never its id (R7.2)
             tc = None
-            spot = ("board", owner, t["slot"][0], t["slot"][1])
+            spot = ("board", owner, tg["slot"][0], tg["slot"][1])
         if tl is not None:  # tactician: own card + destination lane
             if tc == card:
-                what, src = "this card", lane
+                what, src = t("card.this"), lane
             else:
                 found = find_card(view, me, tc)
-                what = card_label(found[1]) if found else "a card"
+                what = card_label(found[1]) if found else t("card.a_card")
                 src = found[1].get("lane") if found else None
                 spot = spots.get(tc)
-            frm = f" from {lane_name(src)}" if src is not None else ""
-            label = f"Move {what}{frm} to the {lane_name(tl)} lane"
+            if src is not None:
+                label = t("target.move_from", what=what, src=lane_name(src), lane=lane_name(tl))
+            else:
+                label = t("target.move", what=what, lane=lane_name(tl))
         else:
             spot = spot or (spots.get(tc) if tc is not None else None)
             c = None
@@ -553,17 +528,17 @@ def target_choices(view: dict, card: int, lane: int, face: str) -> list[TargetCh
                 found = find_card(view, owner, tc)
                 c = found[1] if found else None
             if c is None:
-                label = "A card"
+                label = t("card.a_card_cap")
             elif spot[0] == "hand":
-                label = f"{card_label(c)} (in hand)"
+                label = t("target.in_hand", label=card_label(c))
             elif c.get("hidden"):
                 side = view["lanes"][spot[2]]["sides"][owner]
                 nth = sum(1 for x in side[:spot[3] + 1] if x.get("face") == "down")
                 many = sum(1 for x in side if x.get("face") == "down") > 1
-                label = (f"{_ordinal(nth)} face-down card, {lane_name(spot[2])} lane" if many
-                         else f"Face-down card, {lane_name(spot[2])} lane")
+                label = (t("target.nth_down", nth=i18n.ordinal(nth), lane=lane_name(spot[2])) if many
+                         else t("target.down", lane=lane_name(spot[2])))
             else:
-                label = f"{card_label(c)}, {lane_name(spot[2])} lane"
+                label = t("target.in_lane", label=card_label(c), lane=lane_name(spot[2]))
         out.append(TargetChoice(f"t{len(out)}", label, a, tc, owner, tl, spot))
     if none is not None:
         out.append(none)
@@ -576,26 +551,28 @@ def needs_target_step(choices: list[TargetChoice]) -> bool:
 
 def discard_choice(view: dict, card: int) -> Choice:
     """R3.3/R5.C3/R5.D4: the discard button of a discard-only card."""
+    label = t("choice.discard")
     if discard_legal(view, card):
-        return Choice("discard", "Discard", True)
+        return Choice("discard", label, True)
     if not my_turn(view):
-        return Choice("discard", "Discard", False, _not_my_turn_reason(view))
-    return Choice("discard", "Discard", False,
-                  reason_text(_why(view, card).get("discard")) or "Not allowed")
+        return Choice("discard", label, False, _not_my_turn_reason(view))
+    return Choice("discard", label, False,
+                  reason_text(_why(view, card).get("discard")) or t("choice.not_allowed"))
 
 
 def pass_choice(view: dict) -> Choice:
     """R3.3 pass; disabled by R5.A3 while the player has a legal play."""
+    label = t("choice.pass")
     if not my_turn(view):
-        return Choice("pass", "Pass", False, _not_my_turn_reason(view))
+        return Choice("pass", label, False, _not_my_turn_reason(view))
     if any(a.get("type") == "pass" for a in view.get("legal", ())):
-        return Choice("pass", "Pass", True)
+        return Choice("pass", label, True)
     if view.get("pass_problem"):
-        return Choice("pass", "Pass", False, "Cannot pass: " + reason_text(view["pass_problem"]))
+        return Choice("pass", label, False,
+                      t("choice.cannot_pass", reason=reason_text(view["pass_problem"])))
     if (view.get("restrictions") or {}).get("no_pass"):
-        return Choice("pass", "Pass", False,
-                      "Cannot pass: the enemy's Assault forbids it while you can act (R5.A3)")
-    return Choice("pass", "Pass", False, "Passing is not allowed now")
+        return Choice("pass", label, False, t("choice.assault"))
+    return Choice("pass", label, False, t("choice.pass_not_now"))
 
 
 def restriction_notes(view: dict) -> list[str]:
@@ -605,11 +582,11 @@ def restriction_notes(view: dict) -> list[str]:
     r = view.get("restrictions") or {}
     notes = []
     if r.get("no_pass"):
-        notes.append("Assault: you cannot pass this turn while you can act (R5.A3)")
+        notes.append(t("note.assault"))
     if r.get("no_facedown"):
-        notes.append("Frontline: you cannot play face-down this turn (R5.A4)")
+        notes.append(t("note.frontline"))
     if must_pass(view):
-        notes.append("No card can be used: you must pass (R3.4)")
+        notes.append(t("note.must_pass"))
     return notes
 
 
@@ -625,21 +602,21 @@ def must_pass(view: dict) -> bool:
 
 def turn_text(view: dict, names: dict[int, str], thinking: bool = False) -> str:
     if view.get("over"):
-        return "Game over"
+        return t("turn.over")
     tm = view.get("to_move")
     if tm is None:
-        return "Round over"
+        return t("turn.round_over")
     if tm == view["me"] and _is_you(names[tm]):
-        return "Your turn"
+        return t("turn.yours")
     if tm == view["me"]:
-        return f"{names[tm]} — your turn"
+        return t("turn.named_yours", name=names[tm])
     if thinking:
-        return f"{names[tm]} is thinking…"
-    return f"{names[tm]}'s turn"
+        return t("turn.thinking", name=names[tm])
+    return t("turn.theirs", name=names[tm])
 
 
 def _subject(player: int, names: dict[int, str]) -> str:
-    return names.get(player, f"Player {player + 1}")
+    return names.get(player, t("name.player", n=player + 1))
 
 
 def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
@@ -649,28 +626,28 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
     who = _subject(p, names)
     kind = a.get("type")
     if kind == "pass":
-        return f"{who} passed."
+        return t("log.pass", who=who)
     if kind == "resign":
-        return f"{_subject(a.get('player', p), names)} resigned."
+        return t("log.resign", who=_subject(a.get("player", p), names))
     card = entry.get("card")
+    seen_all = bool(view.get("revealed"))   # a replay with everything revealed
     if card is None and a.get("card") is not None and (kind == "discard" or a.get("face") == "up"
-                                                       or p == view.get("me")):
+                                                       or p == view.get("me") or seen_all):
         found = find_card(view, p, a["card"])
         card = found[1] if found else None
     if kind == "discard":
-        return f"{who} discarded {card_label(card) if card else 'a card'}."
+        return t("log.discard", who=who, card=card_label(card) if card else t("card.a_card"))
     if kind != "play":
-        return f"{who} acted."
-    where = f"in the {lane_name(a.get('lane'))} lane"
+        return t("log.acted", who=who)
+    lane = lane_name(a.get("lane"))
     if a.get("face") == "down":
-        if card is None or card.get("hidden") or p != view.get("me"):
-            return f"{who} played a card face-down {where}."
-        return f"{who} played {card_label(card)} face-down {where}."
-    text = f"{who} played {card_label(card) if card else 'a card'} face-up {where}"
+        if card is None or card.get("hidden") or (p != view.get("me") and not seen_all):
+            return t("log.play_down_hidden", who=who, lane=lane)
+        return t("log.play_down", who=who, card=card_label(card), lane=lane)
     target = a.get("target")
-    if target:
-        text += _target_phrase(view, names, p, card, target)
-    return text + "."
+    extra = _target_phrase(view, names, p, card, target) if target else ""
+    return t("log.play_up", who=who, card=card_label(card) if card else t("card.a_card"),
+             lane=lane, extra=extra)
 
 
 def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
@@ -679,22 +656,22 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
     chooses = EFFECTS[effect].chooses if effect in EFFECTS else None
     owner = other(p) if chooses and chooses.startswith("opponent") else p
     found = find_card(view, owner, target.get("card"))
-    tlabel = card_label(found[1]) if found and not found[1].get("hidden") else "a card"
+    known = found is not None and not found[1].get("hidden")
+    tlabel = card_label(found[1]) if known else t("card.a_card")
     if owner == view.get("me") and p != view.get("me"):
-        tlabel = "your " + tlabel if tlabel != "a card" else "one of your cards"
+        tlabel = t("log.your", label=tlabel) if known else t("log.one_of_yours")
     elif owner != p:
         whose = _subject(owner, names)
-        tlabel = f"{whose}'s {tlabel}" if tlabel != "a card" else f"a card of {whose}"
+        tlabel = t("log.whose", whose=whose, label=tlabel) if known else \
+            t("log.card_of", whose=whose)
     if chooses == "opponent_face_down":
-        return f", turning {tlabel} face-up"
+        return t("log.t.recon", t=tlabel)
     if chooses == "opponent_face_up_elsewhere":
-        return f", pulling {tlabel} into that lane"
+        return t("log.t.decoy", t=tlabel)
     if chooses == "own_board_and_lane":
-        return f", moving {tlabel} to the {lane_name(target.get('lane'))} lane"
-    if effect == "priest":
-        return ", making a hand card a common soldier"
-    if effect == "engineer":
-        return ", giving a hand card +1 power"
+        return t("log.t.tactician", t=tlabel, lane=lane_name(target.get("lane")))
+    if effect in ("priest", "engineer"):
+        return t(f"log.t.{effect}")
     return ""
 
 
@@ -707,7 +684,7 @@ def history_lines(view: dict, names: dict[int, str],
     for i, e in enumerate(hist):
         rnd = e.get("round")
         if rnd is not None and (i == 0 or hist[i - 1].get("round") != rnd):
-            out.append((None, f"Round {rnd}"))
+            out.append((None, t("log.round", n=rnd)))
         out.append((e.get("player", 0), describe_action(e, view, names)))
     return out[::-1]
 
@@ -748,19 +725,20 @@ def round_result(view: dict, names: dict[int, str], index: int = -1) -> RoundRes
     winners, ids = [], []
     for w in r.get("winners", [None, None, None]):
         ids.append(w)
-        winners.append("Draw" if w is None else
-                       ("You win" if _is_you(names[w]) else f"{names[w]} wins"))
+        winners.append(t("result.draw") if w is None else
+                       (t("result.you_win") if _is_you(names[w])
+                        else t("result.wins", name=names[w])))
     pts = r.get("points", [0, 0])
     points = {0: pts[0], 1: pts[1]}
     scores = {0: view["scores"][0], 1: view["scores"][1]}
     a, b = points[me], points[other(me)]
     if a > b:
-        summary = ("You take" if _is_you(names[me]) else f"{names[me]} takes") + \
-            f" the round {a}–{b}"
+        summary = (t("result.you_take", a=a, b=b) if _is_you(names[me])
+                   else t("result.takes", name=names[me], a=a, b=b))
     elif b > a:
-        summary = f"{names[other(me)]} takes the round {b}–{a}"
+        summary = t("result.takes", name=names[other(me)], a=b, b=a)
     else:
-        summary = f"The round is even {a}–{b}"
+        summary = t("result.even", a=a, b=b)
     return RoundResult(number, lanes, winners, ids, points, scores, summary)
 
 
@@ -776,21 +754,20 @@ def game_over(view: dict, names: dict[int, str]) -> GameOver:
     """R6.4–R6.6: who won, the final score, why (tie-break, resignation)."""
     w = view.get("winner")
     if w is None:
-        headline = "Game over"
+        headline = t("over.title")
     elif _is_you(names[w]):
-        headline = "You win!"
+        headline = t("over.you_win")
     else:
-        headline = f"{names[w]} wins"
+        headline = t("over.wins", name=names[w])
     notes = []
     s = view.get("scores", [0, 0])
     if view.get("resigned") is not None:
-        notes.append(f"{names[view['resigned']]} resigned (R6.6).")
+        notes.append(t("over.resigned", name=names[view["resigned"]]))
     elif view.get("tiebreak"):
         first = view.get("first", 0)
-        notes.append(f"The scores are level at {s[0]}–{s[1]}: the first player of round 1, "
-                     f"{names[first]}, wins the tie (R6.5).")
+        notes.append(t("over.tiebreak", a=s[0], b=s[1], name=names[first]))
     elif max(s) < view.get("target_score", 8):
-        notes.append("No more cards to play: the higher score wins (R6.4).")
+        notes.append(t("over.no_cards"))
     return GameOver(headline, {0: s[0], 1: s[1]}, notes, w)
 
 
@@ -817,9 +794,10 @@ def draft_groups(picks: dict[str, str]) -> list[tuple[str, str, list[EffectTile]
         tiles = []
         for eid in GROUP_EFFECTS[g]:
             info = EFFECTS[eid]
-            tiles.append(EffectTile(eid, g, info.name_en, info.name_ja, info.text_en,
-                                    SHORT_TEXT[eid], info.rule, picks.get(g) == eid))
-        out.append((g, f"ranks {GROUP_RANGE[g]}", tiles))
+            tiles.append(EffectTile(eid, g, i18n.effect_name(eid), info.name_ja,
+                                    i18n.effect_text(eid), short_text(eid), info.rule,
+                                    picks.get(g) == eid))
+        out.append((g, t("draft.ranks", range=GROUP_RANGE[g]), tiles))
     return out
 
 
@@ -830,3 +808,106 @@ def draft_complete(picks: dict[str, str]) -> bool:
 def effects_summary(effects: dict[str, str]) -> list[tuple[str, str, str]]:
     """[(group, ranks, effect name)] for a player's effect set (R2.1, public)."""
     return [(g, GROUP_RANGE[g], effect_name(effects.get(g))) for g in GROUPS]
+
+
+# ---------------------------------------------------------------------------------------------
+# The last action on the board, a card's power explained
+
+
+def last_action_spot(view: dict) -> tuple | None:
+    """Where the card of the last action stands now: ("board", owner, lane, position), or None
+    (the last action was no play, or the round has ended since). An opponent's face-down play
+    is found by its place only (R7.2): the last hidden card on that side of that lane."""
+    history = view.get("history") or []
+    if not history:
+        return None
+    entry = history[-1]
+    action = entry.get("action") or {}
+    if action.get("type") != "play":
+        return None
+    if entry.get("round") is not None and entry.get("round") != view.get("round"):
+        return None
+    owner, lane = entry.get("player", 0), action.get("lane")
+    lanes = view.get("lanes") or []
+    cid = action.get("card")
+    if cid is not None:
+        for i, ln in enumerate(lanes):
+            for pos, c in enumerate(ln["sides"][owner]):
+                if c.get("id") == cid:
+                    return ("board", owner, i, pos)
+        return None
+    if lane not in LANES or lane >= len(lanes):
+        return None
+    side = lanes[lane]["sides"][owner]
+    for pos in range(len(side) - 1, -1, -1):
+        if side[pos].get("hidden"):
+            return ("board", owner, lane, pos)
+    return None
+
+
+#: power changes that come from a continuous effect active now (R4.2, R5 power order)
+CONTINUOUS_RULES = ("R5.A2", "R5.A5", "R5.C1", "R5.C4")
+
+
+def power_breakdown(card: dict) -> list[tuple[str, str, str]]:
+    """Why a card has its power: [(label, amount, kind)], kind "base" / "change" /
+    "continuous" / "total". From the view's ``base`` and ``mods`` (rule ids and deltas)."""
+    if card is None or card.get("hidden"):
+        return []
+    base, power, rank = card.get("base"), card.get("power"), card.get("rank")
+    rows: list[tuple[str, str, str]] = []
+    if (_effect_of(card) == "general" and isinstance(rank, int) and isinstance(base, int)
+            and base == rank + 2):            # R5.D2 raises the starting power itself
+        rows.append((t("inspect.rank", rank=rank), str(rank), "base"))
+        rows.append((f"{t('mod.R5.D2')} (R5.D2)", mod_amount(2), "change"))
+    else:
+        rows.append((t("inspect.base"), str(base), "base"))
+    for mod in card.get("mods") or ():
+        rule = str(mod.get("rule", ""))
+        key = f"mod.{rule}"
+        label = t(key) if key in i18n.EN else (
+            effect_name(_RULE_EFFECT[rule]) if rule in _RULE_EFFECT else t("card.mod_change"))
+        kind = "continuous" if rule in CONTINUOUS_RULES else "change"
+        if kind == "continuous":
+            label = f"{label} — {t('inspect.continuous_now')}"
+        rows.append((f"{label} ({rule})", mod_amount(mod.get("delta")), kind))
+    rows.append((t("inspect.total"), str(power), "total"))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# Replays
+
+
+@dataclass(frozen=True)
+class ReplayModel:
+    """What the replay viewer shows: the view after ``k`` of ``n`` actions, seen by
+    ``perspective`` ("0", "1" or "all"), and the k-th move in words."""
+
+    view: dict
+    k: int
+    n: int
+    perspective: str
+    can_reveal: bool
+    finished: bool
+    own: bool = False
+    move_text: str = ""
+    round_text: str = ""
+
+
+def replay_texts(view: dict, names: dict[int, str], k: int,
+                 prev_rounds: int) -> tuple[str, str]:
+    """The k-th move in words (from the shown view) and, when that move ended a round, its
+    result."""
+    move = ""
+    history = view.get("history") or []
+    if k and history:
+        move = t("replay.move", k=k, text=describe_action(history[-1], view, names))
+    rounds = view.get("rounds") or []
+    rtext = ""
+    if len(rounds) > prev_rounds:
+        r = rounds[-1]
+        me = view["me"]
+        rtext = t("replay.round_end", n=len(rounds), a=r["points"][me],
+                  b=r["points"][other(me)])
+    return move, rtext

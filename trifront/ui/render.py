@@ -3,11 +3,13 @@
 Pure Python (tested on CPython in tests/ui/); dom.py mounts the tree with pyscript.web.
 Every clickable element carries ``data-act`` (what the controller does) and its parameters
 as data attributes; disabled choices are real ``disabled`` buttons with the reason as the
-tooltip and, where a choice is in focus, inline.
+tooltip and, where a choice is in focus, inline. Every text comes from the catalogue
+(i18n.py, ``t(key)``) in the page's language.
 
-Stable hooks for tests: ``#screen-menu|draft|reveal|handover|board|round|over``,
+Stable hooks for tests: ``#screen-menu|draft|reveal|handover|board|round|over|replay``,
 ``#btn-pass|up|down|discard|cancel|back|resign|no-target``, ``#btn-lane-{0,1,2}``,
-``[data-card-id]`` with ``data-owner``/``data-zone``, ``[data-lane]`` on lanes.
+``[data-card-id]`` with ``data-owner``/``data-zone``, ``[data-lane]`` on lanes
+(docs/UI.md lists them all).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui.html import El, h
+from trifront.ui.i18n import t
 
 GROUP_CLASS = {"A": "tf-g-a", "B": "tf-g-b", "C": "tf-g-c", "D": "tf-g-d"}
 
@@ -27,7 +31,8 @@ GROUP_CLASS = {"A": "tf-g-a", "B": "tf-g-b", "C": "tf-g-c", "D": "tf-g-d"}
 
 def button(label, act: str | None = None, *, id: str | None = None, enabled: bool = True,
            reason: str = "", cls: str | list = "", data: dict | None = None,
-           inline_reason: bool = False, title: str | None = None) -> El:
+           inline_reason: bool = False, title: str | None = None,
+           aria_label: str | None = None, pressed: bool | None = None) -> El:
     """A button; disabled ones keep their reason as the tooltip (and inline if asked)."""
     classes = ["tf-btn"] + (cls.split() if isinstance(cls, str) else list(cls))
     children = [h("span", label, cls="tf-btn-label")]
@@ -35,25 +40,36 @@ def button(label, act: str | None = None, *, id: str | None = None, enabled: boo
         children.append(h("span", reason, cls="tf-btn-why"))
     return h("button", children, cls=classes, id=id, type="button",
              disabled=not enabled, title=(reason if not enabled and reason else title),
-             aria_disabled="true" if not enabled else None,
+             aria_disabled="true" if not enabled else None, aria_label=aria_label,
+             aria_pressed=None if pressed is None else ("true" if pressed else "false"),
              data={"act": act, **(data or {})})
 
 
 def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | None = None,
             selected: bool = False, dim: bool = False, extra_cls: tuple = (),
-            data: dict | None = None, fresh: bool = False) -> El:
-    """One card: a back, or a face with rank, power (changed power marked), effect."""
-    base_cls = ["tf-card", f"tf-card--{size}", *extra_cls]
+            data: dict | None = None, fresh: bool = False, last: bool = False) -> El:
+    """One card: a back, or a face with rank, power (changed power marked), effect.
+
+    ``fresh``: just played (animated once); ``last``: the card of the last action (marked).
+    """
+    base_cls = ["tf-card", f"tf-card--{size}", *extra_cls,
+                "tf-fresh" if fresh else "", "tf-last" if last else ""]
     attrs = {"owner": face.owner, "zone": zone or None, "act": act,
-             "face": face.face, **(data or {})}
+             "face": face.face, "last": "1" if last else None, **(data or {})}
+    label = face.title.replace("\n", ". ")
+    if last:
+        label = f"{t('log.last_mark')}: {label}"
     if face.hidden:
         attrs["hidden-card"] = "1"
         if face.id is not None:
             attrs["card-id"] = face.id
-        return h("div", h("span", "Face-down" if face.face == "down" else "", cls="tf-back-tag")
+        clickable = act is not None
+        return h("div", h("span", t("card.facedown"), cls="tf-back-tag")
                  if face.face == "down" else None,
-                 cls=base_cls + ["tf-back", "tf-fresh" if fresh else ""],
-                 title=face.title, data=attrs, role="img", aria_label=face.title)
+                 cls=base_cls + ["tf-back", "tf-clickable" if clickable else ""],
+                 title=face.title, data=attrs,
+                 role="button" if clickable else "img", aria_label=label,
+                 tabindex="0" if clickable else None)
     attrs["card-id"] = face.id
     attrs["effect"] = face.effect or "none"
     cls = base_cls + [
@@ -63,68 +79,78 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
         "tf-known" if face.known else "",
         "tf-selected" if selected else "",
         "tf-dim" if dim else "",
-        "tf-fresh" if fresh else "",
         "tf-clickable" if act else "",
         "tf-long-name" if len(face.name) > 9 else "",   # may take two lines on a small card
     ]
     power_cls = ["tf-power", f"tf-power-{face.trend}" if face.trend else ""]
     power = h("div", h("span", str(face.power) if face.power is not None else "?",
                        cls="tf-power-value"),
-              h("span", f"base {face.base}", cls="tf-power-base") if face.trend else None,
-              cls=power_cls)
-    rank = h("div", h("span", face.rank or "S", cls="tf-rank-num"),
+              h("span", t("card.base", n=face.base), cls="tf-power-base") if face.trend else None,
+              cls=power_cls, aria_hidden="true")
+    rank = h("div", h("span", face.rank or t("card.rank_short"), cls="tf-rank-num"),
              h("span", face.group or "", cls="tf-rank-group") if face.group else None,
-             cls="tf-rank")
+             cls="tf-rank", aria_hidden="true")
     tags = []
     if face.face_down:
-        tags.append(h("span", "Face-down", cls="tf-tag tf-tag-down"))
+        tags.append(h("span", t("card.facedown"), cls="tf-tag tf-tag-down"))
     if face.known:
-        tags.append(h("span", "Known", cls="tf-tag tf-tag-known"))
+        tags.append(h("span", t("card.known"), cls="tf-tag tf-tag-known"))
     return h("div", rank, power,
              h("div", face.name, cls="tf-card-name"),
              h("div", face.short, cls="tf-card-text") if face.short else None,
              h("div", tags, cls="tf-tags") if tags else None,
              cls=cls, title=face.title, data=attrs,
-             role="button" if act else None, tabindex="0" if act else None)
+             role="button" if act else "img", aria_label=label,
+             aria_pressed=("true" if selected else "false") if act == "select" else None,
+             tabindex="0" if act else None)
 
 
 def modal(id: str, title: str, *body, actions: list | None = None, wide: bool = False) -> El:
     return h("div",
              h("div",
-               h("div", h("h2", title), button("×", "close-modal", cls="tf-btn-icon",
-                                               id=f"{id}-close", title="Close"),
+               h("div", h("h2", title, id=f"{id}-title"),
+                 button("×", "close-modal", cls="tf-btn-icon", id=f"{id}-close",
+                        title=t("modal.close"), aria_label=t("modal.close")),
                  cls="tf-modal-head"),
                h("div", *body, cls="tf-modal-body"),
                h("div", actions or [], cls="tf-modal-actions") if actions else None,
                cls=["tf-modal", "tf-modal-wide" if wide else ""], role="dialog",
-               aria_modal="true", aria_label=title),
+               aria_modal="true", aria_labelledby=f"{id}-title"),
              cls="tf-modal-backdrop", id=id, data={"act": "backdrop"})
 
 
 def effect_chip(group: str, ranks: str, name: str) -> El:
     return h("span", h("b", group), f" {name}", cls=["tf-chip", GROUP_CLASS[group]],
-             title=f"Group {group} (ranks {ranks}): {name}")
+             title=t("board.group_chip", g=group, ranks=ranks, name=name))
+
+
+def lang_button(id: str = "btn-lang", cls: str = "tf-btn-ghost") -> El:
+    """Switches the page between English and Japanese. Like every language switch it speaks
+    the other language ("日本語" on the English page), marked with that ``lang``."""
+    other = "ja" if i18n.get_lang() == "en" else "en"
+    mine = i18n.get_lang()
+    i18n.set_lang(other)
+    label, title = t("lang.switch"), t("lang.switch_title")
+    i18n.set_lang(mine)
+    return h("button", h("span", label, cls="tf-btn-label"),
+             cls=["tf-btn", *cls.split()], type="button", id=id, title=title, lang=other,
+             data={"act": "lang", "lang": other})
 
 
 # ---------------------------------------------------------------------------------------------
 # Menu
 
 
-STRENGTH_TEXT = {"easy": ("Easy", "quick and forgiving"),
-                 "normal": ("Normal", "searches its options"),
-                 "hard": ("Hard", "thinks longer")}
-
-
 def menu_screen(opts: dict, status: dict | None = None,
                 strengths: tuple[str, ...] = ("easy",), online_rows: list | None = None) -> El:
     """The start menu: opponent (CPU / local / online), turn order, Normal or Draft (R2.2,
-    R2.3, R3.1).
+    R2.3, R3.1); the language, help, and opening a replay.
 
     ``status``: {"python": text, "cpu": text, "cpu_state": "ready"/"failed"/...} for the foot.
     ``online_rows``: the online match's rows (online_render.menu_rows) when kind is "online".
     """
     status = status or {}
-    kind, first, mode = opts.get("kind", "cpu"), opts.get("first", "0"), opts.get("mode", "normal")
+    kind, mode = opts.get("kind", "cpu"), opts.get("mode", "normal")
 
     def seg(key, value, label, sub=""):
         on = str(opts.get(key)) == value
@@ -135,42 +161,56 @@ def menu_screen(opts: dict, status: dict | None = None,
                  data={"act": "menu-set", "key": key, "value": value})
 
     if kind == "cpu":
-        order = [seg("first", "0", "I go first"), seg("first", "1", "I go second"),
-                 seg("first", "random", "Random")]
+        order = [seg("first", "0", t("menu.first_me")), seg("first", "1", t("menu.second_me")),
+                 seg("first", "random", t("menu.random"))]
     else:
-        order = [seg("first", "0", "Player 1 first"), seg("first", "1", "Player 2 first"),
-                 seg("first", "random", "Random")]
+        order = [seg("first", "0", t("menu.p1_first")), seg("first", "1", t("menu.p2_first")),
+                 seg("first", "random", t("menu.random"))]
+
+    def strength(s):
+        key = f"menu.strength.{s}"
+        if key in i18n.EN:
+            return seg("strength", s, t(key), t(key + "_sub"))
+        return seg("strength", s, s.capitalize())
+
+    cpu_state = status.get("cpu_state")
+    cpu_text = (t("menu.status_cpu_page") if cpu_state == "failed" else
+                t("menu.status_cpu_ready") if cpu_state == "ready" else t("menu.status_cpu"))
     return h("section",
              h("div",
-               h("div", h("div", cls="tf-logo-mark"),
+               h("div", lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
+               h("div", h("div", cls="tf-logo-mark", aria_hidden="true"),
                  h("h1", "TriFront", cls="tf-title"),
-                 h("p", "Three fronts. Thirteen ranks. One commander: you.", cls="tf-tagline"),
+                 h("p", t("menu.tagline"), cls="tf-tagline"),
                  cls="tf-menu-head"),
-               h("div", h("h3", "Opponent"),
-                 h("div", seg("kind", "cpu", "vs CPU", "you against the computer"),
-                   seg("kind", "local", "Two players", "one device, pass it on"),
-                   seg("kind", "online", "Online", "two browsers, one room word"),
-                   cls="tf-segs"), cls="tf-menu-row"),
-               h("div", h("h3", "Who starts"), h("div", order, cls="tf-segs"),
+               h("div", h("h2", t("menu.opponent"), cls="tf-row-title"),
+                 h("div", seg("kind", "cpu", t("menu.cpu"), t("menu.cpu_sub")),
+                   seg("kind", "local", t("menu.local"), t("menu.local_sub")),
+                   seg("kind", "online", t("menu.online"), t("menu.online_sub")),
+                   cls="tf-segs", role="group", aria_label=t("menu.opponent")),
+                 cls="tf-menu-row"),
+               h("div", h("h2", t("menu.starts"), cls="tf-row-title"),
+                 h("div", order, cls="tf-segs", role="group", aria_label=t("menu.starts")),
                  cls="tf-menu-row") if kind != "online" else None,
                online_rows if kind == "online" else None,
-               h("div", h("h3", "CPU strength"),
-                 h("div", [seg("strength", s, *STRENGTH_TEXT.get(s, (s.capitalize(), "")))
-                           for s in strengths], cls="tf-segs"),
+               h("div", h("h2", t("menu.strength"), cls="tf-row-title"),
+                 h("div", [strength(s) for s in strengths], cls="tf-segs", role="group",
+                   aria_label=t("menu.strength")),
                  cls="tf-menu-row") if kind == "cpu" and len(strengths) > 1 else None,
-               h("div", h("h3", "Effects"),
-                 h("div", seg("mode", "normal", "Normal", "Supply · Recon · Ambush · Siege"),
-                   seg("mode", "draft", "Draft", "each side picks 4 of 24 effects"),
-                   cls="tf-segs"), cls="tf-menu-row"),
-               h("div", button("Join room" if kind == "online" else "Start game", "start",
+               h("div", h("h2", t("menu.effects"), cls="tf-row-title"),
+                 h("div", seg("mode", "normal", t("menu.normal"), t("menu.normal_sub")),
+                   seg("mode", "draft", t("menu.draft"), t("menu.draft_sub")),
+                   cls="tf-segs", role="group", aria_label=t("menu.effects")),
+                 cls="tf-menu-row"),
+               h("div", button(t("menu.join") if kind == "online" else t("menu.start"), "start",
                                id="btn-start", cls="tf-btn-primary tf-btn-big"),
-                 button("How to play", "help", id="btn-help", cls="tf-btn-ghost"),
+                 button(t("menu.help"), "help", id="btn-help", cls="tf-btn-ghost"),
+                 button(t("menu.replay"), "open-replay", id="btn-open-replay",
+                        cls="tf-btn-ghost"),
                  cls="tf-menu-actions"),
                h("div",
-                 h("p", status.get("python", "Runs entirely in your browser."),
-                   id="python-status"),
-                 h("p", status.get("cpu", "Waiting for the CPU player…"), id="cpu-status",
-                   data={"state": status.get("cpu_state")}),
+                 h("p", t("menu.status_python"), id="python-status"),
+                 h("p", cpu_text, id="cpu-status", data={"state": cpu_state}),
                  cls="tf-menu-foot"),
                cls="tf-panel tf-menu"),
              id="screen-menu", cls="tf-screen tf-screen-center", data={"mode": mode})
@@ -183,43 +223,44 @@ def menu_screen(opts: dict, status: dict | None = None,
 def draft_screen(who: str, picks: dict[str, str], note: str = "") -> El:
     """R2.3: pick one effect per group; picks stay secret until both have chosen."""
     rows = []
+    ja = i18n.get_lang() == "ja"
     for group, ranks, tiles in m.draft_groups(picks):
         tile_els = []
-        for t in tiles:
+        for tile in tiles:
             tile_els.append(h(
                 "button",
-                h("span", t.name, cls="tf-tile-name"),
-                h("span", t.name_ja, cls="tf-tile-ja", lang="ja"),
-                h("span", t.text, cls="tf-tile-text"),
-                h("span", t.rule, cls="tf-tile-rule"),
-                cls=["tf-tile", GROUP_CLASS[group], "tf-on" if t.selected else ""],
-                type="button", id=f"draft-{group}-{t.id}", aria_pressed=str(t.selected).lower(),
-                title=f"{t.name} ({t.name_ja}) — {t.text} ({t.rule})",
-                data={"act": "draft-pick", "group": group, "effect": t.id}))
+                h("span", tile.name, cls="tf-tile-name"),
+                h("span", tile.name_ja, cls="tf-tile-ja", lang="ja") if not ja else None,
+                h("span", tile.text, cls="tf-tile-text"),
+                h("span", tile.rule, cls="tf-tile-rule"),
+                cls=["tf-tile", GROUP_CLASS[group], "tf-on" if tile.selected else ""],
+                type="button", id=f"draft-{group}-{tile.id}",
+                aria_pressed=str(tile.selected).lower(),
+                title=f"{tile.name} — {tile.text} ({tile.rule})",
+                data={"act": "draft-pick", "group": group, "effect": tile.id}))
         rows.append(h("div",
                       h("div", h("span", group, cls="tf-group-letter"),
                         h("span", ranks, cls="tf-group-ranks"),
                         cls=["tf-group-head", GROUP_CLASS[group]]),
-                      h("div", tile_els, cls="tf-tiles"),
+                      h("div", tile_els, cls="tf-tiles", role="group",
+                        aria_label=t("draft.group", g=group, range=m.GROUP_RANGE[group])),
                       cls="tf-draft-row", data={"group": group}))
     done = m.draft_complete(picks)
     left = 4 - sum(1 for g in "ABCD" if picks.get(g))
+    count = t("draft.all") if done else (t("draft.left_one") if left == 1
+                                          else t("draft.left", n=left))
     return h("section",
              h("div",
-               h("div", h("h2", f"Draft — {who}"),
-                 h("p", "Pick one effect for each group. Every card of that group in your deck "
-                        "carries it. Picks stay secret until both players have chosen (R2.3).",
-                   cls="tf-sub"),
+               h("div", h("h2", t("draft.title", who=who)),
+                 h("p", t("draft.intro"), cls="tf-sub"),
                  h("p", note, cls="tf-note") if note else None,
                  cls="tf-draft-head"),
                rows,
                h("div",
-                 button("Back to menu", "menu", id="btn-draft-menu", cls="tf-btn-ghost"),
-                 h("span", "All four picked." if done else f"{left} group{'s' if left != 1 else ''} left to pick.",
-                   cls="tf-draft-count"),
-                 button("Confirm picks", "draft-confirm", id="btn-draft-confirm", enabled=done,
-                        reason="Pick one effect in each of the four groups first",
-                        cls="tf-btn-primary"),
+                 button(t("draft.menu"), "menu", id="btn-draft-menu", cls="tf-btn-ghost"),
+                 h("span", count, cls="tf-draft-count", role="status"),
+                 button(t("draft.confirm"), "draft-confirm", id="btn-draft-confirm",
+                        enabled=done, reason=t("draft.confirm_why"), cls="tf-btn-primary"),
                  cls="tf-draft-actions"),
                cls="tf-panel tf-draft"),
              id="screen-draft", cls="tf-screen")
@@ -231,31 +272,32 @@ def reveal_screen(names: dict[int, str], effects: list[dict[str, str]], me: int 
     for p in (me, m.other(me)):
         items = [h("li", h("span", g, cls=["tf-group-letter", GROUP_CLASS[g]]),
                    h("span", name, cls="tf-reveal-name"),
-                   h("span", m.SHORT_TEXT.get(effects[p][g], ""), cls="tf-reveal-text"),
-                   h("span", f"ranks {ranks}", cls="tf-reveal-ranks"))
+                   h("span", m.short_text(effects[p][g]) if effects[p].get(g) else "",
+                     cls="tf-reveal-text"),
+                   h("span", t("draft.ranks", range=ranks), cls="tf-reveal-ranks"))
                  for g, ranks, name in m.effects_summary(effects[p])]
         cols.append(h("div", h("h3", names[p]), h("ul", items), cls="tf-reveal-col",
                       data={"player": p}))
     return h("section",
-             h("div", h("h2", "The picks are revealed"),
-               h("p", "Both players chose in secret; here are the two decks' effects (R2.3).",
-                 cls="tf-sub"),
+             h("div", h("h2", t("reveal.title")),
+               h("p", t("reveal.intro"), cls="tf-sub"),
                h("div", cols, cls="tf-reveal"),
-               h("div", button("Start the battle", "reveal-continue", id="btn-reveal-continue",
+               h("div", button(t("reveal.start"), "reveal-continue", id="btn-reveal-continue",
                                cls="tf-btn-primary tf-btn-big"), cls="tf-menu-actions"),
                cls="tf-panel tf-reveal-panel"),
              id="screen-reveal", cls="tf-screen tf-screen-center")
 
 
 def wait_screen(text: str) -> El:
-    return h("section", h("div", h("div", cls="tf-spinner tf-spinner-big"), h("h2", text),
+    return h("section", h("div", h("div", cls="tf-spinner tf-spinner-big", aria_hidden="true"),
+                          h("h2", text, role="status"),
                           cls="tf-panel tf-handover"),
              id="screen-wait", cls="tf-screen tf-screen-center")
 
 
 def error_screen(text: str) -> El:
-    return h("section", h("div", h("h2", "Oops"), h("p", text, cls="tf-sub"),
-                          button("Back to the menu", "menu", id="btn-error-menu",
+    return h("section", h("div", h("h2", t("error.title")), h("p", text, cls="tf-sub"),
+                          button(t("error.menu"), "menu", id="btn-error-menu",
                                  cls="tf-btn-primary"),
                           cls="tf-panel tf-handover"),
              id="screen-error", cls="tf-screen tf-screen-center")
@@ -267,12 +309,11 @@ def error_screen(text: str) -> El:
 
 def handover_screen(name: str, detail: str = "") -> El:
     return h("section",
-             h("div", h("div", cls="tf-handover-icon"),
-               h("h2", f"Pass the device to {name}"),
-               h("p", "The hands are hidden. Only " + name + " should look now.",
-                 cls="tf-sub"),
+             h("div", h("div", cls="tf-handover-icon", aria_hidden="true"),
+               h("h2", t("handover.title", name=name)),
+               h("p", t("handover.sub", name=name), cls="tf-sub"),
                h("p", detail, cls="tf-note") if detail else None,
-               button(f"I am {name} — show my hand", "handover", id="btn-handover",
+               button(t("handover.btn", name=name), "handover", id="btn-handover",
                       cls="tf-btn-primary tf-btn-big"),
                cls="tf-panel tf-handover"),
              id="screen-handover", cls="tf-screen tf-screen-center")
@@ -283,13 +324,17 @@ def handover_screen(name: str, detail: str = "") -> El:
 
 
 def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel: m.Selection,
-                  targets: dict) -> El:
+                  targets: dict, readonly: bool = False) -> El:
+    """One player's name, piles and hand. ``readonly``: a replay (nothing to choose)."""
     hand = view["hands"][p]
     passed = view["passed"][p]
     cards = []
     for c in hand:
         face = m.card_face(c)
-        if mine:
+        if readonly:
+            cards.append(card_el(face, size="md" if mine else "sm", zone="hand",
+                                 act=None if face.hidden else "inspect"))
+        elif mine:
             status = m.hand_card_status(view, face.id)
             key = ("hand", p, face.id)
             act = "target" if key in targets else "select"
@@ -303,33 +348,37 @@ def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel:
     deck = view["decks"][p]
     disc = view["discards"][p]
     turn = view.get("to_move") == p and not view.get("over")
+    who = "me" if mine else "opp"
     info = h("div",
-             h("div", h("span", names[p], cls="tf-pname"),
-               h("span", "Passed", cls="tf-badge tf-badge-pass") if passed else None,
-               h("span", "To move", cls="tf-badge tf-badge-turn") if turn else None,
+             h("div", h("h2", names[p], cls="tf-pname"),
+               h("span", t("board.passed"), cls="tf-badge tf-badge-pass") if passed else None,
+               h("span", t("board.to_move"), cls="tf-badge tf-badge-turn") if turn else None,
                cls="tf-pname-row"),
              h("div",
-               h("span", h("span", cls="tf-mini-deck"), f"Deck {deck}", cls="tf-pile",
-                 title=f"{deck} card{'s' if deck != 1 else ''} in the deck (order hidden, R7.2)",
-                 id=f"deck-{'me' if mine else 'opp'}"),
-               h("button", h("span", cls="tf-mini-discard"), f"Discard {len(disc)}",
-                 cls="tf-pile tf-pile-btn", type="button", id=f"discard-{'me' if mine else 'opp'}",
-                 title="Show the discard pile (public, R1.2)",
+               h("span", h("span", cls="tf-mini-deck", aria_hidden="true"),
+                 t("board.deck", n=deck), cls="tf-pile",
+                 title=t("board.deck_title", n=deck), id=f"deck-{who}"),
+               h("button", h("span", cls="tf-mini-discard", aria_hidden="true"),
+                 t("board.discard", n=len(disc)),
+                 cls="tf-pile tf-pile-btn", type="button", id=f"discard-{who}",
+                 title=t("board.discard_title"),
                  data={"act": "show-discard", "player": p}),
-               h("span", f"Hand {len(hand)}", cls="tf-pile", id=f"handsize-{'me' if mine else 'opp'}"),
+               h("span", t("board.hand", n=len(hand)), cls="tf-pile", id=f"handsize-{who}"),
                cls="tf-piles"),
              cls="tf-pinfo")
     return h("div", info,
-             h("div", cards or [h("span", "No cards in hand", cls="tf-empty")],
+             h("div", cards or [h("span", t("board.no_cards"), cls="tf-empty")],
                cls=["tf-hand", "tf-hand-me" if mine else "tf-hand-opp"],
-               id="hand-me" if mine else "hand-opp"),
+               id="hand-me" if mine else "hand-opp", role="group",
+               aria_label=t("board.hand_of", name=names[p])),
              cls=["tf-player", "tf-player-me" if mine else "tf-player-opp",
                   "tf-passed" if passed else ""], data={"player": p})
 
 
 def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step: bool,
              lane_choice: m.Choice | None, sel_lane: int | None, targets: dict,
-             fresh: set, result: str = "", result_winner: int | None = None) -> El:
+             fresh: set, result: str = "", result_winner: int | None = None,
+             last: tuple | None = None) -> El:
     me = view["me"]
     opp = m.other(me)
 
@@ -348,21 +397,21 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
                                extra_cls=("tf-targetable",) if is_t else (),
                                data={"target-key": targets[key], "lane": lane.index}
                                if is_t else {"lane": lane.index} if act == "lane" else None,
-                               fresh=key in fresh))
+                               fresh=key in fresh, last=key == last))
         return els
 
     mid_bits = [h("span", lane.title, cls="tf-lane-title")]
     if lane.by_count:
-        mid_bits.append(h("span", "⚑ By count", cls="tf-bycount",
-                          title="A face-up Commander is here: this lane is won by the number "
-                                "of cards, not power (R6.2)"))
+        mid_bits.append(h("span", t("lane.by_count"), cls="tf-bycount",
+                          title=t("lane.by_count_title")))
+    seen = "+" in lane.their_total
     totals = h("div",
                h("span", lane.their_total, cls="tf-total tf-total-opp",
-                 title=f"{names[opp]}'s total" + (" (what you can see)" if "hidden" in lane.their_total else ""),
+                 title=t("lane.total_seen" if seen else "lane.total_of", name=names[opp]),
                  data={"lane-total": "opp"}),
-               h("span", "vs", cls="tf-vs"),
+               h("span", t("lane.vs"), cls="tf-vs"),
                h("span", lane.my_total, cls="tf-total tf-total-me",
-                 title=f"{names[me]}'s total", data={"lane-total": "me"}),
+                 title=t("lane.total_of", name=names[me]), data={"lane-total": "me"}),
                cls="tf-totals")
     pickable = lane_step and lane_choice is not None
     cls = ["tf-lane",
@@ -373,13 +422,15 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
            f"tf-lead-{'me' if lane.leader == me else 'opp'}" if lane.leader is not None else ""]
     title = None
     if pickable:
-        title = (f"Play into the {lane.title.lower()} lane" if lane_choice.enabled
+        title = (t("lane.play_into", lane=lane.title) if lane_choice.enabled
                  else lane_choice.reason)
     result_el = None
     if result:
         result_el = h("div", result, cls=["tf-lane-result",
                                           "tf-res-me" if result_winner == me else
                                           "tf-res-opp" if result_winner == opp else "tf-res-draw"])
+    label = t("lane.label", lane=lane.title, opp=names[opp], their=lane.their_total,
+              me=names[me], mine=lane.my_total) + (f" {result}" if result else "")
     return h("div",
              h("div", side(lane.theirs, opp),
                cls=["tf-side tf-side-opp", "tf-side-crowded" if len(lane.theirs) > 3 else ""]),
@@ -387,7 +438,7 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
                cls="tf-lane-mid"),
              h("div", side(lane.mine, me),
                cls=["tf-side tf-side-me", "tf-side-crowded" if len(lane.mine) > 3 else ""]),
-             cls=cls, title=title,
+             cls=cls, title=title, role="group", aria_label=label,
              data={"lane": lane.index,
                    "act": "lane" if pickable and lane_choice.enabled else None,
                    "by-count": "1" if lane.by_count else None},
@@ -402,35 +453,35 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
     notes = m.restriction_notes(view)
     choices: list = []
     if view.get("over"):
-        prompt = "The game is over."
+        prompt = t("prompt.over")
     elif not m.my_turn(view):
         tm = view.get("to_move")
-        prompt = (f"{names[tm]} is thinking…" if thinking else f"Waiting for {names[tm]}…") \
-            if tm is not None else "…"
+        prompt = (t("prompt.thinking", name=names[tm]) if thinking
+                  else t("prompt.waiting", name=names[tm])) if tm is not None else "…"
     elif sel.step == "card":
-        prompt = "Your move: choose a card from your hand — or pass."
+        prompt = t("prompt.card")
     else:
         cards = {c.get("id"): c for c in view["hands"][me]}
         card = cards.get(sel.card)
-        label = m.card_label(card) if card else "card"
+        label = m.card_label(card) if card else t("card.card")
         if sel.step == "lane":
             if card is not None and m.is_discard_only(card):
-                prompt = f"{label} cannot be played (R4.3) — discard it to use its effect."
+                prompt = t("prompt.unplayable", label=label)
                 d = m.discard_choice(view, sel.card)
-                choices.append(button(f"Discard {label}", "discard", id="btn-discard",
-                                      enabled=d.enabled, reason=d.reason, inline_reason=True,
-                                      cls="tf-btn-primary"))
+                choices.append(button(t("prompt.discard", label=label), "discard",
+                                      id="btn-discard", enabled=d.enabled, reason=d.reason,
+                                      inline_reason=True, cls="tf-btn-primary"))
                 choices += [button(c.label, None, id=f"btn-lane-{c.data['lane']}",
                                    enabled=False, reason=c.reason, cls="tf-btn-lane")
                             for c in m.lane_choices(view, sel.card)]
             else:
-                prompt = f"Play {label}: choose a lane."
+                prompt = t("prompt.lane", label=label)
                 for c in m.lane_choices(view, sel.card):
                     choices.append(button(c.label, "lane", id=f"btn-lane-{c.data['lane']}",
                                           enabled=c.enabled, reason=c.reason, inline_reason=True,
                                           cls="tf-btn-lane", data={"lane": c.data["lane"]}))
         elif sel.step == "face":
-            prompt = f"Play {label} in the {m.lane_name(sel.lane)} lane: face-up or face-down?"
+            prompt = t("prompt.face", label=label, lane=m.lane_name(sel.lane))
             for c in m.face_choices(view, sel.card, sel.lane):
                 choices.append(button(c.label, "face", id=f"btn-{c.key}", enabled=c.enabled,
                                       reason=c.reason, inline_reason=True,
@@ -438,23 +489,29 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                                       data={"face": c.key}))
         else:
             prompt = m.target_prompt(view, sel.card)
-            for i, t in enumerate(m.target_choices(view, sel.card, sel.lane, sel.face)):
-                if t.key == "none":
-                    choices.append(button("No target", "target", id="btn-no-target",
+            for target in m.target_choices(view, sel.card, sel.lane, sel.face):
+                if target.key == "none":
+                    choices.append(button(t("choice.no_target"), "target", id="btn-no-target",
                                           cls="tf-btn-ghost", data={"target-key": "none"},
-                                          title="Play it and choose nothing (R4.4)"))
+                                          title=t("prompt.no_target_title")))
                 else:
-                    choices.append(button(t.label, "target", id=f"btn-target-{t.key}",
-                                          cls="tf-btn-target", data={"target-key": t.key}))
+                    choices.append(button(target.label, "target",
+                                          id=f"btn-target-{target.key}", cls="tf-btn-target",
+                                          data={"target-key": target.key}))
+        if card is not None:
+            choices.append(button("ⓘ", "inspect", id="btn-inspect-selected",
+                                  cls="tf-btn-ghost tf-btn-icon", title=t("inspect.btn_title"),
+                                  aria_label=t("inspect.btn"),
+                                  data={"owner": me, "card-id": sel.card}))
     p = m.pass_choice(view)
     tail = []
     if sel.step != "card" and m.my_turn(view):
-        tail.append(button("Back", "back", id="btn-back", cls="tf-btn-ghost"))
-        tail.append(button("Cancel", "cancel", id="btn-cancel", cls="tf-btn-ghost"))
-    tail.append(button("Pass", "pass", id="btn-pass", enabled=p.enabled, reason=p.reason,
+        tail.append(button(t("prompt.back"), "back", id="btn-back", cls="tf-btn-ghost"))
+        tail.append(button(t("prompt.cancel"), "cancel", id="btn-cancel", cls="tf-btn-ghost"))
+    tail.append(button(p.label, "pass", id="btn-pass", enabled=p.enabled, reason=p.reason,
                        inline_reason=m.my_turn(view),
                        cls=["tf-btn-pass", "tf-btn-primary" if m.must_pass(view) else ""],
-                       title="End your actions for this round (R3.3)"))
+                       title=t("prompt.pass_title")))
     last = m.last_opponent_action(view, names)
     parts.append(h("div", h("p", last, cls="tf-last-inline") if last else None,
                    h("p", prompt, cls="tf-prompt", id="prompt", aria_live="polite"),
@@ -463,7 +520,7 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
     parts.append(h("div", choices, cls="tf-choices", id="choices"))
     parts.append(h("div", tail, cls="tf-tail"))
     return h("div", parts, cls=["tf-actionbar", "tf-myturn" if m.my_turn(view) else ""],
-             id="actionbar")
+             id="actionbar", role="group", aria_label=t("prompt.actions"))
 
 
 def _targets_index(view: dict, sel: m.Selection) -> dict:
@@ -471,17 +528,58 @@ def _targets_index(view: dict, sel: m.Selection) -> dict:
     if sel.step != "target" or not m.my_turn(view):
         return {}
     out = {}
-    for t in m.target_choices(view, sel.card, sel.lane, sel.face):
-        if t.spot is not None and t.lane is None:
-            out[t.spot] = t.key
+    for target in m.target_choices(view, sel.card, sel.lane, sel.face):
+        if target.spot is not None and target.lane is None:
+            out[target.spot] = target.key
     return out
 
 
+def log_items(view: dict, names: dict[int, str], limit: int = 12) -> list[El]:
+    """The log, newest first: round headers and one line per action (R7.1 in the view)."""
+    me = view["me"]
+    lines = m.history_lines(view, names, limit)
+    out = []
+    newest = True
+    for p, text in lines:
+        cls = ["tf-log-round" if p is None else "tf-log-me" if p == me else "tf-log-opp"]
+        if p is not None and newest:
+            cls.append("tf-log-last")
+            newest = False
+        out.append(h("li", text, cls=cls))
+    return out
+
+
+def side_panel(view: dict, names: dict[int, str]) -> El:
+    me, opp = view["me"], m.other(view["me"])
+    last = m.last_opponent_action(view, names)
+    log = log_items(view, names, 12)
+    return h("aside",
+             h("div", h("h2", t("log.last", name=names[opp])),
+               h("p", last or t("log.nothing"), id="last-action", cls="tf-last"),
+               cls="tf-side-box tf-last-box"),
+             h("div", h("h2", t("board.effects")),
+               h("div", h("span", names[opp], cls="tf-eff-who"),
+                 [effect_chip(g, r, n) for g, r, n in m.effects_summary(view["effects"][opp])],
+                 cls="tf-eff-row"),
+               h("div", h("span", names[me], cls="tf-eff-who"),
+                 [effect_chip(g, r, n) for g, r, n in m.effects_summary(view["effects"][me])],
+                 cls="tf-eff-row"),
+               cls="tf-side-box"),
+             h("div", h("div", h("h2", t("log.title")),
+                        button(t("log.full"), "show-log", id="btn-log",
+                               cls="tf-btn-ghost tf-btn-small", title=t("log.full_title")),
+                        cls="tf-side-head"),
+               h("ol", log or [h("li", t("log.empty"))], cls="tf-log", id="log"),
+               cls="tf-side-box tf-log-box"),
+             cls="tf-sidepanel", aria_label=t("log.title"))
+
+
 def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinking: bool = False,
-                 notice: str = "", fresh: set | None = None) -> El:
+                 notice: str = "", fresh: set | None = None, can_export: bool = False) -> El:
     """The table: top bar, opponent, three lanes, me, the action bar and the side log.
 
     ``fresh``: board spots ("board", owner, lane, position) of a card just played (animated).
+    The card of the last action (model.last_action_spot) is marked ``.tf-last``.
     """
     me = view["me"]
     opp = m.other(me)
@@ -491,74 +589,71 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
         next((c for c in view["hands"][me] if c.get("id") == sel.card), {}))
     lane_choices = {c.data["lane"]: c for c in m.lane_choices(view, sel.card)} \
         if lane_step else {}
+    last = m.last_action_spot(view)
     lanes = [_lane_el(lm, view, names, lane_step=lane_step,
                       lane_choice=lane_choices.get(lm.index),
                       sel_lane=sel.lane if sel.step in ("face", "target") else None,
-                      targets=targets, fresh=fresh)
+                      targets=targets, fresh=fresh, last=last)
              for lm in m.lane_models(view)]
-    last = m.last_opponent_action(view, names)
-    log = [h("li", text, cls=["tf-log-round" if p is None else
-                              "tf-log-me" if p == me else "tf-log-opp"])
-           for p, text in m.history_lines(view, names, 12)]
-    side = h("aside",
-             h("div", h("h3", f"{names[opp]}'s last move"),
-               h("p", last or "Nothing yet.", id="last-action", cls="tf-last"),
-               cls="tf-side-box tf-last-box"),
-             h("div", h("h3", "Effects in play"),
-               h("div", h("span", names[opp], cls="tf-eff-who"),
-                 [effect_chip(g, r, n) for g, r, n in m.effects_summary(view["effects"][opp])],
-                 cls="tf-eff-row"),
-               h("div", h("span", names[me], cls="tf-eff-who"),
-                 [effect_chip(g, r, n) for g, r, n in m.effects_summary(view["effects"][me])],
-                 cls="tf-eff-row"),
-               cls="tf-side-box"),
-             h("div", h("h3", "Log"), h("ol", log or [h("li", "The round begins.")],
-                                         cls="tf-log", id="log"),
-               cls="tf-side-box tf-log-box"),
-             cls="tf-sidepanel")
-    top = topbar(view, names, thinking)
+    top = topbar(view, names, thinking, can_export=can_export)
     return h("section", top,
              h("div",
                h("div",
                  _player_strip(view, opp, names, mine=False, sel=sel, targets=targets),
-                 h("div", lanes, cls="tf-lanes", id="lanes"),
+                 h("div", lanes, cls="tf-lanes", id="lanes", role="group",
+                   aria_label=t("board.lanes")),
                  _player_strip(view, me, names, mine=True, sel=sel, targets=targets),
                  action_bar(view, names, sel, thinking),
                  h("p", notice, cls="tf-notice", id="notice", role="status") if notice else None,
                  cls="tf-main"),
-               side, cls="tf-table"),
+               side_panel(view, names), cls="tf-table"),
              id="screen-board", cls="tf-screen tf-board",
              data={"me": me, "to-move": view.get("to_move"), "round": view.get("round"),
                    "step": sel.step, "thinking": "1" if thinking else None})
 
 
-def topbar(view: dict, names: dict[int, str], thinking: bool) -> El:
+def topbar(view: dict, names: dict[int, str], thinking: bool, *, can_export: bool = False,
+           actions: list | None = None) -> El:
     me, opp = view["me"], m.other(view["me"])
     s = view["scores"]
     turn = m.turn_text(view, names, thinking)
     mine = m.my_turn(view)
+    if actions is None:
+        actions = [
+            lang_button(cls="tf-btn-ghost tf-btn-small"),
+            button(t("board.export"), "export", id="btn-export",
+                   cls="tf-btn-ghost tf-btn-small", title=t("board.export_title"))
+            if can_export else None,
+            button("?", "help", id="btn-help", cls="tf-btn-icon", title=t("board.help"),
+                   aria_label=t("board.help")),
+            button(t("board.resign"), "resign", id="btn-resign",
+                   cls="tf-btn-ghost tf-btn-danger tf-btn-small", enabled=not view.get("over"),
+                   title=t("board.resign_title")),
+        ]
     return h("header",
-             h("div", h("span", cls="tf-logo-mark tf-logo-small"),
+             h("div", h("span", cls="tf-logo-mark tf-logo-small", aria_hidden="true"),
                h("span", "TriFront", cls="tf-brand-name"), cls="tf-brand"),
-             h("div", h("span", f"Round {view['round']}", cls="tf-round", id="round"),
-               h("span", "Draft" if view.get("mode") == "draft" else "Normal", cls="tf-modepill"),
+             h("div", h("span", t("board.round", n=view["round"]), cls="tf-round", id="round"),
+               h("span", t("board.mode.draft") if view.get("mode") == "draft"
+                 else t("board.mode.normal"), cls="tf-modepill"),
                cls="tf-roundbox"),
              h("div",
-               h("span", names[me], cls="tf-score-name"),
-               h("span", str(s[me]), cls="tf-score-num tf-score-me", id="score-me"),
-               h("span", "–", cls="tf-score-dash"),
-               h("span", str(s[opp]), cls="tf-score-num tf-score-opp", id="score-opp"),
-               h("span", names[opp], cls="tf-score-name"),
-               h("span", f"first to {view.get('target_score', 8)}", cls="tf-score-goal"),
+               h("span", names[me], cls="tf-score-name", aria_hidden="true"),
+               h("span", str(s[me]), cls="tf-score-num tf-score-me", id="score-me",
+                 aria_hidden="true"),
+               h("span", "–", cls="tf-score-dash", aria_hidden="true"),
+               h("span", str(s[opp]), cls="tf-score-num tf-score-opp", id="score-opp",
+                 aria_hidden="true"),
+               h("span", names[opp], cls="tf-score-name", aria_hidden="true"),
+               h("span", t("board.first_to", n=view.get("target_score", 8)),
+                 cls="tf-score-goal"),
+               h("span", t("board.scores", me=names[me], a=s[me], opp=names[opp], b=s[opp]),
+                 cls="tf-sr-only"),
                cls="tf-score", id="scores"),
-             h("div", h("span", cls="tf-spinner") if thinking else None, turn,
+             h("div", h("span", cls="tf-spinner", aria_hidden="true") if thinking else None, turn,
                cls=["tf-turn", "tf-turn-me" if mine else "tf-turn-opp"], id="turn",
                role="status"),
-             h("div", button("?", "help", id="btn-help", cls="tf-btn-icon", title="How to play"),
-               button("Resign", "resign", id="btn-resign", cls="tf-btn-ghost tf-btn-danger",
-                      enabled=not view.get("over"),
-                      title="Give up this game: the opponent wins (R6.6)"),
-               cls="tf-top-actions"),
+             h("div", actions, cls="tf-top-actions"),
              cls="tf-topbar")
 
 
@@ -576,24 +671,24 @@ def round_screen(view: dict, names: dict[int, str], *, then_over: bool = False) 
              for lm in r.lanes]
     return h("section",
              h("div",
-               h("div", h("h2", f"Round {r.number} — the cards are revealed"),
+               h("div", h("h2", t("round.title", n=r.number)),
                  h("p", r.summary, cls="tf-round-summary", id="round-summary"),
                  cls="tf-round-head"),
                h("div", h("span", names[opp], cls="tf-rr-name"), cls="tf-rr-label tf-rr-opp"),
                h("div", lanes, cls="tf-lanes tf-lanes-result"),
                h("div", h("span", names[me], cls="tf-rr-name"), cls="tf-rr-label tf-rr-me"),
                h("div",
-                 h("div", h("span", "This round", cls="tf-pts-label"),
+                 h("div", h("span", t("round.this"), cls="tf-pts-label"),
                    h("span", f"{names[me]} +{r.points[me]}", cls="tf-pts tf-pts-me"),
                    h("span", f"{names[opp]} +{r.points[opp]}", cls="tf-pts tf-pts-opp"),
                    cls="tf-pts-row"),
-                 h("div", h("span", "Score", cls="tf-pts-label"),
+                 h("div", h("span", t("round.score"), cls="tf-pts-label"),
                    h("span", f"{names[me]} {r.scores[me]}", cls="tf-pts tf-pts-me"),
                    h("span", f"{names[opp]} {r.scores[opp]}", cls="tf-pts tf-pts-opp"),
-                   h("span", f"(first to {view.get('target_score', 8)})", cls="tf-pts-goal"),
+                   h("span", t("round.goal", n=view.get("target_score", 8)), cls="tf-pts-goal"),
                    cls="tf-pts-row", id="round-score"),
                  cls="tf-pts-box"),
-               h("div", button("See the final result" if then_over else "Next round",
+               h("div", button(t("round.final") if then_over else t("round.next"),
                                "round-continue", id="btn-continue",
                                cls="tf-btn-primary tf-btn-big"), cls="tf-menu-actions"),
                cls="tf-panel tf-round"),
@@ -601,37 +696,55 @@ def round_screen(view: dict, names: dict[int, str], *, then_over: bool = False) 
              data={"round": r.number})
 
 
-def over_screen(view: dict, names: dict[int, str], record: dict | None = None) -> El:
+def rounds_table(view: dict, names: dict[int, str]) -> El | None:
+    me, opp = view["me"], m.other(view["me"])
+    rows = []
+    for i, rr in enumerate(view.get("rounds") or []):
+        w = [(t("over.nobody") if x is None else names[x]) for x in rr.get("winners", [])]
+        rows.append(h("tr", h("th", t("over.round_col", n=i + 1), scope="row"),
+                      [h("td", x) for x in w],
+                      h("td", f"{rr['points'][me]}–{rr['points'][opp]}")))
+    if not rows:
+        return None
+    return h("table", h("thead", h("tr", h("td", ""),
+                                   [h("th", m.lane_title(i), scope="col") for i in m.LANES],
+                                   h("th", f"{names[me]}–{names[opp]}", scope="col"))),
+             h("tbody", rows), cls="tf-rounds-table")
+
+
+def record_href(record: dict) -> str:
+    """The record as a data: URL (a download needs no server)."""
+    return "data:application/json;charset=utf-8," + quote(json.dumps(record))
+
+
+def over_screen(view: dict, names: dict[int, str], record: dict | None = None,
+                share_url: str = "") -> El:
     """R6.4–R6.6: the winner, the final score, the tie-break or resignation note.
 
-    ``record``: the game's trifront-record/1 (RECORD.md), offered as a download.
+    ``record``: the game's trifront-record/1 (RECORD.md), offered as a download, a share
+    link (``share_url``) and a replay. The panel's last child is its row of buttons.
     """
     g = m.game_over(view, names)
     me, opp = view["me"], m.other(view["me"])
-    won = g.winner == me and names[me] == "You"
-    rows = []
-    for i, rr in enumerate(view.get("rounds") or []):
-        w = [("—" if x is None else names[x]) for x in rr.get("winners", [])]
-        rows.append(h("tr", h("td", f"Round {i + 1}"), [h("td", x) for x in w],
-                      h("td", f"{rr['points'][me]}–{rr['points'][opp]}")))
-    table = h("table", h("thead", h("tr", h("th", ""), h("th", "Left"), h("th", "Center"),
-                                     h("th", "Right"), h("th", f"{names[me]}–{names[opp]}"))),
-              h("tbody", rows), cls="tf-rounds-table") if rows else None
+    won = g.winner == me and m._is_you(names[me])
     return h("section",
-             h("div", h("div", cls=["tf-crest", "tf-crest-win" if won else ""]),
+             h("div", h("div", cls=["tf-crest", "tf-crest-win" if won else ""],
+                        aria_hidden="true"),
                h("h2", g.headline, cls="tf-over-title", id="over-title"),
                h("p", h("span", f"{names[me]} {g.scores[me]}", cls="tf-final-me"),
                  h("span", " – "), h("span", f"{g.scores[opp]} {names[opp]}", cls="tf-final-opp"),
                  cls="tf-final", id="final-score"),
                [h("p", n, cls="tf-note", data={"note": "1"}) for n in g.notes],
-               table,
-               h("div", button("Play again", "menu", id="btn-again",
+               rounds_table(view, names),
+               h("div", button(t("over.again"), "menu", id="btn-again",
                                cls="tf-btn-primary tf-btn-big"),
-                 h("a", "Save the game record", id="btn-record", cls="tf-btn tf-btn-ghost",
-                   href="data:application/json;charset=utf-8," + quote(json.dumps(record)),
-                   download="trifront-game.json",
-                   title="The whole game as a trifront-record/1 file: it replays exactly")
-                 if record else None,
+                 button(t("export.replay"), "watch-replay", id="btn-watch-replay",
+                        cls="tf-btn-ghost") if record else None,
+                 h("a", t("export.file"), id="btn-record", cls="tf-btn tf-btn-ghost",
+                   href=record_href(record), download="trifront-game.json",
+                   title=t("export.file_title")) if record else None,
+                 button(t("export.link"), "export", id="btn-share", cls="tf-btn-ghost")
+                 if record and share_url else None,
                  cls="tf-menu-actions"),
                cls="tf-panel tf-over"),
              id="screen-over", cls="tf-screen tf-screen-center",
@@ -639,86 +752,224 @@ def over_screen(view: dict, names: dict[int, str], record: dict | None = None) -
 
 
 # ---------------------------------------------------------------------------------------------
+# Replays
+
+
+def replay_screen(rv, names: dict[int, str]) -> El:
+    """A replay viewer (trifront/replay.py): the board after k actions, from one player's view
+    or with everything revealed, with first/back/next/last and the move in words.
+
+    ``rv``: a model.ReplayModel.
+    """
+    view = rv.view
+    me, opp = view["me"], m.other(view["me"])
+    lanes = [_lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
+                      targets={}, fresh=set(), last=m.last_action_spot(view))
+             for lm in m.lane_models(view)]
+    step = (t("replay.step", k=rv.k, n=rv.n) if rv.k else t("replay.start"))
+    nav = h("div",
+            button(t("replay.first"), "replay-step", id="btn-replay-first", enabled=rv.k > 0,
+                   title=t("replay.first_title"), data={"to": 0}),
+            button(t("replay.prev"), "replay-step", id="btn-replay-prev", enabled=rv.k > 0,
+                   title=t("replay.prev_title"), data={"to": rv.k - 1}),
+            h("span", step, id="replay-step", cls="tf-replay-step", role="status",
+              data={"k": rv.k, "n": rv.n}),
+            button(t("replay.next"), "replay-step", id="btn-replay-next", enabled=rv.k < rv.n,
+                   title=t("replay.next_title"), data={"to": rv.k + 1}, cls="tf-btn-primary"),
+            button(t("replay.last"), "replay-step", id="btn-replay-last", enabled=rv.k < rv.n,
+                   title=t("replay.last_title"), data={"to": rv.n}),
+            cls="tf-replay-nav", role="group", aria_label=t("replay.title"))
+    views = [button(t("replay.view_p", name=names[p]), "replay-view", id=f"replay-view-{p}",
+                    pressed=rv.perspective == str(p), cls="tf-btn-ghost tf-btn-small",
+                    data={"view": p}) for p in (0, 1)]
+    views.append(button(t("replay.view_all"), "replay-view", id="replay-view-all",
+                        pressed=rv.perspective == "all", enabled=rv.can_reveal,
+                        reason=t("replay.view_all_why"), cls="tf-btn-ghost tf-btn-small",
+                        data={"view": "all"}))
+    actions = [lang_button(cls="tf-btn-ghost tf-btn-small"),
+               button("?", "help", id="btn-help", cls="tf-btn-icon", title=t("board.help"),
+                      aria_label=t("board.help")),
+               button(t("replay.back_game") if rv.own else t("replay.menu"), "replay-close",
+                      id="btn-replay-close", cls="tf-btn-ghost tf-btn-small")]
+    log = [h("li", text, cls=["tf-log-round" if p is None else
+                              "tf-log-me" if p == me else "tf-log-opp"])
+           for p, text in m.history_lines(view, names, 12)]
+    return h("section", topbar(view, names, False, actions=actions),
+             h("div",
+               h("div",
+                 h("div", h("h2", t("replay.title"), cls="tf-replay-title"),
+                   h("span", t("replay.finished") if rv.finished else t("replay.running"),
+                     cls="tf-modepill"),
+                   nav,
+                   h("div", h("span", t("replay.view"), cls="tf-replay-label"), views,
+                     cls="tf-replay-views", role="group", aria_label=t("replay.view")),
+                   h("p", rv.move_text or t("replay.start"), id="replay-move",
+                     cls="tf-replay-move", aria_live="polite"),
+                   h("p", rv.round_text, id="replay-round", cls="tf-note")
+                   if rv.round_text else None,
+                   cls="tf-replay-bar"),
+                 _player_strip(view, opp, names, mine=False, sel=m.Selection(), targets={},
+                               readonly=True),
+                 h("div", lanes, cls="tf-lanes", id="lanes", role="group",
+                   aria_label=t("board.lanes")),
+                 _player_strip(view, me, names, mine=True, sel=m.Selection(), targets={},
+                               readonly=True),
+                 cls="tf-main"),
+               h("aside", h("div", h("h2", t("log.title")),
+                            h("ol", log or [h("li", t("log.empty"))], cls="tf-log", id="log"),
+                            cls="tf-side-box tf-log-box"),
+                 cls="tf-sidepanel", aria_label=t("log.title")),
+               cls="tf-table"),
+             id="screen-replay", cls="tf-screen tf-board",
+             data={"k": rv.k, "n": rv.n, "view": rv.perspective, "me": me})
+
+
+def export_modal(record: dict, share_url: str, n_actions: int) -> El:
+    """A record as a file download and as a share link (the record in the URL fragment)."""
+    return modal("modal-export", t("export.title"),
+                 h("p", t("export.actions", n=n_actions), cls="tf-sub"),
+                 h("p", h("a", t("export.file"), id="btn-record-file",
+                          cls="tf-btn tf-btn-ghost", href=record_href(record),
+                          download="trifront-game.json", title=t("export.file_title"))),
+                 h("label", t("export.link"), for_="share-replay-link", cls="tf-field-label"),
+                 h("input", id="share-replay-link", cls="tf-input", type="text",
+                   value=share_url, readonly=True, data={"select": "1"}),
+                 h("p", t("export.link_note"), cls="tf-sub"),
+                 actions=[button(t("export.copy"), "copy-link", id="btn-copy-link",
+                                 cls="tf-btn-ghost", data={"text": share_url}),
+                          button(t("export.replay"), "watch-replay", id="btn-export-replay",
+                                 cls="tf-btn-primary")])
+
+
+def open_replay_modal(text: str = "", error: str = "") -> El:
+    """Open a replay: a record file (file picker) or a pasted share link / record."""
+    return modal("modal-open-replay", t("replay.open_title"),
+                 h("label", t("replay.open_file"), for_="replay-file", cls="tf-field-label"),
+                 h("input", id="replay-file", type="file", cls="tf-file",
+                   accept=".json,application/json,text/plain", data={"file": "replay"}),
+                 h("label", t("replay.open_text"), for_="replay-paste", cls="tf-field-label"),
+                 h("input", id="replay-paste", cls="tf-input", type="text", value=text,
+                   autocomplete="off", spellcheck="false",
+                   data={"input": "replay", "enter": "replay-open"}),
+                 h("p", error, id="replay-error", cls="tf-error", role="alert")
+                 if error else None,
+                 actions=[button(t("replay.open_btn"), "replay-open", id="btn-replay-open",
+                                 cls="tf-btn-primary")])
+
+
+# ---------------------------------------------------------------------------------------------
 # Modals
 
 
-HELP = [
-    ("Goal", "Win lanes. There are three lanes — left, center, right. At the end of a round "
-             "the side with more total power in a lane wins it and scores 1 point. First to 8 "
-             "points wins (R6)."),
-    ("Your deck", "26 cards: ranks 1–13, two of each. Ranks 1–3, 4–6, 8–10 and 11–13 form "
-                  "groups A–D; each group carries one effect. 7s have none (R1, R2)."),
-    ("A round", "Draw 5 cards in round 1, then 3 each round. Take turns: play one card into "
-                "a lane face-up or face-down, or discard a discard-only card, or pass. Once "
-                "you pass you are out until the round ends; it ends when both have passed "
-                "(R3)."),
-    ("Face-down", "A face-down card still counts with its power, but its effect does not work "
-                  "and the opponent only sees a card back. Effects marked face-up only cannot "
-                  "be played face-down (R4)."),
-    ("Targets", "Some effects choose a target (Priest, Recon, Tactician, Decoy, Engineer). You "
-                "choose it right after the lane and face — or choose no target (R4.4)."),
-    ("Scoring", "All cards are revealed at round end. A face-up Commander makes its lane count "
-                "cards instead of power. Ties win nothing. If the totals are level at the end, "
-                "the player who went first in round 1 wins (R6)."),
-]
+HELP = [("help.goal", "help.goal_text"), ("help.deck", "help.deck_text"),
+        ("help.round", "help.round_text"), ("help.facedown", "help.facedown_text"),
+        ("help.targets", "help.targets_text"), ("help.scoring", "help.scoring_text"),
+        ("help.end", "help.end_text"), ("help.modes", "help.modes_text"),
+        ("help.inspect", "help.inspect_text"), ("help.keys", "help.keys_text")]
 
 
-def help_modal() -> El:
-    items = [h("div", h("h4", t), h("p", body), cls="tf-help-item") for t, body in HELP]
-    effects = []
-    for group, ranks, tiles in m.draft_groups({}):
-        effects.append(h("div", h("h4", f"Group {group} · ranks {ranks.split()[-1]}"),
-                         h("ul", [h("li", h("b", t.name), f" ({t.name_ja}, {t.rule}) — {t.text}",
-                                    lang=None) for t in tiles]),
-                         cls=["tf-help-group", GROUP_CLASS[group]]))
-    return modal("modal-help", "How to play", h("div", items, cls="tf-help"),
-                 h("details", h("summary", "All 24 effects (Normal uses Supply, Recon, Ambush, "
-                                           "Siege Engine)"),
-                   h("div", effects, cls="tf-help-effects"), cls="tf-help-details"),
-                 h("p", "Rule ids such as R4.3, shown next to every disabled choice, refer to "
-                        "the numbered rules text of TriFront (RULES.md).", cls="tf-sub"),
-                 actions=[button("Got it", "close-modal", id="btn-help-close",
+def help_modal(tab: str = "rules") -> El:
+    """The rules page and the effect reference by group (two tabs)."""
+    tabs = h("div",
+             button(t("help.tab_rules"), "help-tab", id="help-tab-rules",
+                    pressed=tab == "rules", cls="tf-btn-ghost tf-btn-small",
+                    data={"tab": "rules"}),
+             button(t("help.tab_effects"), "help-tab", id="help-tab-effects",
+                    pressed=tab == "effects", cls="tf-btn-ghost tf-btn-small",
+                    data={"tab": "effects"}),
+             cls="tf-help-tabs", role="group", aria_label=t("help.title"))
+    if tab == "effects":
+        groups = []
+        for group, ranks, tiles in m.draft_groups({}):
+            items = []
+            for tile in tiles:
+                kind = t(f"inspect.kind.{i18n.EFFECTS[tile.id].kind}")
+                items.append(h("li", h("b", tile.name), f" ({tile.rule} · {kind}) — ",
+                               tile.text, id=f"help-effect-{tile.id}"))
+            groups.append(h("div", h("h3", t("help.group", g=group,
+                                              ranks=m.GROUP_RANGE[group])),
+                            h("ul", items), cls=["tf-help-group", GROUP_CLASS[group]]))
+        body = [h("p", t("help.normal_set"), cls="tf-sub"),
+                h("div", groups, cls="tf-help-effects", id="help-effects")]
+    else:
+        body = [h("div", [h("div", h("h3", t(k)), h("p", t(v)), cls="tf-help-item")
+                          for k, v in HELP], cls="tf-help", id="help-rules"),
+                h("p", t("help.rule_ids"), cls="tf-sub")]
+    return modal("modal-help", t("help.title"), tabs, *body,
+                 actions=[button(t("help.ok"), "close-modal", id="btn-help-close",
                                  cls="tf-btn-primary")], wide=True)
 
 
 def resign_modal(name: str) -> El:
-    return modal("modal-resign", "Resign this game?",
-                 h("p", f"{name} will lose at once; this round is not scored (R6.6)."),
-                 actions=[button("Keep playing", "close-modal", id="btn-resign-cancel",
+    return modal("modal-resign", t("resign.title"),
+                 h("p", t("resign.text", name=name)),
+                 actions=[button(t("resign.keep"), "close-modal", id="btn-resign-cancel",
                                  cls="tf-btn-ghost"),
-                          button("Resign", "resign-confirm", id="btn-resign-confirm",
+                          button(t("resign.confirm"), "resign-confirm", id="btn-resign-confirm",
                                  cls="tf-btn-danger tf-btn-primary")])
 
 
 def discard_modal(view: dict, p: int, names: dict[int, str]) -> El:
-    cards = [card_el(m.card_face(c), size="sm", zone="discard") for c in view["discards"][p]]
-    return modal("modal-discard", f"{names[p]}'s discard pile ({len(cards)})",
-                 h("div", cards or [h("p", "Empty.", cls="tf-empty")], cls="tf-discard-grid"),
-                 h("p", "Oldest first. Discard piles are public (R1.2).", cls="tf-sub"),
+    cards = [card_el(m.card_face(c), size="sm", zone="discard", act="inspect")
+             for c in view["discards"][p]]
+    return modal("modal-discard", t("discard.title", name=names[p], n=len(cards)),
+                 h("div", cards or [h("p", t("discard.empty"), cls="tf-empty")],
+                   cls="tf-discard-grid"),
+                 h("p", t("discard.note"), cls="tf-sub"),
                  wide=True)
 
 
-def inspect_modal(face: m.CardFace) -> El:
-    mods = [h("li", x) for x in face.mods]
+def log_modal(view: dict, names: dict[int, str]) -> El:
+    """Every action of the game from this player's side (R7.1), grouped by round."""
+    items = log_items(view, names, limit=10_000)
+    return modal("modal-log", t("log.modal"),
+                 h("ol", items or [h("li", t("log.empty"))], cls="tf-log tf-log-full",
+                   id="log-full"),
+                 wide=True)
+
+
+def inspect_modal(face: m.CardFace, breakdown: list | None = None) -> El:
+    """Everything about one card: effect text, rank, group, current power and why."""
+    rows = []
+    for label, amount, kind in breakdown or ():
+        rows.append(h("tr", h("th", label, scope="row"), h("td", amount),
+                      cls=f"tf-why-{kind}"))
+    facts = []
+    if face.effect not in (None, "soldier") and face.effect in i18n.EFFECTS:
+        info = i18n.EFFECTS[face.effect]
+        facts.append(h("p", h("b", face.name),
+                       f"  {face.name_ja}" if face.name_ja and i18n.get_lang() != "ja" else "",
+                       f" · {info.rule} · {t('inspect.kind.' + info.kind)}"))
+    else:
+        facts.append(h("p", h("b", face.name)))
+    facts.append(h("p", face.full, id="inspect-text"))
+    facts.append(h("p", t("inspect.rank", rank=face.rank) if face.rank
+                   else t("inspect.rank_none"),
+                   f" · {t('inspect.group', group=face.group, ranks=m.GROUP_RANGE[face.group])}"
+                   if face.group else ""))
+    facts.append(h("p", h("b", t("inspect.power_now", n=face.power)), id="inspect-power"))
+    if rows:
+        facts.append(h("table", h("caption", t("inspect.why")), h("tbody", rows),
+                       cls="tf-why", id="inspect-why"))
+    if face.face_down:
+        facts.append(h("p", t("inspect.facedown"), cls="tf-sub"))
+    if face.known:
+        facts.append(h("p", t("inspect.known"), cls="tf-sub"))
     return modal("modal-inspect", face.label,
-                 h("div", card_el(face, size="lg"),
-                   h("div", h("p", h("b", face.name), f"  {face.name_ja}" if face.name_ja else ""),
-                     h("p", face.full),
-                     h("p", f"Power {face.power}" + (f" (base {face.base})" if face.trend else "")),
-                     h("ul", mods) if mods else None,
-                     h("p", "Face-down: its effect does not work while face-down (R4.1)."
-                       if face.face_down else "", cls="tf-sub") if face.face_down else None,
-                     h("p", "Known to you (R5.B4/R5.D3)", cls="tf-sub") if face.known else None,
-                     cls="tf-inspect-text"),
-                   cls="tf-inspect"))
+                 h("div", card_el(face, size="lg"), h("div", facts, cls="tf-inspect-text"),
+                   cls="tf-inspect"),
+                 actions=[button(t("inspect.close"), "close-modal", id="btn-inspect-close",
+                                 cls="tf-btn-primary")])
 
 
 def app_root(screen: El, *, overlay: El | None = None, toast: str = "",
              toast_kind: str = "error") -> El:
-    """The whole of #app's content."""
+    """The whole of #app's content (``lang`` tells screen readers the language)."""
     return h("div", screen, overlay,
              h("div", h("span", toast, cls="tf-toast-text"),
-               button("×", "dismiss-toast", cls="tf-btn-icon", title="Dismiss"),
+               button("×", "dismiss-toast", cls="tf-btn-icon", title=t("toast.dismiss"),
+                      aria_label=t("toast.dismiss")),
                cls=["tf-toast", f"tf-toast-{toast_kind}"], id="toast", role="alert")
              if toast else None,
-             cls="tf-root", id="tf-root", data={"screen": screen.attrs.get("id", "")})
+             cls="tf-root", id="tf-root", lang=i18n.get_lang(),
+             data={"screen": screen.attrs.get("id", "")})

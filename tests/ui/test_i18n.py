@@ -1,0 +1,205 @@
+"""Languages (trifront/ui/i18n.py): both tables hold the same keys, and every screen rendered
+in Japanese shows no English — so no user-visible string is left hard-coded in render/model."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from tests.ui.games import game
+
+from trifront.cards import EFFECTS
+from trifront.replay import Replay
+from trifront.ui import i18n
+from trifront.ui import model as m
+from trifront.ui import render as r
+from trifront.ui.html import El
+
+PRIEST = {"A": "priest", "B": "tactician", "C": "envoy", "D": "strategic"}
+
+#: English-looking words a Japanese screen may show: names, file formats, key caps, rule ids.
+ALLOWED = {"TriFront", "CPU", "RULES", "JSON", "trifront", "record", "Tab", "Enter", "Space",
+           "Esc"}
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_lang("en")
+
+
+def fields(text: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+
+
+def test_both_languages_have_exactly_the_same_keys_and_placeholders():
+    assert set(i18n.EN) == set(i18n.JA)
+    for key in i18n.EN:
+        assert fields(i18n.EN[key]) == fields(i18n.JA[key]), key
+        assert i18n.JA[key].strip(), key
+
+
+def test_effect_names_and_texts_in_both_languages_from_the_seed():
+    for eid, info in EFFECTS.items():
+        i18n.set_lang("ja")
+        assert i18n.effect_name(eid) == info.name_ja and i18n.effect_text(eid) == info.text_ja
+        i18n.set_lang("en")
+        assert i18n.effect_name(eid) == info.name_en and i18n.effect_text(eid) == info.text_en
+
+
+def test_language_detection():
+    assert i18n.detect(["ja-JP"]) == "ja"
+    assert i18n.detect(["de-DE", "ja"]) == "ja"
+    assert i18n.detect(["en-GB", "ja"]) == "en"
+    assert i18n.detect(["fr"]) == "en" and i18n.detect(None) == "en"
+    assert i18n.set_lang("xx") == "en"
+
+
+def test_engine_reasons_are_translated():
+    i18n.set_lang("ja")
+    assert i18n.engine_text("Siege engine 12 may only go to the center lane (R5.D1)") == \
+        "攻城兵器12は中央レーンにしか出せません (R5.D1)"
+    assert i18n.engine_text("Envoy cannot be played; discard it instead (R5.C3)") == \
+        "密使は場に出せません。捨てて使います (R5.C3)"
+    assert i18n.engine_text("General can only be played face-up (R5.D2)") == \
+        "大将軍は表でしか出せません (R5.D2)"
+
+
+# --- every screen in Japanese ---------------------------------------------------------------
+
+
+def visible_text(tree: El) -> str:
+    """Text nodes and the attributes people read or hear (title, aria-label, placeholder),
+    except inside an element marked as another language (the language switch: "English")."""
+    out = []
+    lang = i18n.get_lang()
+    for el in _iter_same_lang(tree, lang):
+        for c in el.children:
+            if not isinstance(c, El):
+                out.append(str(c))
+        for attr in ("title", "aria-label", "placeholder", "alt"):
+            if attr in el.attrs:
+                out.append(str(el.attrs[attr]))
+    return "\n".join(out)
+
+
+def _iter_same_lang(el: El, lang: str):
+    if el.attrs.get("lang") not in (None, lang):
+        return
+    yield el
+    for c in el.children:
+        if isinstance(c, El):
+            yield from _iter_same_lang(c, lang)
+
+
+def english_words(text: str) -> list[str]:
+    text = re.sub(r"R\d[\w.]*", " ", text)             # rule ids (R4.3, R5.D1)
+    words = re.findall(r"[A-Za-z]{3,}", text)
+    return [w for w in words if w not in ALLOWED]
+
+
+def screens_in_japanese() -> dict[str, El]:
+    """Every screen and window of the page, in Japanese, in several states."""
+    i18n.set_lang("ja")
+    names = m.player_names("cpu", 0)
+    local = m.player_names("local")
+    out: dict[str, El] = {}
+    out["menu-cpu"] = r.menu_screen({"kind": "cpu", "first": "0", "mode": "normal",
+                                     "strength": "normal"}, {"cpu_state": "ready"},
+                                    ("easy", "normal", "hard"))
+    out["menu-local"] = r.menu_screen({"kind": "local", "first": "1", "mode": "draft"},
+                                      {"cpu_state": "failed"})
+    out["draft"] = r.draft_screen(local[0], {"A": "priest"},
+                                  i18n.t("draft.note", name=local[0], other=local[1]))
+    out["reveal"] = r.reveal_screen(names, [PRIEST, PRIEST])
+    out["wait"] = r.wait_screen(i18n.t("wait.cpu_draft"))
+    out["error"] = r.error_screen(i18n.t("error.friendly"))
+    out["handover"] = r.handover_screen(local[1], i18n.t("handover.draft", name=local[1]))
+    # a board with a Siege Engine (lanes refused with reasons), an Envoy (discard only)
+    g = game([20, 16, 2, 4, 12], [1, 3, 5, 7, 9], eff0=PRIEST)
+    v = g.view(0)
+    out["board"] = r.board_screen(v, names, m.Selection(), can_export=True)
+    out["board-lane"] = r.board_screen(v, names, m.Selection(20))
+    out["board-envoy"] = r.board_screen(v, names, m.Selection(16))
+    out["board-face"] = r.board_screen(v, names, m.Selection(2, 1))
+    out["board-target"] = r.board_screen(v, names, m.Selection(2, 1, "up"))
+    out["board-thinking"] = r.board_screen(g.view(0), names, m.Selection(), thinking=True,
+                                           notice=i18n.t("msg.cpu_page"))
+    # face-down plays, recon targets, a log with every kind of line
+    g2 = game([8, 0, 2, 4, 6], [16, 18, 3, 5, 7], first=1)
+    g2.apply({"type": "play", "card": 16, "lane": 2, "face": "down"})
+    g2.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})
+    g2.apply({"type": "play", "card": 18, "lane": 2, "face": "down"})
+    v2 = g2.view(0)
+    out["board-recon"] = r.board_screen(v2, names, m.Selection(8, 0, "up"))
+    g2.apply({"type": "play", "card": 8, "lane": 0, "face": "up",
+              "target": {"slot": [2, 0]}}, player=0)
+    out["board-log"] = r.board_screen(g2.view(1), names, m.Selection())
+    out["log"] = r.log_modal(g2.view(1), names)
+    out["discard"] = r.discard_modal(g2.view(0), 0, names)
+    card = g2.view(0)["lanes"][2]["sides"][1][0]
+    out["inspect"] = r.inspect_modal(m.card_face(card), m.power_breakdown(card))
+    while not g2.state.rounds:
+        g2.apply({"type": "pass"})
+    out["round"] = r.round_screen(g2.view(0), names)
+    record = g2.record()
+    out["export"] = r.export_modal(record, "http://x/#replay=abc", len(record["actions"]))
+    g2.apply({"type": "resign", "player": 0}, player=0)
+    out["over"] = r.over_screen(g2.view(0), names, g2.record(), "http://x/#replay=abc")
+    rp = Replay(g2.record())
+    for k, persp in ((0, "0"), (3, "1"), (rp.n, "all")):
+        view = rp.view(k, persp)
+        move, rtext = m.replay_texts(view, local, k, 0)
+        out[f"replay-{k}-{persp}"] = r.replay_screen(
+            m.ReplayModel(view, k, rp.n, persp, True, True, False, move, rtext), local)
+    out["help-rules"] = r.help_modal("rules")
+    out["help-effects"] = r.help_modal("effects")
+    out["resign"] = r.resign_modal(names[0])
+    out["open-replay"] = r.open_replay_modal("", i18n.t("replay.bad",
+                                                         why=i18n.t("replay.bad_link")))
+    out["root"] = r.app_root(out["menu-cpu"], toast=i18n.t("msg.save_corrupt"))
+    return out
+
+
+def test_no_english_on_any_japanese_screen():
+    found = {}
+    for name, tree in screens_in_japanese().items():
+        words = english_words(visible_text(tree))
+        if words:
+            found[name] = sorted(set(words))[:12]
+    assert not found, found
+
+
+def test_the_japanese_screens_use_the_seed_wording():
+    screens = screens_in_japanese()
+    assert "攻城兵器" in visible_text(screens["board"])
+    effects = visible_text(screens["help-effects"])
+    for info in EFFECTS.values():
+        assert info.name_ja in effects and info.text_ja in effects
+    assert "パス" in visible_text(screens["board"])
+    assert screens["root"].attrs["lang"] == "ja"
+
+
+def test_no_catalogue_english_sentence_on_japanese_screens():
+    """The literal parts of every English catalogue text (those longer than a word or two)
+    never appear on a Japanese screen."""
+    text = "\n".join(visible_text(t) for t in screens_in_japanese().values())
+    for key, en in i18n.EN.items():
+        if en == i18n.JA[key]:
+            continue
+        for piece in re.split(r"\{[^}]*\}", en):
+            piece = piece.strip(" .,:;()—–-")
+            if len(piece) >= 12:
+                assert piece not in text, (key, piece)
+
+
+def test_the_english_screens_have_no_japanese_but_the_names():
+    """In English the Japanese effect names appear only as the seed's names (lang="ja")."""
+    i18n.set_lang("en")
+    g = game([20, 16, 2, 4, 12], [1, 3, 5, 7, 9])
+    tree = r.board_screen(g.view(0), m.player_names("cpu"), m.Selection())
+    text = visible_text(tree)
+    for info in EFFECTS.values():          # the tooltips name the seed's effect too
+        text = text.replace(f"({info.name_ja})", "")
+    assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text)
