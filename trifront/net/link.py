@@ -26,7 +26,7 @@ import asyncio
 import json
 import secrets
 
-from js import JSON, Object, RTCPeerConnection, WebSocket, console, performance
+from js import JSON, Object, RTCPeerConnection, WebSocket, console, document, performance
 from pyodide.ffi import create_proxy, to_js
 from pyscript.ffi import is_none
 
@@ -185,6 +185,10 @@ class Link:
             if dc is self.dc:
                 self.open, self.trouble = True, False
                 TIMINGS["open"] = performance.now()
+                app = document.getElementById("app")
+                if not is_none(app) and "paired" in TIMINGS:
+                    ms = round(TIMINGS["open"] - TIMINGS["paired"], 1)
+                    app.setAttribute("data-channel-ms", str(ms))   # pairing -> channel open
                 self.owner.link_open()
 
         def on_message(event):

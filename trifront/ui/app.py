@@ -91,11 +91,15 @@ class App:
     def render(self) -> None:
         try:
             screen = self._screen_el()
-            if self.match is not None and self.screen != "menu":
-                screen.children.insert(0, onr.banner(self.match))
-                if self.screen == "over":
-                    screen.children.append(onr.fairness_box(self.match))
-            self.mount(r.app_root(screen, overlay=self._overlay_el(), toast=self.toast))
+            online = self.match is not None and self.screen != "menu"
+            if online and self.screen == "over":      # the verdict, above the buttons
+                panel = screen.children[0]
+                panel.children.insert(len(panel.children) - 1, onr.fairness_box(self.match))
+            root = r.app_root(screen, overlay=self._overlay_el(), toast=self.toast)
+            if online:                                 # the connection bar above every screen
+                root.children.insert(0, onr.banner(self.match))
+                root.attrs["class"] = f"{root.attrs.get('class', '')} tf-online".strip()
+            self.mount(root)
             if self.screen == "board":
                 self.fresh = set()  # a played card drops in once, not at every redraw
         except Exception:  # noqa: BLE001 - never leave the player with a broken page

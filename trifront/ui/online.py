@@ -136,6 +136,14 @@ class OnlineMatch:
         return self.view() is not None
 
     @property
+    def n(self) -> int | None:
+        """How many actions the game has (as far as this page knows); None before it starts."""
+        s = self.session
+        if isinstance(s, HostSession):
+            return None if s.game is None else len(s.game.state.history)
+        return None if s is None or s.view is None else s.n
+
+    @property
     def pending(self) -> bool:
         return isinstance(self.session, GuestSession) and self.session.pending
 

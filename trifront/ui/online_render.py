@@ -88,7 +88,8 @@ def banner(match) -> El:
                         title="Leave this online game (you can come back with the same room word)"))
     return h("div", parts, id="net-status", role="status", aria_live="polite",
              cls=["tf-net", f"tf-net-{match.net}"],
-             data={"net": match.net, "role": match.role or ""})
+             data={"net": match.net, "role": match.role or "",
+                   "n": "" if match.n is None else match.n})
 
 
 def lobby_screen(match, page_url: str = "") -> El:

@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""Online matches in real headless Chromium, for tests/browser/test_online.py and
+bench/online_latency.py. Run it inside a loopback-only network namespace:
+
+    unshare -n sh -c 'ip link set lo up && exec .venv/bin/python tests/browser/online_match.py \
+        --out result.json contexts processes reconnect'
+
+It starts the relay (trifront_relay) and the static server (scripts/serve.py) on 127.0.0.1,
+launches Debian's Chromium with --allow-loopback-in-peer-connection (a microphone permission
+per context, no ICE servers: ?ice=none), and plays whole games by clicking, both pages
+driven in turn. Scenarios:
+  contexts   two contexts of one browser; a Normal game to the end
+  processes  two separate browser processes; a Draft game to the end
+  reconnect  the guest's page is closed mid-round, a new page in the same context re-joins
+             the room word and the game resumes to the end
+Each writes screenshots (screenshots/online-*.png) and a result: the records both pages
+offer for download, the guest's fairness verdict, console errors, and timings (channel
+open after pairing; action -> applied on the other page, measured with one shared clock).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import threading
+import time
+import traceback
+from pathlib import Path
+from urllib.parse import unquote
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(HERE)]
+
+import serve  # noqa: E402
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
+from trifront_relay import Limits, Relay  # noqa: E402
+
+ARGS = CHROMIUM_ARGS + ["--allow-loopback-in-peer-connection"]
+SHOTS = ROOT / "screenshots"
+BOOT_MS = 120_000
+
+# Installed in every page: the time (Date.now(), one clock for all pages on the machine) at
+# which #net-status[data-n] (the number of actions in the game) first took each value.
+OBSERVER = """
+window.__tfSeen = {};
+new MutationObserver(() => {
+  const el = document.getElementById('net-status');
+  const n = el && el.getAttribute('data-n');
+  if (n !== null && n !== undefined && !(n in window.__tfSeen)) window.__tfSeen[n] = Date.now();
+}).observe(document, {subtree: true, childList: true, attributes: true});
+"""
+
+MY_TURN = """() => {
+  const b = document.querySelector('#screen-board');
+  return !!b && b.dataset.me === b.dataset.toMove && !b.hasAttribute('data-thinking');
+}"""
+
+
+def start_relay() -> tuple[Relay, int]:
+    relay = Relay(Limits())
+    ready = threading.Event()
+    box = {}
+
+    def on_ready(server):
+        box["port"] = next(iter(server.sockets)).getsockname()[1]
+        ready.set()
+
+    threading.Thread(target=lambda: asyncio.run(relay.run("127.0.0.1", 0, on_ready)),
+                     daemon=True, name="relay").start()
+    if not ready.wait(10):
+        raise RuntimeError("the relay did not start")
+    return relay, box["port"]
+
+
+class Player:
+    """One page, with its console errors collected."""
+
+    def __init__(self, context, url: str, name: str):
+        self.context, self.url, self.name = context, url, name
+        self.errors: list[str] = []
+        self.console: list[str] = []
+        self.page = None
+        self.open()
+
+    def open(self):
+        self.page = self.context.new_page()
+        self.page.add_init_script(OBSERVER)
+        self.page.on("console", self._on_console)
+        self.page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        self.page.goto(self.url)
+        self.page.wait_for_selector('#app[data-ready="1"]', state="attached", timeout=BOOT_MS)
+
+    def _on_console(self, msg):
+        line = f"[{msg.type}] {msg.text}"
+        self.console.append(line)
+        if msg.type == "error":
+            self.errors.append(line)
+
+    def shot(self, name: str):
+        SHOTS.mkdir(exist_ok=True)
+        self.page.screenshot(path=str(SHOTS / f"{name}.png"), animations="disabled")
+
+    def screen(self) -> str:
+        return self.page.evaluate(
+            "() => (document.querySelector('#tf-root') || {dataset: {}}).dataset.screen || ''")
+
+    def record(self) -> dict | None:
+        href = self.page.get_attribute("#btn-record", "href")
+        if not href:
+            return None
+        return json.loads(unquote(href.split(",", 1)[1]))
+
+
+def take_turn(page) -> str:
+    """The first usable card (first legal lane, face and target), else pass."""
+    usable = page.locator("#hand-me [data-card-id]:not(.tf-dim)")
+    if usable.count() == 0:
+        page.click("#btn-pass")
+        return "pass"
+    usable.first.click()
+    if page.locator("#btn-discard").count():
+        page.click("#btn-discard")
+        return "discard"
+    page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
+    page.locator("#btn-up:not([disabled]), #btn-down:not([disabled])").first.click()
+    if page.locator('#screen-board[data-step="target"]').count():
+        page.locator('#choices [id^="btn-target-"], #btn-no-target').first.click()
+        return "target"
+    return "play"
+
+
+def join(player: Player, mode: str | None = None):
+    if mode:
+        player.page.click(f"#opt-mode-{mode}")
+    player.page.click("#btn-start")
+
+
+def draft(player: Player, picks: dict):
+    page = player.page
+    page.wait_for_selector("#screen-draft", timeout=60_000)
+    for group, effect in picks.items():
+        page.click(f"#draft-{group}-{effect}")
+    page.click("#btn-draft-confirm")
+
+
+def play(players: list[Player], prefix: str, stop_after: int | None = None,
+         timings: list | None = None, limit_s: float = 400) -> int:
+    """Drive both pages until both show the game-over screen (or `stop_after` actions)."""
+    actions = 0
+    shots = set()
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        screens = [p.screen() for p in players]
+        if all(s == "screen-over" for s in screens):
+            return actions
+        if stop_after is not None and actions >= stop_after:
+            return actions
+        moved = False
+        for p, s in zip(players, screens):
+            if s == "screen-round":
+                if "round" not in shots:
+                    shots.add("round")
+                    p.shot(f"{prefix}-round-{p.name}")
+                p.page.click("#btn-continue")
+                moved = True
+            elif s == "screen-reveal":
+                p.shot(f"{prefix}-reveal-{p.name}")
+                p.page.click("#btn-reveal-continue")
+                moved = True
+            elif s == "screen-board" and p.page.evaluate(MY_TURN):
+                if actions == 4 and "board" not in shots:
+                    shots.add("board")
+                    for q in players:
+                        q.shot(f"{prefix}-board-{q.name}")
+                n = int(p.page.get_attribute("#net-status", "data-n") or "0")
+                t0 = p.page.evaluate("() => Date.now()")
+                kind = take_turn(p.page)
+                actions += 1
+                moved = True
+                if timings is not None:
+                    timings.append((p, n + 1, t0, kind))
+        if not moved:
+            time.sleep(0.05)
+    raise AssertionError(f"no game over within {limit_s} s: {[p.screen() for p in players]}")
+
+
+def latencies(players: list[Player], timings: list) -> list[float]:
+    """ms from the click that made action n (start of the click, on one page) to the other
+    page showing a view with n actions (the MutationObserver's first sight)."""
+    seen = {p.name: p.page.evaluate("() => window.__tfSeen") for p in players}
+    out = []
+    for p, n, t0, _kind in timings:
+        other = next(q for q in players if q is not p)
+        at = seen[other.name].get(str(n))
+        if at is not None and at >= t0:
+            out.append(at - t0)
+    return out
+
+
+def channel_ms(player: Player) -> float | None:
+    v = player.page.get_attribute("#app", "data-channel-ms")
+    return float(v) if v else None
+
+
+def finish(players: list[Player], prefix: str) -> dict:
+    for p in players:
+        p.page.wait_for_selector("#screen-over #fairness", timeout=30_000)
+    guest = next(p for p in players if p.page.get_attribute("#net-status", "data-role") == "guest")
+    guest.page.wait_for_selector('#fairness:not([data-fair="pending"])', timeout=60_000)
+    for p in players:
+        p.shot(f"{prefix}-over-{p.name}")
+    return {
+        "records": {p.name: p.record() for p in players},
+        "fair": guest.page.get_attribute("#fairness", "data-fair"),
+        "fairness_text": guest.page.inner_text("#fairness"),
+        "titles": {p.name: p.page.inner_text("#over-title") for p in players},
+        "roles": {p.name: p.page.get_attribute("#net-status", "data-role") for p in players},
+    }
+
+
+def url(server, relay_port: int, room: str, extra: str = "") -> str:
+    return (f"{server.url}index.html?room={room}&relay=ws://127.0.0.1:{relay_port}/"
+            f"&ice=none&cpu_delay=0{extra}")
+
+
+def new_context(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, permissions=["microphone"])
+    ctx.set_default_timeout(30_000)
+    return ctx
+
+
+def scenario_contexts(pw, server, relay_port) -> dict:
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        u = url(server, relay_port, "contexts-room")
+        host = Player(new_context(browser), u, "host")
+        guest = Player(new_context(browser), u, "guest")
+        join(host)
+        host.page.wait_for_selector('#net-status[data-net="waiting"]')
+        host.shot("online-contexts-lobby-host")
+        t_join = time.monotonic()
+        join(guest)
+        for p in (host, guest):
+            p.page.wait_for_selector("#screen-board", timeout=60_000)
+        setup_s = time.monotonic() - t_join
+        timings: list = []
+        actions = play([host, guest], "online-contexts", timings=timings)
+        result = finish([host, guest], "online-contexts")
+        result.update(actions=actions, setup_s=setup_s,
+                      channel_ms=[channel_ms(p) for p in (host, guest)],
+                      latency_ms=latencies([host, guest], timings),
+                      errors=host.errors + guest.errors)
+        return result
+    finally:
+        browser.close()
+
+
+def scenario_processes(pw, server, relay_port) -> dict:
+    b1 = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    b2 = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        u = url(server, relay_port, "two-processes")
+        host = Player(new_context(b1), u, "host")
+        guest = Player(new_context(b2), u, "guest")
+        join(host, "draft")
+        host.page.wait_for_selector('#net-status[data-net="waiting"]')
+        join(guest)
+        draft(guest, {"A": "archers", "B": "tactician", "C": "mercenary", "D": "captain"})
+        guest.page.wait_for_selector("#screen-wait")
+        guest.shot("online-processes-wait-guest")
+        draft(host, {"A": "priest", "B": "recon", "C": "engineer", "D": "general"})
+        timings: list = []
+        actions = play([host, guest], "online-processes", timings=timings)
+        result = finish([host, guest], "online-processes")
+        result.update(actions=actions, channel_ms=[channel_ms(p) for p in (host, guest)],
+                      latency_ms=latencies([host, guest], timings),
+                      errors=host.errors + guest.errors)
+        return result
+    finally:
+        b1.close()
+        b2.close()
+
+
+def scenario_reconnect(pw, server, relay_port) -> dict:
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        u = url(server, relay_port, "reconnect-room", "&claim_after=600")
+        host = Player(new_context(browser), u, "host")
+        gctx = new_context(browser)
+        guest = Player(gctx, u, "guest")
+        join(host)
+        host.page.wait_for_selector('#net-status[data-net="waiting"]')
+        join(guest)
+        for p in (host, guest):
+            p.page.wait_for_selector("#screen-board", timeout=60_000)
+        play([host, guest], "online-reconnect", stop_after=7)
+        before_n = host.page.get_attribute("#net-status", "data-n")
+        errors = list(guest.errors)
+        guest.page.close()                    # the guest's tab is gone mid-round
+        host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=10_000)
+        host.page.wait_for_selector("#claim-countdown")
+        host.shot("online-reconnect-host-waiting")
+        t0 = time.monotonic()
+        guest.open()                          # a new tab, same browser profile, same room word
+        join(guest)
+        guest.page.wait_for_selector("#screen-board", timeout=60_000)
+        host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=30_000)
+        resumed_s = time.monotonic() - t0
+        after_n = guest.page.get_attribute("#net-status", "data-n")
+        guest.shot("online-reconnect-guest-resumed")
+        actions = play([host, guest], "online-reconnect")
+        result = finish([host, guest], "online-reconnect")
+        result.update(actions=actions, before_n=before_n, after_n=after_n, resumed_s=resumed_s,
+                      errors=errors + host.errors + guest.errors)
+        return result
+    finally:
+        browser.close()
+
+
+SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
+             "reconnect": scenario_reconnect}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenarios", nargs="+", choices=sorted(SCENARIOS))
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    server = serve.serve_in_thread(root=ROOT, port=0, quiet=True)
+    _relay, relay_port = start_relay()
+    results = {}
+    with sync_playwright() as pw:
+        for name in args.scenarios:
+            start = time.monotonic()
+            try:
+                results[name] = SCENARIOS[name](pw, server, relay_port)
+            except Exception:  # noqa: BLE001 - reported to the test
+                results[name] = {"exception": traceback.format_exc()}
+            results[name]["seconds"] = round(time.monotonic() - start, 1)
+            lat = results[name].get("latency_ms")
+            if lat:
+                results[name]["latency_median_ms"] = statistics.median(lat)
+    Path(args.out).write_text(json.dumps(results, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
