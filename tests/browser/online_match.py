@@ -48,6 +48,8 @@ BOOT_MS = 120_000
 # which #net-status[data-n] (the number of actions in the game) first took each value.
 OBSERVER = """
 window.__tfSeen = {};
+window.__tfClick = 0;   // the last click, seen before the page's own handler runs
+document.addEventListener('click', () => { window.__tfClick = Date.now(); }, true);
 new MutationObserver(() => {
   const el = document.getElementById('net-status');
   const n = el && el.getAttribute('data-n');
@@ -178,8 +180,8 @@ def play(players: list[Player], prefix: str, stop_after: int | None = None,
                     for q in players:
                         q.shot(f"{prefix}-board-{q.name}")
                 n = int(p.page.get_attribute("#net-status", "data-n") or "0")
-                t0 = p.page.evaluate("() => Date.now()")
                 kind = take_turn(p.page)
+                t0 = p.page.evaluate("() => window.__tfClick")  # the click that acted
                 actions += 1
                 moved = True
                 if timings is not None:
@@ -190,8 +192,9 @@ def play(players: list[Player], prefix: str, stop_after: int | None = None,
 
 
 def latencies(players: list[Player], timings: list) -> list[float]:
-    """ms from the click that made action n (start of the click, on one page) to the other
-    page showing a view with n actions (the MutationObserver's first sight)."""
+    """ms from the click that made action n (seen by a capturing listener, before the page's
+    own handler) to the other page showing a view with n actions (a MutationObserver's first
+    sight of it), both read from Date.now(): one clock for all pages on this machine."""
     seen = {p.name: p.page.evaluate("() => window.__tfSeen") for p in players}
     out = []
     for p, n, t0, _kind in timings:
@@ -305,8 +308,8 @@ def scenario_reconnect(pw, server, relay_port) -> dict:
         host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=10_000)
         host.page.wait_for_selector("#claim-countdown")
         host.shot("online-reconnect-host-waiting")
-        t0 = time.monotonic()
         guest.open()                          # a new tab, same browser profile, same room word
+        t0 = time.monotonic()
         join(guest)
         guest.page.wait_for_selector("#screen-board", timeout=60_000)
         host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=30_000)
