@@ -14,6 +14,11 @@ from .record import IllegalRecordAction, MalformedRecord, parse, replay, summary
 USAGE = "usage: python -m trifront replay FILE"
 
 
+def one_line(message: str) -> str:
+    """RECORD.md promises one line: fold any line break a record's text smuggled in."""
+    return " ".join(message.splitlines())
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2 or argv[0] != "replay":
         print(USAGE, file=sys.stderr)
@@ -27,10 +32,10 @@ def main(argv: list[str]) -> int:
     try:
         state = replay(parse(text))
     except MalformedRecord as e:
-        print(f"malformed record: {e}", file=sys.stderr)
+        print(one_line(f"malformed record: {e}"), file=sys.stderr)
         return 2
     except IllegalRecordAction as e:
-        print(str(e), file=sys.stderr)
+        print(one_line(str(e)), file=sys.stderr)
         return 1
     print(json.dumps(summary(state)))
     return 0

@@ -80,6 +80,8 @@ class Action:
         if not isinstance(data, dict):
             raise MalformedAction("an action must be a JSON object")
         kind = data.get("type")
+        if not isinstance(kind, str):
+            raise MalformedAction(f"an action's type must be a string, not {kind!r}")
         allowed = {PLAY: {"type", "card", "lane", "face", "target"}, DISCARD: {"type", "card"},
                    PASS: {"type"}, RESIGN: {"type", "player"}}.get(kind)
         if allowed is None:
@@ -106,8 +108,19 @@ class Action:
         if not isinstance(target, dict) or not set(target) <= {"card", "lane"} or "card" not in target:
             raise MalformedAction("target must be {'card': id} or {'card': id, 'lane': l}")
         target_card = _int(target, "card")
+        if target_card < 0:
+            raise MalformedAction("card ids are not negative")
         target_lane = _int(target, "lane", LANES) if "lane" in target else None
         return Action(PLAY, card, lane, face, target_card, target_lane)
+
+    def checked(self) -> Action:
+        """This action if its fields have the RECORD.md types and values (an Action built in
+        code is not parsed); raises MalformedAction otherwise."""
+        if (self.type == PLAY and self.target_card is None and self.target_lane is not None):
+            raise MalformedAction("a target lane needs a target card")
+        if Action.from_json(self.to_json()) != self:
+            raise MalformedAction(f"malformed action {self!r}")
+        return self
 
     def __str__(self) -> str:
         return str(self.to_json())

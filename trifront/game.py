@@ -9,10 +9,10 @@ True
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, MalformedAction
 from .cards import NORMAL_EFFECTS
 from .record import check_record, replay, summary, to_json
-from .rules import apply, legal_actions
+from .rules import IllegalAction, apply, legal_actions
 from .state import GameState
 from .views import action_from_view, player_view
 
@@ -48,7 +48,11 @@ class Game:
         Raises actions.MalformedAction or rules.IllegalAction; the game is then unchanged.
         """
         if not isinstance(action, Action):
+            if player is not None and (type(player) is not int or player not in (0, 1)):
+                raise MalformedAction(f"player must be 0 or 1, not {player!r}")
             sender = self.state.to_move if player is None else player
+            if sender is None:
+                raise IllegalAction("R6.4", "the game is over")
             action = action_from_view(self.state, sender, action)
         apply(self.state, action, player)
         self._actions.append(action)

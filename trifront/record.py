@@ -34,10 +34,18 @@ class IllegalRecordAction(Exception):
 def parse(text: str) -> dict:
     """Parse record JSON text into a checked record dict. Raises MalformedRecord."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except (ValueError, RecursionError) as e:
-        raise MalformedRecord(f"not JSON: {e}") from None
+        raise MalformedRecord(f"not JSON: {e}".replace("\n", " ")) from None
     return check_record(data)
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+    keys = [k for k, _ in pairs]
+    if len(set(keys)) != len(keys):
+        dup = next(k for k in keys if keys.count(k) > 1)
+        raise ValueError(f"duplicate key {dup!r}")
+    return dict(pairs)
 
 
 def check_record(data: object) -> dict:
@@ -52,10 +60,10 @@ def check_record(data: object) -> dict:
         raise MalformedRecord(f"format must be {FORMAT!r}, not {data.get('format')!r}")
     missing = _FIELDS - set(data)
     if missing:
-        raise MalformedRecord(f"missing field(s): {', '.join(sorted(missing))}")
+        raise MalformedRecord(f"missing field(s): {', '.join(map(repr, sorted(missing)))}")
     extra = set(data) - _FIELDS
     if extra:
-        raise MalformedRecord(f"unknown field(s): {', '.join(sorted(extra))}")
+        raise MalformedRecord(f"unknown field(s): {', '.join(map(repr, sorted(extra)))}")
     if not isinstance(data["actions"], list):
         raise MalformedRecord("actions must be a list")
     actions = []

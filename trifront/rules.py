@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from .actions import DISCARD, DOWN, FACES, PASS, PLAY, RESIGN, UP, Action
+from .actions import DISCARD, DOWN, FACES, PASS, PLAY, RESIGN, UP, Action, MalformedAction
 from .cards import EFFECTS, NORMAL_EFFECTS, check_effect_set
 from .constants import (DECK_SIZE, FIRST_ROUND_DRAW, LANE_NAMES, LANES, LATER_ROUND_DRAW,
                         TARGET_SCORE)
@@ -166,8 +166,12 @@ def check(state: GameState, action: Action, player: int | None = None) -> None:
     """Raise IllegalAction (with its rule id) unless `action` is legal now.
 
     `player`, when given, is who sends it: a turn action from the player not to move is
-    refused (R3.3); `resign` may come from either player at any time (R6.6).
+    refused (R3.3); `resign` may come from either player at any time (R6.6). Raises
+    actions.MalformedAction for an action whose fields have the wrong types or values.
     """
+    action.checked()
+    if player is not None and (type(player) is not int or player not in (0, 1)):
+        raise MalformedAction(f"player must be 0 or 1, not {player!r}")
     if state.over:
         raise IllegalAction("R6.4", "the game is over")
     if action.type == RESIGN:
@@ -373,7 +377,8 @@ def _target_is_hidden(state: GameState, player: int, action: Action) -> bool:
         return False
     card = state.players[player].cards[action.card]
     if card.effect in ("priest", "engineer"):
-        return True
+        # A hand card the opponent knows (R5.D3) is no secret; its change shows in their view.
+        return action.target_card not in state.players[1 - player].known
     if card.effect == "tactician" and action.target_card != action.card:
         return state.players[player].cards[action.target_card].face == DOWN
     return False
