@@ -8,7 +8,7 @@ Action(type='pass', card=None, lane=None, face=None, target_card=None, target_la
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .constants import LANES
 
@@ -116,9 +116,9 @@ class Action:
     def checked(self) -> Action:
         """This action if its fields have the RECORD.md types and values (an Action built in
         code is not parsed); raises MalformedAction otherwise."""
-        if (self.type == PLAY and self.target_card is None and self.target_lane is not None):
-            raise MalformedAction("a target lane needs a target card")
-        if Action.from_json(self.to_json()) != self:
+        # A target lane without a target card is well-formed but illegal (R4.4, rules).
+        shape = self if self.target_card is not None else replace(self, target_lane=None)
+        if Action.from_json(self.to_json()) != shape:
             raise MalformedAction(f"malformed action {self!r}")
         return self
 

@@ -169,15 +169,16 @@ def check(state: GameState, action: Action, player: int | None = None) -> None:
     refused (R3.3); `resign` may come from either player at any time (R6.6). Raises
     actions.MalformedAction for an action whose fields have the wrong types or values.
     """
-    action.checked()
     if player is not None and (type(player) is not int or player not in (0, 1)):
         raise MalformedAction(f"player must be 0 or 1, not {player!r}")
     if state.over:
         raise IllegalAction("R6.4", "the game is over")
     if action.type == RESIGN:
-        if action.player not in (0, 1) or (player is not None and player != action.player):
+        if (type(action.player) is not int or action.player not in (0, 1)
+                or (player is not None and player != action.player)):
             raise IllegalAction("R6.6", "a player may resign only for themselves")
         return
+    action.checked()
     p = state.to_move
     if player is not None and player != p:
         raise IllegalAction("R3.3", "it is not your turn")

@@ -28,7 +28,8 @@ BAD_ACTIONS = [
     Action.play(4, 5, "up"), Action.play(4, -1, "up"), Action.play(4, True, "up"),
     Action.play(4, None, "up"), Action.play(4, "0", "up"), Action.play(4, 1.0, "up"),
     Action.play(4, 0, "sideways"), Action.play(4, 0, None), Action.play(4.0, 0, "up"),
-    Action("resign", player=True), Action("resign", player=2), Action("pass", card=3),
+    Action("resign", player=True), Action("resign", player=2), Action("resign", player=None),
+    Action("pass", card=3),
     Action("play", 4, 0, "up", None, 1), Action("dance"),
 ]
 
