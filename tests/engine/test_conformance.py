@@ -20,7 +20,9 @@ CASES = sorted((SHARED_DIR / "conformance" / "cases").glob("*.json"))
 
 def test_conformance_cases_are_found():
     # An empty glob would silently run nothing below.
-    assert len(CASES) >= 11, f"expected the shared conformance cases under {SHARED_DIR}"
+    assert len(CASES) >= 11, (
+        f"expected the shared conformance cases under {SHARED_DIR}/conformance/cases; "
+        f"set TRIFRONT_SHARED to the shared folder (CI has it at ../shared)")
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
