@@ -1,0 +1,101 @@
+"""Benchmark: online play latency.
+
+1. In real headless Chromium (two contexts, loopback-only network namespace, the local relay;
+   tests/browser/online_match.py plays a whole Normal game by clicking):
+   - pairing -> channel open: from the relay's "paired" to the data channel's "open" (ms);
+   - action -> applied on the other side: from the acting click (a capturing listener, before
+     the page's own handler) to the other page showing the new position (a MutationObserver),
+     one shared clock (Date.now()); median and p95 over every action of the game.
+2. On CPython, the protocol alone (no transport): host applies an action, builds and encodes
+   the guest's view; the guest decodes, checks and digests it (trifront/net, in-memory pipe).
+
+    python bench/online_latency.py              # both (the browser part needs root: unshare -n)
+    python bench/online_latency.py --no-browser
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+
+def pct(values, q):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+def line(name, values, unit="ms"):
+    print(f"  {name:<34} median {statistics.median(values):7.1f} {unit}   "
+          f"p95 {pct(values, 0.95):7.1f} {unit}   (n={len(values)})")
+
+
+def browser(scenarios):
+    helper = os.path.join(ROOT, "tests", "browser", "online_match.py")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "r.json")
+        script = f'ip link set lo up && exec "{sys.executable}" "{helper}" --out "{out}" ' \
+                 + " ".join(scenarios)
+        subprocess.run(["unshare", "-n", "sh", "-c", script], check=True, timeout=900)
+        results = json.load(open(out))
+    for name, r in results.items():
+        if "exception" in r:
+            print(f"{name}: FAILED\n{r['exception']}")
+            continue
+        label = {"contexts": "two contexts of one Chromium",
+                 "processes": "two Chromium processes"}.get(name, name)
+        print(f"Browser, {label}: a whole game of {r['actions']} actions in {r['seconds']} s")
+        line("pairing -> channel open", [x for x in r["channel_ms"] if x is not None])
+        line("action -> applied on the other side", r["latency_ms"])
+
+
+def protocol(games=20):
+    from tests.net.pipe import Pipe, random_action
+    from trifront.net.guest import GuestSession
+    from trifront.net.host import HostSession
+
+    per_action, sizes = [], []
+    for g in range(games):
+        rng = random.Random(g)
+        host, guest = HostSession("normal"), GuestSession()
+        pipe = Pipe(host, guest)
+        pipe.connect()
+        while not host.game.over:
+            mover = host.game.to_move
+            action = random_action(host.view() if mover == 0 else guest.view, rng)
+            t = time.perf_counter()
+            if mover == 0:
+                host.act(action)
+            else:
+                guest.act(action)
+            pipe.pump()
+            per_action.append((time.perf_counter() - t) * 1000)
+            sizes.append(len(pipe.snapshots[-1][0]))
+    print(f"CPython {sys.version.split()[0]}, protocol only ({games} games, in-memory pipe):")
+    line("action -> guest has the new view", per_action)
+    line("state message size", [s / 1024 for s in sizes], "KiB")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--processes", action="store_true",
+                        help="also measure two browser processes (a Draft game)")
+    args = parser.parse_args()
+    protocol()
+    if not args.no_browser:
+        browser(["contexts"] + (["processes"] if args.processes else []))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
