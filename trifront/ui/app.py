@@ -10,6 +10,7 @@ flow is driven on CPython in tests/ui/test_app.py. Clicks arrive as ``dispatch(a
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 import traceback
@@ -18,7 +19,10 @@ from collections.abc import Callable
 from trifront.actions import MalformedAction
 from trifront.cards import check_effect_set
 from trifront.game import Game
+from trifront.record import IllegalRecordAction, MalformedRecord
+from trifront.replay import Replay, record_from_text, share_fragment
 from trifront.rules import IllegalAction
+from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import online_render as onr
 from trifront.ui import render as r
@@ -27,8 +31,13 @@ from trifront.ui.cpu import strengths as cpu_strengths
 from trifront.ui.html import El
 from trifront.ui.online import DEFAULT_CLAIM_AFTER, OnlineGame, OnlineMatch
 
-FRIENDLY_ERROR = ("Something went wrong on our side; the game itself is unchanged. "
-                  "Try again, or start a new game from the menu.")
+FRIENDLY_ERROR = i18n.EN["error.friendly"]
+
+#: localStorage keys (the page passes ``storage``): the running game vs CPU or local, as its
+#: record, and the menu settings with the language.
+SAVE_KEY = "trifront:game"
+SETTINGS_KEY = "trifront:settings"
+SETTINGS = ("kind", "first", "mode", "strength")
 
 
 class App:
@@ -42,7 +51,8 @@ class App:
                  status: dict | None = None, online_link: Callable | None = None,
                  storage=None, room: str = "", relay: str = "", page_url: str = "",
                  default_relay: str = "", claim_after: float = DEFAULT_CLAIM_AFTER,
-                 log_warn: Callable[[str], None] = print):
+                 log_warn: Callable[[str], None] = print, lang: str = "",
+                 browser_lang: str = "en", copy_text: Callable[[str], bool] | None = None):
         self.mount = mount
         self.cpu = cpu or CpuClient(None)
         self.rng = random.Random(seed)
@@ -72,7 +82,8 @@ class App:
         self.draft_player = 0
         self.handover_to = 0
         self.handover_next = "board"
-        self.fresh: set = set()
+        self.fresh: dict = {}     # board spot -> "play" / "move" / "flip" (animated once)
+        self._seen_lanes: list | None = None
         self.tasks: list = []
         # online play (trifront/ui/online.py): the page gives the link factory and storage
         self.online_link = online_link
@@ -83,13 +94,136 @@ class App:
         self.log_warn = log_warn
         self.match: OnlineMatch | None = None
         self.opts.update(room=room, relay=relay)
+        # the language: ?lang= (``lang``), else the remembered setting, else the browser's
+        self.copy_text = copy_text
+        self.lang = i18n.set_lang(lang or self._load_settings().get("lang") or browser_lang)
         if room:
             self.opts["kind"] = "online"
+        self.help_tab = "rules"
+        self.replay: Replay | None = None
+        self.replay_k = 0
+        self.replay_view = "0"
+        self.replay_own = False
+        self.replay_back = "menu"
+        self.replay_names: dict[int, str] = {}
+        self.replay_text = ""
+        self.replay_error = ""
+        self._saved_n = -1
+
+    # ------------------------------------------------------------------------ storage
+
+    def _store_get(self, key: str) -> str | None:
+        if self.storage is None:
+            return None
+        try:
+            return self.storage.get(key)
+        except Exception:  # noqa: BLE001 - storage may be disabled
+            return None
+
+    def _store_set(self, key: str, value: str | None) -> None:
+        if self.storage is None:
+            return
+        try:
+            if value is None:
+                self.storage.remove(key)
+            else:
+                self.storage.set(key, value)
+        except Exception:  # noqa: BLE001 - full or disabled: the game goes on unsaved
+            self.log_warn(f"TriFront: could not write {key} to storage")
+
+    def _load_settings(self) -> dict:
+        """The remembered menu settings (language, opponent, order, mode, strength)."""
+        try:
+            data = json.loads(self._store_get(SETTINGS_KEY) or "{}")
+        except ValueError:
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        for key in SETTINGS:
+            value = data.get(key)
+            if key == "strength" and value not in self.strengths:
+                continue
+            if isinstance(value, str) and value in {"kind": ("cpu", "local", "online"),
+                                                    "first": ("0", "1", "random"),
+                                                    "mode": ("normal", "draft")}.get(key, (value,)):
+                self.opts[key] = value
+        return data
+
+    def _save_settings(self) -> None:
+        data = {k: self.opts.get(k) for k in SETTINGS}
+        data["lang"] = self.lang
+        self._store_set(SETTINGS_KEY, json.dumps(data))
+
+    def _save_game(self) -> None:
+        """The running game vs CPU or local, as its record (RECORD.md), after each action."""
+        g = self.game
+        if not isinstance(g, Game) or self.kind not in ("cpu", "local"):
+            return
+        n = len(g.record()["actions"])
+        if n == self._saved_n:
+            return
+        self._saved_n = n
+        self._store_set(SAVE_KEY, json.dumps({"kind": self.kind, "human": self.human,
+                                              "record": g.record()}))
+
+    def _forget_game(self) -> None:
+        self._saved_n = -1
+        self._store_set(SAVE_KEY, None)
+
+    def resume(self) -> bool:
+        """Reopen the game saved in storage (a reload): replay its record (Game.from_record).
+        A saved game that cannot be read is discarded with a notice, never a crash."""
+        text = self._store_get(SAVE_KEY)
+        if not text:
+            return False
+        try:
+            data = json.loads(text)
+            kind = data["kind"]
+            if kind not in ("cpu", "local"):
+                raise ValueError(f"unknown kind {kind!r}")
+            human = data.get("human", 0)
+            if human not in (0, 1):
+                raise ValueError("bad human")
+            game = Game.from_record(data["record"])
+        except Exception as exc:  # noqa: BLE001 - anything wrong: drop it, say so
+            self.log_warn(f"TriFront: the saved game was discarded: {exc!r}")
+            self._forget_game()
+            self.toast = i18n.t("msg.save_corrupt")
+            return False
+        self.gen += 1
+        self.kind, self.human, self.game = kind, human, game
+        self.first = game.state.first
+        self.rounds_seen = len(game.state.rounds)
+        self.sel = m.Selection()
+        self.overlay = None
+        self.thinking = False
+        self._saved_n = len(data["record"].get("actions", []))
+        self.notice = ""
+        self.toast = ""
+        if game.over:
+            self.viewer = human if kind == "cpu" else (game.winner or 0)
+            self.screen = "over"
+        elif kind == "local":
+            self.viewer = game.to_move if game.to_move is not None else 0
+            self._handover(self.viewer, "board")
+        else:
+            self.viewer = human
+            self._advance()
+        return True
 
     # ----------------------------------------------------------------------------- plumbing
 
+    def _names(self) -> dict[int, str]:
+        """Display names in the page's language (recomputed at each render)."""
+        if self.kind == "online" and self.match is not None:
+            return m.player_names("online", self.match.me)
+        return m.player_names(self.kind, self.human)
+
     def render(self) -> None:
         try:
+            i18n.set_lang(self.lang)
+            self.names = self._names()
+            self._save_game()
             screen = self._screen_el()
             online = self.match is not None and self.screen != "menu"
             if online and self.screen == "over":      # the verdict, above the buttons
@@ -101,10 +235,11 @@ class App:
                 root.attrs["class"] = f"{root.attrs.get('class', '')} tf-online".strip()
             self.mount(root)
             if self.screen == "board":
-                self.fresh = set()  # a played card drops in once, not at every redraw
+                self.fresh = {}  # a played card drops in once, not at every redraw
+                self._seen_lanes = self.view()["lanes"] if self.game is not None else None
         except Exception:  # noqa: BLE001 - never leave the player with a broken page
             self.log_error("TriFront render failed:\n" + traceback.format_exc())
-            self.mount(r.app_root(r.error_screen(FRIENDLY_ERROR)))
+            self.mount(r.app_root(r.error_screen(i18n.t("error.friendly"))))
 
     def dispatch(self, act: str, data: dict | None = None) -> None:
         """A click (or key) on an element with ``data-act``; never raises."""
@@ -118,7 +253,7 @@ class App:
             handler(data)
         except Exception:  # noqa: BLE001
             self.log_error(f"TriFront: handler {act!r} failed:\n" + traceback.format_exc())
-            self.toast = FRIENDLY_ERROR
+            self.toast = i18n.t("error.friendly")
         self.render()
 
     def _spawn(self, coro) -> None:
@@ -144,36 +279,43 @@ class App:
         if s == "lobby":
             return onr.lobby_screen(self.match, self.page_url)
         if s == "draft":
-            who = ("You" if self.kind == "cpu" else self.names[self.draft_player])
-            note = "" if self.kind == "cpu" else (
-                f"{self.names[self.draft_player]} picks now; "
-                f"{self.names[1 - self.draft_player]}, please look away.")
+            who = self.names[self.draft_player]
+            note = "" if self.kind != "local" else i18n.t(
+                "draft.note", name=self.names[self.draft_player],
+                other=self.names[1 - self.draft_player])
             return r.draft_screen(who, self.picks[self.draft_player], note)
         if s == "wait":
-            return r.wait_screen("The CPU is choosing its effects…" if self.kind == "cpu"
-                                 else "Waiting for your opponent's picks…")
+            return r.wait_screen(i18n.t("wait.cpu_draft") if self.kind == "cpu"
+                                 else i18n.t("wait.opp_draft"))
         if s == "reveal":
             return r.reveal_screen(self.names, self.picks, self.viewer)
         if s == "handover":
-            return r.handover_screen(self.names[self.handover_to],
-                                     "Next: their draft picks." if self.handover_next == "draft"
-                                     else "")
+            name = self.names[self.handover_to]
+            return r.handover_screen(name, i18n.t("handover.draft", name=name)
+                                     if self.handover_next == "draft" else "")
+        if s == "replay" and self.replay is not None:
+            return r.replay_screen(self._replay_model(), self.replay_names)
         view = self.view()
         if self.match is not None and self.match.claimed:
             view = {**view, "over": True, "winner": self.match.me, "to_move": None}
         if s == "round":
             return r.round_screen(view, self.names, then_over=view["over"])
         if s == "over":
-            return r.over_screen(view, self.names, self.game.record())
+            record = self.game.record()
+            return r.over_screen(view, self.names, record,
+                                 self._share_url(record) if record else "")
         return r.board_screen(view, self.names, self.sel, thinking=self.thinking,
-                              notice=self.notice, fresh=self.fresh)
+                              notice=self.notice, fresh=self.fresh,
+                              can_export=isinstance(self.game, Game))
 
     def _overlay_el(self) -> El | None:
         if not self.overlay:
             return None
         kind = self.overlay[0]
         if kind == "help":
-            return r.help_modal()
+            return r.help_modal(self.help_tab)
+        if kind == "open-replay":
+            return r.open_replay_modal(self.replay_text, self.replay_error)
         if kind == "resign":
             return r.resign_modal(self.names[self.resigner])
         if self.game is None:
@@ -181,7 +323,14 @@ class App:
         if kind == "discard":
             return r.discard_modal(self.view(), self.overlay[1], self.names)
         if kind == "inspect":
-            return r.inspect_modal(self.overlay[1])
+            return r.inspect_modal(self.overlay[1], self.overlay[2])
+        if kind == "log":
+            return r.log_modal(self.view(), self.names)
+        if kind == "export":
+            record = self.game.record()
+            if record is None:
+                return None
+            return r.export_modal(record, self._share_url(record), len(record["actions"]))
         return None
 
     # --------------------------------------------------------------------------------- menu
@@ -192,8 +341,19 @@ class App:
             return
         if key in self.opts:
             self.opts[key] = value
+            self._save_settings()
+
+    def on_lang(self, data: dict) -> None:
+        """Switch the page's language (remembered with the settings)."""
+        self.lang = i18n.set_lang(data.get("lang", "en"))
+        self._save_settings()
+
+    def on_help_tab(self, data: dict) -> None:
+        self.help_tab = "effects" if data.get("tab") == "effects" else "rules"
+        self.overlay = ("help",)
 
     def on_help(self, data: dict) -> None:
+        self.help_tab = "rules"
         self.overlay = ("help",)
 
     def on_close_modal(self, data: dict) -> None:
@@ -209,6 +369,8 @@ class App:
         """Typing in a menu text field (no redraw, so the field keeps its focus)."""
         if key in ("room", "relay") and isinstance(value, str):
             self.opts[key] = value[:200]
+        elif key == "replay" and isinstance(value, str):
+            self.replay_text = value
 
     def on_menu(self, data: dict) -> None:
         if self.match is not None:
@@ -218,6 +380,8 @@ class App:
             self.match = None
         self.gen += 1
         self.thinking = False
+        if isinstance(self.game, Game):
+            self._forget_game()
         self.game = None
         self.overlay = None
         self.screen = "menu"
@@ -227,6 +391,8 @@ class App:
             self._start_online()
             return
         self.gen += 1
+        self._forget_game()
+        self._save_settings()
         self.kind = self.opts["kind"]
         self.human = 0
         self.names = m.player_names(self.kind, self.human)
@@ -254,7 +420,7 @@ class App:
             return
         mine = self.picks[self.draft_player]
         if not m.draft_complete(mine):
-            self.toast = "Pick one effect in each of the four groups first (R2.3)."
+            self.toast = i18n.t("draft.toast")
             return
         check_effect_set(mine)
         if self.kind == "online":
@@ -281,7 +447,7 @@ class App:
             self.screen = "reveal"
         except Exception:  # noqa: BLE001
             self.log_error("TriFront: CPU draft failed:\n" + traceback.format_exc())
-            self.toast = FRIENDLY_ERROR
+            self.toast = i18n.t("error.friendly")
             self.screen = "menu"
         self.render()
 
@@ -299,7 +465,7 @@ class App:
                              seed=self.rng.randrange(2 ** 31))
         self.rounds_seen = 0
         self.sel = m.Selection()
-        self.fresh = set()
+        self.fresh = {}
         self.thinking = False
         if self.kind == "local":
             self._handover(self.game.to_move, "board")
@@ -349,7 +515,7 @@ class App:
 
     def on_round_continue(self, data: dict) -> None:
         if self.screen == "round":
-            self.fresh = set()
+            self.fresh = {}
             self._advance()
 
     def _start_cpu(self) -> None:
@@ -383,7 +549,7 @@ class App:
             self._advance()
         except Exception:  # noqa: BLE001
             self.log_error("TriFront: CPU turn failed:\n" + traceback.format_exc())
-            self.toast = FRIENDLY_ERROR
+            self.toast = i18n.t("error.friendly")
         finally:
             if gen == self.gen:
                 self.thinking = False
@@ -391,17 +557,15 @@ class App:
 
     def _cpu_notice(self) -> None:
         if self.cpu.failed and self.cpu.problem:
-            self.notice = ("The CPU's helper thread is unavailable, so the CPU thinks on this "
-                           "page instead; the page may pause briefly while it does.")
+            self.notice = i18n.t("msg.cpu_page")
 
     def _mark_fresh(self, p: int, action: dict) -> None:
-        """The card just played is the last on its player's side of its lane: animate it."""
-        self.fresh = set()
+        """Animate what the action changed on the board the viewer last saw: the card just
+        played, cards moved, flipped or revealed (model.board_changes)."""
+        self.fresh = {}
         if isinstance(action, dict) and action.get("type") == "play" and not self.game.over:
-            lane = action["lane"]
-            side = self.game.view(self.viewer)["lanes"][lane]["sides"][p]
-            if side:
-                self.fresh = {("board", p, lane, len(side) - 1)}
+            after = self.game.view(self.viewer)["lanes"]
+            self.fresh = m.board_changes(self._seen_lanes, after, p, action)
 
     def _my_turn(self) -> bool:
         return (self.game is not None and self.screen == "board" and not self.game.over
@@ -410,7 +574,7 @@ class App:
     def _play(self, action: dict) -> None:
         """A human action: apply it, or show why not (the rule) with the game unchanged."""
         if not self._my_turn():
-            self.toast = "It is not your turn."
+            self.toast = i18n.t("msg.not_turn")
             return
         if self.kind == "online" and self.match.role == "guest":
             if not self.match.act(action):
@@ -422,8 +586,8 @@ class App:
             self.game.apply(action, player=self.viewer)
         except (IllegalAction, MalformedAction) as exc:
             rule = getattr(exc, "rule", "")
-            text = getattr(exc, "message", str(exc))
-            self.toast = f"Not allowed: {text}" + (f" ({rule})" if rule else "")
+            text = i18n.engine_text(getattr(exc, "message", str(exc)))
+            self.toast = i18n.t("msg.not_allowed", text=text) + (f" ({rule})" if rule else "")
             self.sel = m.Selection()
             return
         self._mark_fresh(self.viewer, action)
@@ -498,6 +662,12 @@ class App:
         elif self.screen == "board":
             self.sel = self.sel.back()
 
+    def on_arrow(self, data: dict) -> None:
+        """← / → step a replay."""
+        if self.screen == "replay" and self.replay is not None and not self.overlay:
+            step = -1 if data.get("dir") == "left" else 1
+            self.replay_k = max(0, min(self.replay.n, self.replay_k + step))
+
     # ------------------------------------------------------------------------ board: others
 
     @property
@@ -522,10 +692,15 @@ class App:
             self.overlay = ("discard", int(data["player"]))
 
     def on_inspect(self, data: dict) -> None:
-        if self.game is None or data.get("card-id") in (None, ""):
+        if data.get("card-id") in (None, ""):
             return
+        if self.screen == "replay" and self.replay is not None:
+            view = self._replay_view()
+        elif self.game is None:
+            return
+        else:
+            view = self.view()
         owner, cid = int(data["owner"]), int(data["card-id"])
-        view = self.view()
         card = None
         if self.screen == "round" and view.get("rounds"):
             for lane in view["rounds"][-1]["lanes"]:
@@ -535,8 +710,116 @@ class App:
         if card is None:
             found = m.find_card(view, owner, cid)
             card = found[1] if found else None
+        if card is None and view.get("revealed"):
+            for c in view["hands"][owner]:
+                if c.get("id") == cid:
+                    card = c
         if card is not None and not card.get("hidden"):
-            self.overlay = ("inspect", m.card_face(card))
+            self.overlay = ("inspect", m.card_face(card), m.power_breakdown(card))
+
+    def on_show_log(self, data: dict) -> None:
+        if self.game is not None:
+            self.overlay = ("log",)
+
+    # ----------------------------------------------------------------------------- replays
+
+    def _share_url(self, record: dict) -> str:
+        return f"{self.page_url or ''}#{share_fragment(record)}"
+
+    def on_export(self, data: dict) -> None:
+        if isinstance(self.game, Game) or (self.game is not None and self.game.record()):
+            self.overlay = ("export",)
+
+    def on_copy_link(self, data: dict) -> None:
+        if self.copy_text is not None and self.copy_text(data.get("text", "")):
+            self.toast = i18n.t("export.copied")
+
+    def on_open_replay(self, data: dict) -> None:
+        self.replay_error = ""
+        self.overlay = ("open-replay",)
+
+    def on_replay_open(self, data: dict) -> None:
+        """Open the pasted share link or record (``set_input("replay", ...)``)."""
+        self.open_replay(self.replay_text)
+
+    def on_replay_file(self, data: dict) -> None:
+        """A record file chosen in the file picker (dom.py reads it)."""
+        self.open_replay(str(data.get("text", "")))
+
+    def open_replay(self, text: str, *, own: bool = False, names: dict | None = None,
+                    perspective: str = "0") -> bool:
+        """Open the replay viewer on a record (text: JSON, a share link, or its fragment).
+        A malformed record leaves a clear message in the open-replay window."""
+        try:
+            replay = Replay(record_from_text(text))
+        except IllegalRecordAction as exc:
+            why = i18n.t("replay.bad_action", n=exc.index + 1, rule=exc.rule,
+                         detail=i18n.engine_text(exc.message))
+            return self._replay_failed(why)
+        except MalformedRecord as exc:
+            msg = str(exc)
+            why = (i18n.t("replay.bad_link") if "link" in msg else
+                   i18n.t("replay.bad_empty") if "nothing" in msg else
+                   i18n.t("replay.bad_json") if msg.startswith("not JSON") else
+                   i18n.t("replay.bad_record", detail=msg))
+            return self._replay_failed(why)
+        except Exception as exc:  # noqa: BLE001 - whatever it is, it is not a record
+            return self._replay_failed(i18n.t("replay.bad_record", detail=repr(exc)[:120]))
+        if not own:
+            self.replay_back = "menu"
+        self.replay = replay
+        self.replay_own = own
+        self.replay_names = names or m.player_names("local")
+        self.replay_view = perspective
+        self.replay_k = 0 if not own else replay.n
+        self.replay_error = ""
+        self.overlay = None
+        self.screen = "replay"
+        return True
+
+    def _replay_failed(self, why: str) -> bool:
+        self.replay_error = i18n.t("replay.bad", why=why)
+        self.overlay = ("open-replay",)
+        return False
+
+    def on_watch_replay(self, data: dict) -> None:
+        """The replay of this page's own game (finished: everything may be revealed)."""
+        if self.game is None or not self.game.over or self.game.record() is None:
+            return
+        self.replay_back = self.screen
+        self.open_replay(json.dumps(self.game.record()), own=True, names=dict(self.names),
+                         perspective=str(self.viewer))
+
+    def on_replay_step(self, data: dict) -> None:
+        if self.replay is not None:
+            self.replay_k = max(0, min(self.replay.n, int(data.get("to", 0))))
+
+    def on_replay_view(self, data: dict) -> None:
+        view = str(data.get("view", "0"))
+        if self.replay is None or view not in ("0", "1", "all"):
+            return
+        if view == "all" and not self.replay.finished:
+            self.toast = i18n.t("replay.view_all_why")
+            return
+        self.replay_view = view
+
+    def on_replay_close(self, data: dict) -> None:
+        self.replay = None
+        self.overlay = None
+        back = self.replay_back if self.replay_own and self.game is not None else "menu"
+        self.screen = back if back in ("over", "board") else "menu"
+
+    def _replay_view(self) -> dict:
+        return self.replay.view(self.replay_k, self.replay_view)
+
+    def _replay_model(self) -> m.ReplayModel:
+        rp = self.replay
+        view = self._replay_view()
+        prev = len(rp.state(self.replay_k - 1).rounds) if self.replay_k else 0
+        move, rtext = m.replay_texts(view, self.replay_names, self.replay_k, prev)
+        return m.ReplayModel(view=view, k=self.replay_k, n=rp.n, perspective=self.replay_view,
+                             can_reveal=rp.finished, finished=rp.finished, own=self.replay_own,
+                             move_text=move, round_text=rtext)
 
     # ------------------------------------------------------------------------------ online
 
@@ -572,7 +855,7 @@ class App:
             self._online_follow(kind)
         except Exception:  # noqa: BLE001
             self.log_error("TriFront: online update failed:\n" + traceback.format_exc())
-            self.toast = FRIENDLY_ERROR
+            self.toast = i18n.t("error.friendly")
         self.render()
 
     def _online_follow(self, kind: str) -> None:

@@ -7,9 +7,11 @@ button) means re-rendering never leaks event proxies.
 
 from __future__ import annotations
 
-from js import performance
+import asyncio
+
+from js import Object, performance
 from pyscript import document, web
-from pyscript.ffi import create_proxy, is_none
+from pyscript.ffi import create_proxy, is_none, to_js
 
 from trifront.ui.html import El
 
@@ -32,8 +34,24 @@ def build(node: El | str):
     return element
 
 
+_NO_SCROLL = None
+
+
+def focus(el) -> None:
+    """Focus without scrolling the page (a redraw must not make it jump)."""
+    global _NO_SCROLL
+    if _NO_SCROLL is None:
+        _NO_SCROLL = to_js({"preventScroll": True}, dict_converter=Object.fromEntries)
+    el.focus(_NO_SCROLL)
+
+
 class Mount:
-    """Draws trees into one container element (``#app``), replacing what was there."""
+    """Draws trees into one container element (``#app``), replacing what was there.
+
+    Keyboard play survives the redraw: the element that had the focus gets it back (same
+    id); if it is gone, the new tree's ``[data-autofocus]`` element gets it (render.py marks
+    the next sensible choice), and an open dialog always takes the focus into itself. The
+    tree's ``lang`` goes onto <html> too (screen readers, fonts)."""
 
     def __init__(self, container_id: str = "app"):
         self.container = web.page[container_id]
@@ -42,8 +60,57 @@ class Mount:
         start = performance.now()
         fresh = build(tree)
         dom = self.container._dom_element
+        active = document.activeElement
+        had_focus = (not is_none(active) and active is not None
+                     and bool(dom.contains(active)))
+        focused_id = active.id if had_focus else ""
         dom.replaceChildren(fresh._dom_element)
+        lang = tree.attrs.get("lang")
+        if lang and document.documentElement.lang != lang:
+            document.documentElement.lang = lang
+        try:
+            self._refocus(dom, focused_id, had_focus)
+        except Exception:  # noqa: BLE001 - focus is a nicety; never break a render
+            pass
         dom.setAttribute("data-render-ms", str(round(performance.now() - start, 1)))
+
+    @staticmethod
+    def _refocus(dom, focused_id: str, had_focus: bool) -> None:
+        dialog = dom.querySelector("[role=dialog]")
+        if not is_none(dialog) and dialog is not None:
+            active = document.activeElement
+            if is_none(active) or active is None or not dialog.contains(active):
+                target = dialog.querySelector("[data-autofocus]")
+                if not is_none(target) and target is not None:
+                    focus(target)
+            return
+        if focused_id:
+            same = document.getElementById(focused_id)
+            if not is_none(same) and same is not None and not same.hasAttribute("disabled"):
+                focus(same)
+                return
+        active = document.activeElement
+        lost = is_none(active) or active is None or active == document.body
+        if had_focus or lost:
+            target = dom.querySelector("[data-autofocus]")
+            if not is_none(target) and target is not None and (had_focus or _keyboard_user):
+                focus(target)
+
+
+_keyboard_user = False
+
+
+def copy_text(text: str) -> bool:
+    """Copy ``text`` to the clipboard from the share-link field (no permission needed)."""
+    field = document.getElementById("share-replay-link")
+    if is_none(field) or field is None:
+        return False
+    field.focus()
+    field.select()
+    try:
+        return bool(document.execCommand("copy"))
+    except Exception:  # noqa: BLE001
+        return False
 
 
 def dataset(el) -> dict:
@@ -81,12 +148,19 @@ def listen(container_id: str, dispatch, on_error, on_input=None) -> None:
             on_error(exc)
 
     def on_key(event) -> None:
+        global _keyboard_user
         try:
+            if event.key in ("Tab", "Enter", " ", "ArrowLeft", "ArrowRight", "Escape"):
+                _keyboard_user = True
+            typing = event.target.tagName in ("INPUT", "TEXTAREA", "SELECT")
             if event.key == "Escape":
                 dispatch("escape", {})
+            elif event.key in ("ArrowLeft", "ArrowRight") and not typing:
+                dispatch("arrow", {"dir": "left" if event.key == "ArrowLeft" else "right"})
             elif event.key == "Enter" and event.target.hasAttribute("data-input"):
                 event.preventDefault()
-                dispatch("start", {})
+                enter = event.target.getAttribute("data-enter")
+                dispatch(enter if not is_none(enter) and enter else "start", {})
             elif event.key in ("Enter", " ") and event.target.getAttribute("role") == "button":
                 event.preventDefault()
                 fire(event.target)
@@ -102,6 +176,30 @@ def listen(container_id: str, dispatch, on_error, on_input=None) -> None:
         except Exception as exc:  # noqa: BLE001
             on_error(exc)
 
+    async def read_file(file) -> None:
+        try:
+            text = await file.text()
+            dispatch("replay-file", {"text": str(text)})
+        except Exception as exc:  # noqa: BLE001
+            on_error(exc)
+
+    def on_change(event) -> None:
+        """A file chosen in an <input type=file data-file>: read it, hand its text over."""
+        try:
+            target = event.target
+            if not target.hasAttribute("data-file") or is_none(target.files) \
+                    or target.files.length == 0:
+                return
+            asyncio.ensure_future(read_file(target.files.item(0)))
+        except Exception as exc:  # noqa: BLE001
+            on_error(exc)
+
+    def on_pointer(event) -> None:
+        global _keyboard_user
+        _keyboard_user = False
+
+    container.addEventListener("change", create_proxy(on_change))
+    container.addEventListener("pointerdown", create_proxy(on_pointer))
     container.addEventListener("input", create_proxy(on_type))
     container.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))

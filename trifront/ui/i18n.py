@@ -134,8 +134,8 @@ def engine_text(text: str) -> str:
 EN: dict[str, str] = {
     # languages
     "lang.label": "Language",
-    "lang.switch": "日本語",   # the switch speaks the other language (lang="ja")
-    "lang.switch_title": "日本語で表示する",
+    "lang.switch": "English",   # the switch to a language speaks that language
+    "lang.switch_title": "Show the page in English",
     # names
     "name.you": "You",
     "name.cpu": "CPU",
@@ -539,8 +539,8 @@ EN: dict[str, str] = {
 
 JA: dict[str, str] = {
     "lang.label": "言語",
-    "lang.switch": "English",
-    "lang.switch_title": "Show the page in English",
+    "lang.switch": "日本語",
+    "lang.switch_title": "日本語で表示する",
     "name.you": "あなた",
     "name.cpu": "CPU",
     "name.player": "プレイヤー{n}",

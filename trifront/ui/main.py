@@ -11,16 +11,20 @@ Online play: ``?room=WORD`` opens the online menu with that room word; ``?relay=
 the relay (default: web/online.json's, else ws://<this host>:8765/); ``?ice=none`` no ICE
 servers (tests on loopback); ``?claim_after=S`` seconds before a vanished opponent's game may
 be claimed (default 60).
+Language: ``?lang=en|ja`` (else the remembered choice, else the browser's language).
+Replays: ``#replay=CODE`` (a share link, trifront/replay.py) opens the replay viewer; without
+it, a game vs CPU or local saved in localStorage is resumed (App.resume).
 """
 
 import json
 import sys
 
-from js import URLSearchParams, console, localStorage, location
+from js import URLSearchParams, console, localStorage, location, navigator, window
 from pyodide.http import pyfetch
 from pyscript import web, workers
+from pyscript.ffi import create_proxy, is_none
 
-from trifront.ui import dom
+from trifront.ui import dom, i18n
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
 from trifront.ui.online import DEFAULT_CLAIM_AFTER
@@ -29,7 +33,9 @@ from trifront.ui.online import DEFAULT_CLAIM_AFTER
 def _param(name, default, kind):
     try:
         value = URLSearchParams.new(location.search).get(name)
-        return kind(value) if value not in (None, "") else default
+        if is_none(value) or value in (None, ""):   # JS null arrives as JsNull, not None
+            return default
+        return kind(value)
     except Exception:  # noqa: BLE001 - a bad parameter is ignored
         return default
 
@@ -110,6 +116,24 @@ def on_dom_error(exc):
     console.error(f"TriFront event handler failed: {exc!r}")
 
 
+def browser_languages():
+    try:
+        langs = [str(x) for x in navigator.languages] or [str(navigator.language)]
+    except Exception:  # noqa: BLE001
+        langs = []
+    return i18n.detect(langs)
+
+
+def open_fragment(*_):
+    """A share link's fragment (#replay=...) opens the replay viewer."""
+    fragment = str(location.hash or "")
+    if "replay=" in fragment and controller is not None:
+        controller.open_replay(fragment)
+        controller.render()
+        return True
+    return False
+
+
 cpu = CpuClient(connect, on_status=on_cpu_status)
 controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  cpu_delay=_param("cpu_delay", 600, float) / 1000, log_error=log_error,
@@ -117,8 +141,15 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  room=_param("room", "", str), relay=_param("relay", "", str),
                  page_url=f"{location.origin}{location.pathname}",
                  default_relay=default_relay, log_warn=log_warn,
-                 claim_after=_param("claim_after", DEFAULT_CLAIM_AFTER, float))
+                 claim_after=_param("claim_after", DEFAULT_CLAIM_AFTER, float),
+                 lang=_param("lang", "", str), browser_lang=browser_languages(),
+                 copy_text=dom.copy_text)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
+if "replay=" in str(location.hash or ""):
+    controller.open_replay(str(location.hash))
+elif not _param("room", "", str):
+    controller.resume()
+window.addEventListener("hashchange", create_proxy(open_fragment))
 controller.render()
 web.page["loading"].hidden = True
 app_el.hidden = False

@@ -911,3 +911,43 @@ def replay_texts(view: dict, names: dict[int, str], k: int,
         rtext = t("replay.round_end", n=len(rounds), a=r["points"][me],
                   b=r["points"][other(me)])
     return move, rtext
+
+
+# ---------------------------------------------------------------------------------------------
+# Motion: what changed on the board with the last action
+
+
+def board_changes(before: list | None, after: list, player: int, action: dict) -> dict:
+    """Board spots ("board", owner, lane, position) that changed with ``action`` of
+    ``player``, and how: "play" (the card just played), "move" (R5.B2/R5.B5 moved it),
+    "flip" (it turned face-up or face-down, or a hidden card was revealed, R5.B1/R5.B4).
+    ``before``/``after``: the lanes of the same player's view before and after."""
+    prev = {}
+    for li, lane in enumerate(before or ()):
+        for owner in (0, 1):
+            for c in lane["sides"][owner]:
+                if c.get("id") is not None and not c.get("hidden"):
+                    prev[(owner, c["id"])] = (li, c.get("face"))
+    out: dict = {}
+    if not isinstance(action, dict) or action.get("type") != "play":
+        return out
+    played, plane = action.get("card"), action.get("lane")
+    for li, lane in enumerate(after):
+        for owner in (0, 1):
+            side = lane["sides"][owner]
+            for pos, c in enumerate(side):
+                key = ("board", owner, li, pos)
+                cid = c.get("id")
+                if owner == player and (cid == played and cid is not None or (
+                        cid is None and li == plane and pos == len(side) - 1)):
+                    out[key] = "play"
+                elif cid is not None and not c.get("hidden") and before is not None:
+                    if (owner, cid) in prev:
+                        l0, f0 = prev[(owner, cid)]
+                        if l0 != li:
+                            out[key] = "move"
+                        elif f0 != c.get("face"):
+                            out[key] = "flip"
+                    else:
+                        out[key] = "flip"
+    return out

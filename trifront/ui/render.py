@@ -53,7 +53,8 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
     ``fresh``: just played (animated once); ``last``: the card of the last action (marked).
     """
     base_cls = ["tf-card", f"tf-card--{size}", *extra_cls,
-                "tf-fresh" if fresh else "", "tf-last" if last else ""]
+                "tf-fresh" if fresh else "", f"tf-anim-{fresh}" if isinstance(fresh, str) else "",
+                "tf-lastmove" if last else ""]
     attrs = {"owner": face.owner, "zone": zone or None, "act": act,
              "face": face.face, "last": "1" if last else None, **(data or {})}
     label = face.title.replace("\n", ". ")
@@ -72,6 +73,7 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
                  tabindex="0" if clickable else None)
     attrs["card-id"] = face.id
     attrs["effect"] = face.effect or "none"
+    el_id = f"card-{face.owner}-{face.id}" if zone else None   # keeps the focus across redraws
     cls = base_cls + [
         GROUP_CLASS.get(face.group or "", "tf-g-none"),
         "tf-soldier" if face.effect == "soldier" else "",
@@ -99,18 +101,38 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
              h("div", face.name, cls="tf-card-name"),
              h("div", face.short, cls="tf-card-text") if face.short else None,
              h("div", tags, cls="tf-tags") if tags else None,
-             cls=cls, title=face.title, data=attrs,
+             cls=cls, title=face.title, data=attrs, id=el_id,
              role="button" if act else "img", aria_label=label,
              aria_pressed=("true" if selected else "false") if act == "select" else None,
              tabindex="0" if act else None)
 
 
+def autofocus(tree: El | None, test) -> El | None:
+    """Mark the first element of ``tree`` for which ``test(el)`` holds with data-autofocus:
+    dom.py focuses it after a redraw when the focused element is gone (keyboard play)."""
+    if tree is None:
+        return None
+    for el in tree.iter():
+        if test(el):
+            el.attrs["data-autofocus"] = "1"
+            break
+    return tree
+
+
+def _enabled_button(el: El) -> bool:
+    return el.tag == "button" and not el.attrs.get("disabled")
+
+
 def modal(id: str, title: str, *body, actions: list | None = None, wide: bool = False) -> El:
+    actions = list(actions or [])
+    if actions:
+        autofocus(actions[-1], _enabled_button)
     return h("div",
              h("div",
                h("div", h("h2", title, id=f"{id}-title"),
-                 button("×", "close-modal", cls="tf-btn-icon", id=f"{id}-close",
-                        title=t("modal.close"), aria_label=t("modal.close")),
+                 autofocus(button("×", "close-modal", cls="tf-btn-icon", id=f"{id}-close",
+                                  title=t("modal.close"), aria_label=t("modal.close")),
+                           lambda el: not actions),
                  cls="tf-modal-head"),
                h("div", *body, cls="tf-modal-body"),
                h("div", actions or [], cls="tf-modal-actions") if actions else None,
@@ -282,8 +304,10 @@ def reveal_screen(names: dict[int, str], effects: list[dict[str, str]], me: int 
              h("div", h("h2", t("reveal.title")),
                h("p", t("reveal.intro"), cls="tf-sub"),
                h("div", cols, cls="tf-reveal"),
-               h("div", button(t("reveal.start"), "reveal-continue", id="btn-reveal-continue",
-                               cls="tf-btn-primary tf-btn-big"), cls="tf-menu-actions"),
+               h("div", autofocus(button(t("reveal.start"), "reveal-continue",
+                                         id="btn-reveal-continue",
+                                         cls="tf-btn-primary tf-btn-big"), _enabled_button),
+                 cls="tf-menu-actions"),
                cls="tf-panel tf-reveal-panel"),
              id="screen-reveal", cls="tf-screen tf-screen-center")
 
@@ -313,8 +337,8 @@ def handover_screen(name: str, detail: str = "") -> El:
                h("h2", t("handover.title", name=name)),
                h("p", t("handover.sub", name=name), cls="tf-sub"),
                h("p", detail, cls="tf-note") if detail else None,
-               button(t("handover.btn", name=name), "handover", id="btn-handover",
-                      cls="tf-btn-primary tf-btn-big"),
+               autofocus(button(t("handover.btn", name=name), "handover", id="btn-handover",
+                                cls="tf-btn-primary tf-btn-big"), _enabled_button),
                cls="tf-panel tf-handover"),
              id="screen-handover", cls="tf-screen tf-screen-center")
 
@@ -397,7 +421,8 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
                                extra_cls=("tf-targetable",) if is_t else (),
                                data={"target-key": targets[key], "lane": lane.index}
                                if is_t else {"lane": lane.index} if act == "lane" else None,
-                               fresh=key in fresh, last=key == last))
+                               fresh=fresh.get(key, False) if isinstance(fresh, dict)
+                               else key in fresh, last=key == last))
         return els
 
     mid_bits = [h("span", lane.title, cls="tf-lane-title")]
@@ -441,8 +466,7 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
              cls=cls, title=title, role="group", aria_label=label,
              data={"lane": lane.index,
                    "act": "lane" if pickable and lane_choice.enabled else None,
-                   "by-count": "1" if lane.by_count else None},
-             aria_disabled="true" if pickable and not lane_choice.enabled else None)
+                   "by-count": "1" if lane.by_count else None})
 
 
 def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bool) -> El:
@@ -596,14 +620,23 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
                       targets=targets, fresh=fresh, last=last)
              for lm in m.lane_models(view)]
     top = topbar(view, names, thinking, can_export=can_export)
+    bar = action_bar(view, names, sel, thinking)
+    me_strip = _player_strip(view, me, names, mine=True, sel=sel, targets=targets)
+    if sel.step != "card":
+        autofocus(bar.find("#choices"), _enabled_button)
+    elif m.my_turn(view):
+        autofocus(me_strip, lambda el: el.attrs.get("data-act") == "select"
+                  and "tf-dim" not in el.classes)
+        if not me_strip.find("[data-autofocus]"):
+            autofocus(bar, _enabled_button)
     return h("section", top,
              h("div",
                h("div",
                  _player_strip(view, opp, names, mine=False, sel=sel, targets=targets),
                  h("div", lanes, cls="tf-lanes", id="lanes", role="group",
                    aria_label=t("board.lanes")),
-                 _player_strip(view, me, names, mine=True, sel=sel, targets=targets),
-                 action_bar(view, names, sel, thinking),
+                 me_strip,
+                 bar,
                  h("p", notice, cls="tf-notice", id="notice", role="status") if notice else None,
                  cls="tf-main"),
                side_panel(view, names), cls="tf-table"),
@@ -688,9 +721,10 @@ def round_screen(view: dict, names: dict[int, str], *, then_over: bool = False) 
                    h("span", t("round.goal", n=view.get("target_score", 8)), cls="tf-pts-goal"),
                    cls="tf-pts-row", id="round-score"),
                  cls="tf-pts-box"),
-               h("div", button(t("round.final") if then_over else t("round.next"),
-                               "round-continue", id="btn-continue",
-                               cls="tf-btn-primary tf-btn-big"), cls="tf-menu-actions"),
+               h("div", autofocus(button(t("round.final") if then_over else t("round.next"),
+                                         "round-continue", id="btn-continue",
+                                         cls="tf-btn-primary tf-btn-big"), _enabled_button),
+                 cls="tf-menu-actions"),
                cls="tf-panel tf-round"),
              id="screen-round", cls="tf-screen tf-screen-center",
              data={"round": r.number})
@@ -736,8 +770,8 @@ def over_screen(view: dict, names: dict[int, str], record: dict | None = None,
                  cls="tf-final", id="final-score"),
                [h("p", n, cls="tf-note", data={"note": "1"}) for n in g.notes],
                rounds_table(view, names),
-               h("div", button(t("over.again"), "menu", id="btn-again",
-                               cls="tf-btn-primary tf-btn-big"),
+               h("div", autofocus(button(t("over.again"), "menu", id="btn-again",
+                                         cls="tf-btn-primary tf-btn-big"), _enabled_button),
                  button(t("export.replay"), "watch-replay", id="btn-watch-replay",
                         cls="tf-btn-ghost") if record else None,
                  h("a", t("export.file"), id="btn-record", cls="tf-btn tf-btn-ghost",
@@ -794,6 +828,8 @@ def replay_screen(rv, names: dict[int, str]) -> El:
     log = [h("li", text, cls=["tf-log-round" if p is None else
                               "tf-log-me" if p == me else "tf-log-opp"])
            for p, text in m.history_lines(view, names, 12)]
+    autofocus(nav, lambda el: _enabled_button(el) and el.attrs.get("id") in (
+        "btn-replay-next", "btn-replay-prev"))
     return h("section", topbar(view, names, False, actions=actions),
              h("div",
                h("div",

@@ -1,0 +1,210 @@
+"""Saved games (localStorage, through App's ``storage``), remembered settings and language, and
+the replay viewer, driven through App.dispatch as the page drives it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+from trifront.game import Game
+from trifront.replay import share_fragment
+from trifront.ui import i18n
+from trifront.ui.app import SAVE_KEY, SETTINGS_KEY, App
+from trifront.ui.cpu import CpuClient
+from trifront.ui.online import MemoryStorage
+
+from .test_app import Page, settle, take_turn
+
+
+def make(storage, **kw):
+    page = Page()
+    app = App(page.mount, CpuClient(None), seed=kw.pop("seed", 3), cpu_delay=0,
+              log_error=page.errors.append, log_warn=lambda text: None, storage=storage, **kw)
+    return app, page
+
+
+def teardown_function():
+    i18n.set_lang("en")
+
+
+def test_language_and_settings_are_remembered():
+    store = MemoryStorage()
+    app, page = make(store)
+    app.render()
+    assert page.tree.attrs["lang"] == "en"
+    app.dispatch("lang", {"lang": "ja"})
+    app.dispatch("menu-set", {"key": "mode", "value": "draft"})
+    app.dispatch("menu-set", {"key": "kind", "value": "local"})
+    assert page.tree.attrs["lang"] == "ja" and "ゲーム開始" in page.tree.text()
+    saved = json.loads(store.get(SETTINGS_KEY))
+    assert saved["lang"] == "ja" and saved["mode"] == "draft" and saved["kind"] == "local"
+    app2, page2 = make(store, browser_lang="en")
+    app2.render()
+    assert app2.lang == "ja" and app2.opts["mode"] == "draft" and app2.opts["kind"] == "local"
+    assert page2.tree.attrs["lang"] == "ja"
+    app3, _ = make(store, lang="en")                 # ?lang= wins
+    assert app3.lang == "en"
+
+
+def test_the_browser_language_is_the_default():
+    app, page = make(MemoryStorage(), browser_lang="ja")
+    app.render()
+    assert page.tree.attrs["lang"] == "ja"
+
+
+def test_a_cpu_game_survives_a_reload():
+    async def go():
+        store = MemoryStorage()
+        app, page = make(store)
+        app.render()
+        app.dispatch("menu-set", {"key": "strength", "value": "easy"})
+        app.dispatch("start")
+        for n in range(6):
+            await settle(app)
+            if app.screen == "round":
+                app.dispatch("round-continue")
+            elif app._my_turn():
+                take_turn(app, page, n)
+        await settle(app)
+        record = app.game.record()
+        assert json.loads(store.get(SAVE_KEY))["record"] == record
+        app2, page2 = make(store)
+        assert app2.resume()
+        app2.render()
+        await settle(app2)
+        assert app2.game.record()["actions"][:len(record["actions"])] == record["actions"]
+        assert app2.kind == "cpu" and page2.screen() in ("screen-board", "screen-round")
+        assert not page2.errors
+        app2.dispatch("menu")
+        assert store.get(SAVE_KEY) is None               # left on purpose: nothing to resume
+    asyncio.run(go())
+
+
+def test_a_local_game_resumes_at_the_hand_over():
+    store = MemoryStorage()
+    app, page = make(store)
+    app.dispatch("menu-set", {"key": "kind", "value": "local"})
+    app.dispatch("start")
+    app.dispatch("handover")
+    app.dispatch("pass")
+    app2, page2 = make(store)
+    assert app2.resume()
+    app2.render()
+    assert page2.screen() == "screen-handover" and app2.game.to_move == 1
+    assert not page2.tree.find_all("[data-card-id]")
+
+
+def test_a_corrupt_saved_game_is_discarded_with_a_notice():
+    for bad in ("{nope", json.dumps({"kind": "cpu", "record": {"format": "x"}}),
+                json.dumps({"kind": "cpu", "human": 0, "record": {
+                    **Game.new(seed=1).record(),
+                    "actions": [{"type": "play", "card": 99, "lane": 0, "face": "up"}]}}),
+                json.dumps([1, 2]), json.dumps({"kind": "online", "record": {}})):
+        store = MemoryStorage()
+        store.set(SAVE_KEY, bad)
+        app, page = make(store)
+        assert not app.resume()
+        app.render()
+        assert page.screen() == "screen-menu" and store.get(SAVE_KEY) is None
+        assert page.tree.find("#toast").text().startswith("The saved game could not be read")
+        assert not page.errors
+
+
+def finished_record(seed=6) -> dict:
+    g = Game.new(seed=seed)
+    rng = random.Random(seed)
+    while not g.over:
+        g.apply(rng.choice(g.view(g.to_move)["legal"]), player=g.to_move)
+    return g.record()
+
+
+def test_replay_from_a_share_link_steps_and_reveals():
+    record = finished_record()
+    app, page = make(None)
+    assert app.open_replay("http://x/index.html#" + share_fragment(record))
+    app.render()
+    tree = page.tree
+    assert page.screen() == "screen-replay" and tree.attrs["data-screen"] == "screen-replay"
+    assert tree.find("#replay-step").attrs["data-k"] == 0
+    assert tree.find("#btn-replay-prev").attrs.get("disabled")
+    for _ in range(3):
+        app.dispatch("replay-step", {"to": str(app.replay_k + 1)})
+    assert page.tree.find("#replay-step").attrs["data-k"] == 3
+    assert page.tree.find("#replay-move").text().startswith("Move 3:")
+    app.dispatch("arrow", {"dir": "left"})
+    assert app.replay_k == 2
+    # player 1's view: player 0's hand is backs (R7.2)
+    app.dispatch("replay-view", {"view": "1"})
+    assert page.tree.find("#hand-opp").find_all(".tf-back")
+    # everything revealed (a finished game): no backs anywhere
+    app.dispatch("replay-view", {"view": "all"})
+    assert not page.tree.find_all(".tf-back")
+    assert page.tree.find("#replay-view-all").attrs["aria-pressed"] == "true"
+    app.dispatch("replay-step", {"to": str(10_000)})
+    assert app.replay_k == len(record["actions"])
+    app.dispatch("replay-close")
+    assert page.screen() == "screen-menu"
+
+
+def test_a_running_game_replay_cannot_be_revealed():
+    g = Game.new(seed=2)
+    g.apply({"type": "pass"})
+    app, page = make(None)
+    assert app.open_replay(json.dumps(g.record()))
+    app.render()
+    assert page.tree.find("#replay-view-all").attrs.get("disabled")
+    app.dispatch("replay-view", {"view": "all"})
+    assert app.replay_view == "0" and page.tree.find("#toast")
+
+
+def test_malformed_replays_give_a_clear_message():
+    app, page = make(None)
+    app.dispatch("open-replay")
+    assert page.tree.find("#modal-open-replay")
+    cases = {"": "nothing was given", "garbage!": "damaged",
+             "{\"format\": 1}": "malformed",
+             json.dumps({**Game.new(seed=1).record(),
+                         "actions": [{"type": "pass"}, {"type": "play", "card": 99,
+                                                        "lane": 0, "face": "up"}]}):
+                 "action 2 breaks the rules"}
+    for text, words in cases.items():
+        app.set_input("replay", text)
+        app.dispatch("replay-open")
+        error = page.tree.find("#replay-error")
+        assert error is not None and words in error.text(), (text, error and error.text())
+        assert page.screen() == "screen-menu" and not page.errors
+
+
+def test_own_finished_game_replay_and_export():
+    record = finished_record(8)
+    app, page = make(None, page_url="http://x/index.html")
+    app.kind = "cpu"
+    app.game = Game.from_record(record)
+    app.screen = "over"
+    app.render()
+    share = page.tree.find("#btn-share")
+    assert share is not None
+    app.dispatch("export")
+    link = page.tree.find("#share-replay-link").attrs["value"]
+    assert link.startswith("http://x/index.html#replay=")
+    app.dispatch("watch-replay")
+    assert page.screen() == "screen-replay" and app.replay_k == len(record["actions"])
+    assert page.tree.find("#btn-replay-close").text() == "Back to the game"
+    app.dispatch("replay-close")
+    assert page.screen() == "screen-over"
+
+
+def test_inspect_explains_power():
+    """R5.C1: a face-down Ambush 9 shows base 9, Ambush +1 (continuous), power 10."""
+    from tests.ui.games import game
+    app, page = make(None)
+    app.kind, app.game, app.screen = "cpu", game([16, 0, 2, 4, 6], [1, 3, 5, 7, 9]), "board"
+    app.game.apply({"type": "play", "card": 16, "lane": 1, "face": "down"})
+    app.dispatch("inspect", {"owner": "0", "card-id": "16"})
+    why = page.tree.find("#inspect-why")
+    rows = [tr.text() for tr in why.find_all("tr")]
+    assert rows[0] == "Starting power 9"
+    assert "R5.C1" in rows[1] and "+1" in rows[1] and "continuous" in rows[1]
+    assert rows[-1] == "Power 10"
+    assert page.tree.find("#inspect-power").text() == "Power now: 10"
