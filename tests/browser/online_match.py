@@ -11,8 +11,9 @@ per context, no ICE servers: ?ice=none), and plays whole games by clicking, both
 driven in turn. Scenarios:
   contexts   two contexts of one browser; a Normal game to the end
   processes  two separate browser processes; a Draft game to the end
-  reconnect  the guest's page is closed mid-round, a new page in the same context re-joins
-             the room word and the game resumes to the end
+  reconnect  the network drops (lo down) until both pages say "reconnecting" and comes back
+             (ICE restart); later the guest's page is closed mid-round, a new page in the
+             same context re-joins the room word, and the game resumes to the end
 Each writes screenshots (screenshots/online-*.png) and a result: the records both pages
 offer for download, the guest's fairness verdict, console errors, and timings (channel
 open after pairing; action -> applied on the other page, measured with one shared clock).
@@ -301,10 +302,14 @@ def scenario_reconnect(pw, server, relay_port) -> dict:
         join(guest)
         for p in (host, guest):
             p.page.wait_for_selector("#screen-board", timeout=60_000)
-        play([host, guest], "online-reconnect", stop_after=7)
+        play([host, guest], "online-reconnect", stop_after=4)
+        blip_n = host.page.get_attribute("#net-status", "data-n")
+        blip = network_blip([host, guest])     # 1. the network drops and comes back
+        blip_after_n = guest.page.get_attribute("#net-status", "data-n")
+        play([host, guest], "online-reconnect", stop_after=3)
         before_n = host.page.get_attribute("#net-status", "data-n")
         errors = list(guest.errors)
-        guest.page.close()                    # the guest's tab is gone mid-round
+        guest.page.close()                    # 2. the guest's tab is gone mid-round
         host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=10_000)
         host.page.wait_for_selector("#claim-countdown")
         host.shot("online-reconnect-host-waiting")
@@ -319,10 +324,32 @@ def scenario_reconnect(pw, server, relay_port) -> dict:
         actions = play([host, guest], "online-reconnect")
         result = finish([host, guest], "online-reconnect")
         result.update(actions=actions, before_n=before_n, after_n=after_n, resumed_s=resumed_s,
+                      blip_n=blip_n, blip_after_n=blip_after_n, **blip,
                       errors=errors + host.errors + guest.errors)
         return result
     finally:
         browser.close()
+
+
+def network_blip(players: list[Player]) -> dict:
+    """The network drops (lo down inside the namespace) until both pages say "reconnecting",
+    then comes back; returns how long recovery took and which steps each page took."""
+    import subprocess
+    subprocess.run(["ip", "link", "set", "lo", "down"], check=True)
+    try:
+        for p in players:
+            p.page.wait_for_selector('#net-status[data-net="reconnecting"]', timeout=30_000)
+        for p in players:
+            p.shot(f"online-reconnect-dropped-{p.name}")
+        time.sleep(1)
+    finally:
+        subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    t0 = time.monotonic()
+    for p in players:
+        p.page.wait_for_selector('#net-status[data-net="connected"]', timeout=60_000)
+    return {"recovered_s": time.monotonic() - t0,
+            "steps": {p.name: {k: p.page.get_attribute("#app", f"data-{k}")
+                               for k in ("ice-restarts", "renewals")} for p in players}}
 
 
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,

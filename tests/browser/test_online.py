@@ -4,8 +4,10 @@ tests/browser/online_match.py. Each scenario plays a whole game by clicking:
 
 - two contexts of one browser, Normal mode;
 - two separate browser processes, Draft mode (picks committed before they are revealed);
-- reconnect: the guest's tab is closed mid-round, a new tab re-joins the room word, the game
-  resumes at the same move and is finished.
+- reconnect: the network drops (lo down in the namespace) until both pages show
+  "reconnecting", comes back, and the ICE restart recovers the same game; later the guest's
+  tab is closed mid-round, a new tab re-joins the room word, the game resumes at the same
+  move and is finished.
 Every time: both pages end with the same record, the guest's page replays it and finds the
 game fair, and no page logs a console error. Screenshots: screenshots/online-*.png.
 Needs root (for the namespace), as `scripts/test` and CI have.
@@ -63,8 +65,11 @@ def test_a_whole_online_game_between_two_browsers(tmp_path, scenario):
         assert effects[0]["D"] == "general" and effects[1]["D"] == "captain"
 
 
-def test_guest_tab_closed_mid_round_rejoins_and_the_game_is_finished(tmp_path):
+def test_dropped_network_and_a_closed_guest_tab_both_recover_and_the_game_ends(tmp_path):
     result = run_in_netns(tmp_path, "reconnect")["reconnect"]
     check_game(result)
+    assert result["blip_n"] == result["blip_after_n"]       # nothing lost in the drop
+    assert result["steps"]["host"]["ice-restarts"] is not None   # the host offers: restart
+    assert result["recovered_s"] < 30
     assert result["before_n"] == result["after_n"]          # resumed at the same move
     assert result["resumed_s"] < 30

@@ -44,6 +44,14 @@ def _plain(js_object) -> dict:
     return json.loads(JSON.stringify(js_object))
 
 
+def _count(name: str) -> None:
+    """Count a recovery step on #app (data-ice-restarts, data-renewals) for tests and bench."""
+    TIMINGS[name] = TIMINGS.get(name, 0) + 1
+    app = document.getElementById("app")
+    if not is_none(app):
+        app.setAttribute(f"data-{name}", str(TIMINGS[name]))
+
+
 class Link:
     def __init__(self, relay_url: str, room: str, owner, ice_servers: list | None = None):
         self.url, self.room, self.owner = relay_url, room, owner
@@ -284,12 +292,14 @@ class Link:
         if pc is not self.pc or str(pc.connectionState) == "connected":
             return
         if self.offer:
+            _count("ice-restarts")
             pc.restartIce()
             await self._make_offer(restart=True)
         await asyncio.sleep(RENEW_AFTER)
         if pc is not self.pc or str(pc.connectionState) == "connected" or not self.paired:
             return
         if self.offer:
+            _count("renewals")
             self._new_pc(secrets.token_hex(6))
             await self._make_offer()
         else:
