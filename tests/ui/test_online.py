@@ -263,3 +263,43 @@ def test_menu_online_rows_and_share_link():
     app.set_input("room", "  ")
     app.dispatch("start")
     assert app.screen == "menu" and "room word" in app.toast
+
+
+def test_host_reload_resumes_as_host_from_its_saved_session():
+    async def go():
+        relay = FakeRelay()
+        store_a = MemoryStorage()
+        (a, pa), (b, pb) = online_app(relay, storage=store_a), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 9)
+        before = a.game.record()
+        a.match.close()                                   # the host's tab reloads
+        await step(relay)
+        assert pb.tree.find("#net-status").attrs["data-net"] == "waiting"
+        a2, pa2 = online_app(relay, storage=store_a)
+        a2.dispatch("start")
+        await step(relay)
+        assert a2.match.role == "host" and a2.match.resumed and not a2.match.offer
+        assert a2.game.record() == before and b.match.role == "guest"
+        await play(relay, [a2, b], [pa2, pb])
+        assert b.game.record() == a2.game.record()
+        assert pb.tree.find("#fairness").attrs["data-fair"] == "1"
+        a2.dispatch("menu")                               # game over and seen: forgotten
+        assert store_a.get("trifront-online:blue fox") is None
+        leave_all([b])
+    asyncio.run(go())
+
+
+def test_junk_before_the_role_exchange_is_ignored():
+    async def go():
+        relay = FakeRelay()
+        app, page = online_app(relay)
+        app.dispatch("start")
+        relay.pump()
+        match = app.match
+        for junk in ["", "x" * 500, "[]", '{"t":"role"}', '{"t":"role","hosting":1}',
+                     '{"t":"hello","v":"trifront-net/1","game":null,"token":null}', None, 7]:
+            match.link_message(junk)
+        assert match.session is None and match.peer_role is None and not page.errors
+        leave_all([app])
+    asyncio.run(go())
