@@ -867,6 +867,11 @@ class App:
         self.names = {me: "You", 1 - me: "Opponent"}
         if kind == "refused" and getattr(match.session, "refusal", None):
             self.toast = f"Your opponent's page refused that: {match.session.refusal}"
+        mode = getattr(match.session, "mode", None)
+        if match.role == "guest" and mode and mode != self.opts["mode"] \
+                and getattr(self, "_told_mode", None) != match.session.game_id:
+            self._told_mode = match.session.game_id      # the host chooses Normal or Draft
+            self.toast = f"The host chose {mode.capitalize()} for this game."
         if not match.started:
             self.game = None
             phase = match.phase
