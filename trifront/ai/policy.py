@@ -1,0 +1,253 @@
+"""Cheap knowledge for search: a heuristic rollout policy and a position evaluation.
+
+Both read a full GameState (a determinized world, never the true game) and are written for
+speed: search calls them hundreds of thousands of times per move.
+
+- `rollout_action(state, rng)`: a plausible action for the player to move, from a quick
+  estimate of what each play adds to its lane (no copy of the state is made), the value of
+  keeping cards for later rounds, and when passing is right (R3.3, R3.4).
+- `evaluate(state, me)`: the probability that `me` wins, for a state at a round's start (or
+  over): a logistic model of the score race and the card economy (hand, deck), fitted by
+  self-play (bench/fit_eval.py; the weights are `EVAL_WEIGHTS`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..actions import DISCARD, DOWN, PASS, UP
+from ..constants import (AMBUSH_DOWN, AMBUSH_UP, ARCHERS_BONUS, CAVALRY_DECK_LIMIT, LANES,
+                         LATER_ROUND_DRAW, TARGET_SCORE)
+from ..power import card_power, lane_winner
+from ..rules import legal_actions
+from ..state import GameState
+
+# ------------------------------------------------------------------------------- evaluation
+
+#: logistic weights over `features` (bench/fit_eval.py prints a fresh set)
+EVAL_WEIGHTS = (0.0, 0.4426, 0.6662, 0.1792, 0.2182, 0.1768, -0.1466)
+EVAL_FEATURES = ("bias", "score race", "score race / rounds left", "hand cards",
+                 "hand power / 10", "deck cards", "moves first")
+
+
+def _logistic(weights, feats) -> float:
+    z = 0.0
+    for w, f in zip(weights, feats):
+        z += w * f
+    if z > 30:
+        return 1.0
+    if z < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def _features(me_score, opp_score, first_is_me, hand_diff, power_diff, deck_diff, me_leads):
+    need_m = max(0, TARGET_SCORE - me_score)
+    need_o = max(0, TARGET_SCORE - opp_score)
+    race = need_o - need_m
+    if race == 0:  # R6.5: a tie in points goes to the first player of round 1
+        race = 0.5 if first_is_me else -0.5
+    rounds_left = max(1.0, min(need_m, need_o) / 1.5)
+    return (1.0, race, race / rounds_left, hand_diff, power_diff / 10.0, deck_diff,
+            1.0 if me_leads else -1.0)
+
+
+def features(state: GameState, me: int) -> tuple[float, ...]:
+    """What `evaluate` weighs at the start of a round, from `me`'s side (EVAL_FEATURES)."""
+    opp = 1 - me
+    pm, po = state.players[me], state.players[opp]
+    cm, co = pm.cards, po.cards
+    hp_m = sum(cm[c].start + cm[c].carried for c in pm.hand)
+    hp_o = sum(co[c].start + co[c].carried for c in po.hand)
+    return _features(state.scores[me], state.scores[opp], state.first == me,
+                     len(pm.hand) - len(po.hand), hp_m - hp_o, len(pm.deck) - len(po.deck),
+                     state.round_first == me)
+
+
+def evaluate(state: GameState, me: int, weights: tuple[float, ...] = EVAL_WEIGHTS) -> float:
+    """P(`me` wins), 0..1, at the start of a round: exact when the game is over, else the
+    logistic model."""
+    if state.over:
+        return 1.0 if state.winner == me else 0.0
+    return _logistic(weights, features(state, me))
+
+
+def round_end_features(state: GameState, me: int) -> tuple[bool, int | None, tuple]:
+    """The round as if it ended now (both players passed): (game over?, winner, features of
+    the next round's start). Mirrors R3.6 / R6.4 / R6.5 and R3.2's draw without changing
+    `state`; the draws are estimated by the deck's average card."""
+    winners = [lane_winner(state, lane) for lane in LANES]
+    scores = [state.scores[0] + winners.count(0), state.scores[1] + winners.count(1)]
+    players = state.players
+    decks_empty = not players[0].deck and not players[1].deck
+    if (max(scores) >= TARGET_SCORE or (decks_empty and not players[0].hand
+                                        and not players[1].hand)
+            or (decks_empty and not state.progress)):
+        a, b = scores
+        return True, (state.first if a == b else (0 if a > b else 1)), ()
+    counts, powers, decks = [], [], []
+    for ps in players:
+        cards = ps.cards
+        deck = ps.deck
+        draws = min(LATER_ROUND_DRAW, len(deck))
+        power = sum(cards[c].start + cards[c].carried for c in ps.hand)
+        if draws:
+            power += draws * sum(cards[c].start + cards[c].carried for c in deck) / len(deck)
+        counts.append(len(ps.hand) + draws)
+        powers.append(power)
+        decks.append(len(deck) - draws)
+    opp = 1 - me
+    return False, None, _features(scores[me], scores[opp], state.first == me,
+                                  counts[me] - counts[opp], powers[me] - powers[opp],
+                                  decks[me] - decks[opp], state.round_first != me)
+
+
+def evaluate_round_end(state: GameState, me: int,
+                       weights: tuple[float, ...] = EVAL_WEIGHTS) -> float:
+    """P(`me` wins) if the round ended now (see `round_end_features`)."""
+    over, winner, feats = round_end_features(state, me)
+    if over:
+        return 1.0 if winner == me else 0.0
+    return _logistic(weights, feats)
+
+
+def ends_round(state: GameState, action) -> bool:
+    """Would `action` end the round at once? True for a pass while the other player has
+    passed or holds no card (R3.4, R3.5). (Rarer endings, e.g. R5.D2, go through the
+    engine.)"""
+    if action.type != PASS:
+        return False
+    other = state.players[1 - state.to_move]
+    return other.passed or not other.hand
+
+
+# --------------------------------------------------------------------------- rollout policy
+
+#: the rollout policy's knobs (bench/tune_policy.py measures variants against each other)
+#: keep_base, keep_per_power: what holding a card for a later round is worth, in lanes
+#: soft_scale: margin scale of a lane's value while the opponent can still answer
+#: discard_value: a discard-only card (R5.C3, R5.D4) turns into fresh cards
+#: noise: added to each play's score, so rollouts vary
+#: pass_per_lane, pass_bias: passing while the opponent is still in is worth
+#:     pass_per_lane * (lanes ahead - lanes behind) + pass_bias
+#: target_prob: chance of using a targeting effect's target (else no target)
+#: general_penalty: playing R5.D2 general face-up ends our round at once
+PARAMS = {"keep_base": 0.12, "keep_per_power": 0.012, "soft_scale": 3.0, "discard_value": 0.25,
+          "noise": 0.08, "pass_per_lane": 0.1, "pass_bias": -0.15, "target_prob": 0.75,
+          "general_penalty": 0.3}
+
+
+def _lane_margins(state: GameState, me: int) -> tuple[list[int], list[bool]]:
+    """Per lane: my total minus the opponent's (power, or cards under R6.2), and by_count."""
+    players = state.players
+    mine, theirs = players[me], players[1 - me]
+    margins, by_count = [], []
+    for lane in (0, 1, 2):
+        a_ids, b_ids = mine.board[lane], theirs.board[lane]
+        counted = False
+        for ps, ids in ((mine, a_ids), (theirs, b_ids)):
+            for cid in ids:
+                c = ps.cards[cid]
+                if c.effect == "commander" and c.face == UP:
+                    counted = True
+        if counted:
+            margins.append(len(a_ids) - len(b_ids))
+        else:
+            a = sum(card_power(state, mine.cards[c]) for c in a_ids)
+            b = sum(card_power(state, theirs.cards[c]) for c in b_ids)
+            margins.append(a - b)
+        by_count.append(counted)
+    return margins, by_count
+
+
+def _added_power(state: GameState, card, lane: int, face: str, me: int) -> int:
+    """Roughly what playing `card` adds to its side of `lane` (R5 power order, simplified)."""
+    power = card.start + card.carried
+    effect = card.effect
+    if effect == "ambush":
+        return power + (AMBUSH_DOWN if face == DOWN else AMBUSH_UP)
+    if face == UP:
+        if effect == "cavalry":
+            return power * 2 if len(state.players[me].deck) <= CAVALRY_DECK_LIMIT else 1
+        if effect == "mercenary":
+            return 7
+        if effect == "archers":
+            opp = state.players[1 - me]
+            if any(opp.cards[c].face == DOWN for c in opp.board[lane]):
+                return power + ARCHERS_BONUS
+        elif effect == "general":
+            return power  # ...but it ends the round for its player (R5.D2)
+    return power
+
+
+def _hard(margin: float) -> float:
+    return 1.0 if margin > 0 else (-1.0 if margin < 0 else 0.0)
+
+
+def rollout_action(state: GameState, rng: random.Random, legal=None, params=None):
+    """A quick, sensible action for the player to move (an engine Action from `legal`).
+
+    `params`: the knobs (PARAMS, the default)."""
+    prm = PARAMS if params is None else params
+    keep_base, keep_per_power = prm["keep_base"], prm["keep_per_power"]
+    soft_scale, noise = prm["soft_scale"], prm["noise"]
+    if legal is None:
+        legal = legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    me = state.to_move
+    ps = state.players[me]
+    opp_passed = state.players[1 - me].passed
+    margins, by_count = _lane_margins(state, me)
+    if opp_passed:
+        lane_value = _hard
+    else:
+        def lane_value(margin, tanh=math.tanh):
+            return tanh(margin / soft_scale)
+    base = [lane_value(m) for m in margins]
+    best, best_score = None, -1e9
+    can_pass = False
+    variants: dict[tuple, list] = {}
+    cards = ps.cards
+    random_ = rng.random
+    for action in legal:
+        kind = action.type
+        if kind == PASS:
+            can_pass = True
+            continue
+        card = cards[action.card]
+        if kind == DISCARD:
+            score = prm["discard_value"] + noise * random_()
+        else:
+            if action.target_card is not None:
+                variants.setdefault((action.card, action.lane, action.face), []).append(action)
+                continue
+            lane = action.lane
+            added = 1 if by_count[lane] else _added_power(state, card, lane, action.face, me)
+            gain = lane_value(margins[lane] + added) - base[lane]
+            score = gain - keep_base - keep_per_power * (card.start + card.carried)
+            if card.effect == "general" and action.face == UP and not opp_passed:
+                score -= prm["general_penalty"]  # it passes for us at once (R5.D2)
+            score += noise * random_()
+        if score > best_score:
+            best, best_score = action, score
+    if can_pass:
+        # Passing keeps every card. With the opponent still in, passing while behind hands
+        # them the round; while ahead in two lanes it often keeps the lead cheaply.
+        won = sum(1 for b in base if b > 0.2)
+        lost = sum(1 for b in base if b < -0.2)
+        pass_score = 0.0
+        if not opp_passed:
+            pass_score = (prm["pass_per_lane"] * (won - lost) + prm["pass_bias"]
+                          + noise * random_())
+        if best is None or pass_score >= best_score:
+            return legal[-1]
+    if best is None:
+        return legal[0]
+    options = variants.get((best.card, best.lane, best.face)) if best.type != DISCARD else None
+    if options and best.card is not None:
+        effect = cards[best.card].effect
+        if effect != "priest" and random_() < prm["target_prob"]:
+            return options[int(random_() * len(options))]
+    return best
