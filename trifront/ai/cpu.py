@@ -1,17 +1,60 @@
 """The CPU's entry points, in the JSON-string form the browser worker exchanges.
 
 The CPU only ever receives a player view (RULES.md R7), never a state: it cannot peek.
-Strength "easy" is the one-ply greedy baseline (`greedy`).
+
+Strengths:
+- "easy": the one-ply greedy baseline (`greedy`) with some randomness (wide near-ties, an
+  occasional random move);
+- "normal", "hard": information-set MCTS (`ismcts`) with a budget of iterations, capped by
+  wall time so that a slow machine (Pyodide in a browser is 1.5-2.5x slower than CPython)
+  still answers in time. Without the time cap (``time_limit=None``) a decision is a pure
+  function of (view, seed, strength).
+
+`hint` runs the same search on the human's view and also reports the estimated chance of
+winning. `draft` picks effects from a table measured by self-play (`draft`).
 """
 
 from __future__ import annotations
 
 import json
 
-from . import greedy
+from . import greedy, ismcts
 from .draft import pick_effects
 
-STRENGTHS = ("easy",)
+STRENGTHS = ("easy", "normal", "hard")
+
+#: search budgets: (iteration cap, wall-time cap in seconds, on the machine that runs it)
+BUDGETS = {"normal": (600, 0.6), "hard": (4000, 1.8)}
+
+#: the "easy" CPU: greedy with these settings (see greedy.choose_action)
+EASY = {"near_tie": 0.12, "blunder": 0.1}
+
+_DEFAULT = object()
+
+
+def _check(strength: str) -> None:
+    if strength not in STRENGTHS:
+        raise ValueError(f"unknown strength {strength!r}; one of {STRENGTHS}")
+
+
+def decide(view: dict, seed: int, strength: str = "easy", iterations: int | None = None,
+           time_limit=_DEFAULT, always_search: bool = False) -> tuple[dict, float | None]:
+    """(action in view form, estimated win probability or None) for the view's player.
+
+    `iterations` / `time_limit` override the strength's budget (None: no time cap);
+    `always_search`: search even when only one action is legal (for its win estimate).
+    Raises ValueError when it is not that player's turn or the strength is unknown.
+    """
+    _check(strength)
+    if not view["legal"]:
+        raise ValueError("it is not this player's turn")
+    if strength == "easy":
+        return greedy.choose_action(view, seed, **EASY), None
+    its, secs = BUDGETS[strength]
+    action, result = ismcts.choose(view, seed, its if iterations is None else iterations,
+                                   secs if time_limit is _DEFAULT else time_limit,
+                                   always_search=always_search)
+    return action, result.win
 
 
 def choose(view_json: str, seed: int, strength: str = "easy") -> str:
@@ -21,9 +64,21 @@ def choose(view_json: str, seed: int, strength: str = "easy") -> str:
     the view's legal actions. Raises ValueError when it is not that player's turn or the
     strength is unknown.
     """
-    if strength not in STRENGTHS:
-        raise ValueError(f"unknown strength {strength!r}; one of {STRENGTHS}")
-    return json.dumps(greedy.choose_action(json.loads(view_json), seed))
+    return json.dumps(decide(json.loads(view_json), seed, strength)[0])
+
+
+def hint(view_json: str, seed: int, strength: str = "hard") -> str:
+    """A suggested action for the player of `view_json` and the estimated chance that this
+    player wins, as JSON text: {"action": ActionJSON (one of view["legal"]), "win": 0..1}.
+
+    The same search the CPU uses ("easy" is searched at the "normal" budget, since greedy
+    has no win estimate).
+    """
+    _check(strength)
+    view = json.loads(view_json)
+    action, win = decide(view, seed, "normal" if strength == "easy" else strength,
+                         always_search=True)
+    return json.dumps({"action": action, "win": round(float(win), 4)})
 
 
 def draft(seed: int) -> str:

@@ -15,7 +15,7 @@ from ..constants import LANES
 from ..power import lane_by_count, side_power
 from ..rules import apply_unchecked
 from ..state import GameState
-from .determinize import determinize, world_action
+from .determinize import Determinizer, world_action
 
 #: what keeping one card in hand is worth, in lanes (a card spent now is gone later)
 CARD_VALUE = 0.22
@@ -39,17 +39,24 @@ def evaluate(state: GameState, me: int) -> float:
     return score
 
 
-def choose_action(view: dict, seed: int) -> dict:
+def choose_action(view: dict, seed: int, near_tie: float = NEAR_TIE, samples: int = SAMPLES,
+                  blunder: float = 0.0) -> dict:
     """The greedy choice for the player whose `view` this is: one of view["legal"] (view form).
 
+    `near_tie`: actions scoring within this of the best are chosen among at random;
+    `samples`: determinized worlds per decision; `blunder`: the chance of a uniformly random
+    legal action instead (the "easy" CPU plays with some of that).
     Raises ValueError when the view's player has no legal action (not their turn).
     """
     legal = view["legal"]
     if not legal:
         raise ValueError("it is not this player's turn")
     rng = random.Random(seed)
+    if blunder and rng.random() < blunder:
+        return dict(rng.choice(legal))
     me = view["me"]
-    worlds = [determinize(view, rng) for _ in range(SAMPLES)]
+    det = Determinizer(view)
+    worlds = [det.sample(rng) for _ in range(samples)]
     scores = []
     for action in legal:
         total = 0.0
@@ -63,7 +70,7 @@ def choose_action(view: dict, seed: int) -> dict:
             total += _after(w, me, rounds_before)
         scores.append(total / len(worlds))
     best = max(scores)
-    near = [a for a, s in zip(legal, scores) if s >= best - NEAR_TIE]
+    near = [a for a, s in zip(legal, scores) if s >= best - near_tie]
     return dict(rng.choice(near))
 
 
