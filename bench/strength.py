@@ -1,0 +1,153 @@
+"""Benchmark (2): playing strength. Prints win rates with 95% confidence intervals.
+
+Pairings (first named = the player whose win rate is shown):
+  hard-easy, hard-normal, normal-easy, hard-omni
+"omni" is an omniscient MCTS with Hard's budget: the same search, but every world it samples
+is the true state (it sees both hands and every face-down card; only the decks' order and
+future random events are sampled, as they are hidden from everyone, R7.2).
+
+Each pairing plays N games: seats alternate (so each side moves first in half the games),
+and the effect sets alternate between Normal (R2.2) and random Draft sets (R2.3). Games run
+on --procs processes. Example quick run:
+
+    python bench/strength.py --games 40 --hard-iters 800 --normal-iters 200
+    python bench/strength.py                       # the full run (400 games per pairing)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+
+from trifront.cards import GROUP_EFFECTS, NORMAL_EFFECTS  # noqa: E402
+from trifront.game import Game  # noqa: E402
+
+PAIRINGS = ("hard-easy", "hard-normal", "normal-easy", "hard-omni")
+CONFIG: dict = {}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return centre - half, centre + half
+
+
+def decide(spec: str, game: Game, seed: int):
+    """(action for Game.apply, seconds) of player `spec` to move in `game`."""
+    from trifront.ai import cpu, ismcts
+    from trifront.rules import legal_actions
+
+    me = game.to_move
+    t0 = time.perf_counter()
+    if spec == "omni":
+        its, secs = CONFIG["budgets"]["hard"]
+        state = game.state
+        legal = legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            keys = [ismcts.my_key(state, me, a) for a in legal]
+            result = ismcts.search(ismcts.omniscient_sampler(state), me, keys,
+                                   random.Random(seed), its, secs,
+                                   opponent_key=ismcts.full_key)
+            action = legal[keys.index(result.key)]
+        return action, time.perf_counter() - t0
+    view = game.view(me)
+    if spec == "easy":
+        action, _ = cpu.decide(view, seed, "easy")
+    else:
+        its, secs = CONFIG["budgets"][spec]
+        action, _ = cpu.decide(view, seed, spec, iterations=its, time_limit=secs)
+    return action, time.perf_counter() - t0
+
+
+def play_one(task):
+    """One game: returns (pairing, index, did the first-named player win, move times)."""
+    pairing, index, config = task
+    CONFIG.update(config)
+    a, b = pairing.split("-")
+    seat_a = index % 2
+    rng = random.Random(1_000_003 * index + 7)
+    if (index // 2) % 2 == 0:
+        game = Game.new("normal", None, 0, index)
+    else:
+        effects = [{g: rng.choice(ids) for g, ids in GROUP_EFFECTS.items()} for _ in range(2)]
+        game = Game.new("draft", effects, 0, index)
+    times = {a: [], b: []}
+    n = 0
+    while not game.over:
+        spec = a if game.to_move == seat_a else b
+        action, secs = decide(spec, game, rng.getrandbits(32))
+        times[spec].append(secs)
+        game.apply(action)
+        n += 1
+    return pairing, index, game.winner == seat_a, times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=400, help="games per pairing")
+    parser.add_argument("--pairings", default=",".join(PAIRINGS))
+    parser.add_argument("--hard-iters", type=int, default=None)
+    parser.add_argument("--normal-iters", type=int, default=None)
+    parser.add_argument("--hard-time", type=float, default=None, help="Hard's time cap (s)")
+    parser.add_argument("--normal-time", type=float, default=None)
+    parser.add_argument("--no-time-cap", action="store_true",
+                        help="iteration budgets only (reproducible, machine-independent)")
+    parser.add_argument("--procs", type=int, default=2)
+    args = parser.parse_args()
+
+    from trifront.ai.cpu import BUDGETS
+    budgets = {k: list(v) for k, v in BUDGETS.items()}
+    for name in ("hard", "normal"):
+        its, secs = getattr(args, f"{name}_iters"), getattr(args, f"{name}_time")
+        if its is not None:
+            budgets[name][0] = its
+        if secs is not None:
+            budgets[name][1] = secs
+        if args.no_time_cap:
+            budgets[name][1] = None
+    config = {"budgets": budgets}
+    pairings = [p for p in args.pairings.split(",") if p]
+    print(f"budgets (iterations, seconds): {budgets}; {args.games} games per pairing; "
+          f"{args.procs} processes")
+    tasks = [(p, i, config) for p in pairings for i in range(args.games)]
+    results = {p: [] for p in pairings}
+    times: dict[str, list[float]] = {}
+    t0 = time.perf_counter()
+    with multiprocessing.Pool(args.procs) as pool:
+        for pairing, index, won, move_times in pool.imap_unordered(play_one, tasks):
+            results[pairing].append(won)
+            for spec, ts in move_times.items():
+                times.setdefault(spec, []).extend(ts)
+    print(f"played {len(tasks)} games in {time.perf_counter() - t0:.0f} s")
+    print(f"{'pairing':14s} {'games':>5s} {'win rate':>9s}  95% CI")
+    for p in pairings:
+        wins, n = sum(results[p]), len(results[p])
+        lo, hi = wilson(wins, n)
+        print(f"{p:14s} {n:5d} {wins / n:9.1%}  [{lo:.1%}, {hi:.1%}]")
+    print("per-move seconds while benchmarking (2 processes busy):")
+    for spec, ts in sorted(times.items()):
+        ts = sorted(ts)
+        p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
+        print(f"  {spec:7s} moves {len(ts):6d}  p50 {statistics.median(ts):.3f}  p95 {p95:.3f}"
+              f"  max {ts[-1]:.3f}")
+
+
+if __name__ == "__main__":
+    main()
