@@ -84,6 +84,10 @@ class Mount:
                 if not is_none(target) and target is not None:
                     focus(target)
             return
+        forced = dom.querySelector('[data-autofocus="force"]')
+        if had_focus and not is_none(forced) and forced is not None:
+            focus(forced)
+            return
         if focused_id:
             same = document.getElementById(focused_id)
             if not is_none(same) and same is not None and not same.hasAttribute("disabled"):

@@ -88,33 +88,37 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
     power = h("div", h("span", str(face.power) if face.power is not None else "?",
                        cls="tf-power-value"),
               h("span", t("card.base", n=face.base), cls="tf-power-base") if face.trend else None,
-              cls=power_cls, aria_hidden="true")
+              cls=power_cls)
     rank = h("div", h("span", face.rank or t("card.rank_short"), cls="tf-rank-num"),
              h("span", face.group or "", cls="tf-rank-group") if face.group else None,
-             cls="tf-rank", aria_hidden="true")
+             cls="tf-rank")
     tags = []
     if face.face_down:
         tags.append(h("span", t("card.facedown"), cls="tf-tag tf-tag-down"))
     if face.known:
         tags.append(h("span", t("card.known"), cls="tf-tag tf-tag-known"))
-    return h("div", rank, power,
+    # the accessible name is the card's own text (rank, power, name, text, tags); the title
+    # (everything about it) is its description
+    return h("div", h("span", t("log.last_mark") + ":", cls="tf-sr-only") if last else None,
+             rank, power,
              h("div", face.name, cls="tf-card-name"),
              h("div", face.short, cls="tf-card-text") if face.short else None,
              h("div", tags, cls="tf-tags") if tags else None,
              cls=cls, title=face.title, data=attrs, id=el_id,
-             role="button" if act else "img", aria_label=label,
+             role="button" if act else None,
              aria_pressed=("true" if selected else "false") if act == "select" else None,
              tabindex="0" if act else None)
 
 
-def autofocus(tree: El | None, test) -> El | None:
+def autofocus(tree: El | None, test, force: bool = False) -> El | None:
     """Mark the first element of ``tree`` for which ``test(el)`` holds with data-autofocus:
-    dom.py focuses it after a redraw when the focused element is gone (keyboard play)."""
+    dom.py focuses it after a redraw when the focused element is gone (keyboard play), or
+    always when ``force`` (the next step of a play: the focus moves on to its choices)."""
     if tree is None:
         return None
     for el in tree.iter():
         if test(el):
-            el.attrs["data-autofocus"] = "1"
+            el.attrs["data-autofocus"] = "force" if force else "1"
             break
     return tree
 
@@ -356,8 +360,8 @@ def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel:
     for c in hand:
         face = m.card_face(c)
         if readonly:
-            cards.append(card_el(face, size="md" if mine else "sm", zone="hand",
-                                 act=None if face.hidden else "inspect"))
+            cards.append(card_el(face, size="md" if mine else "xs" if face.hidden else "sm",
+                                 zone="hand", act=None if face.hidden else "inspect"))
         elif mine:
             status = m.hand_card_status(view, face.id)
             key = ("hand", p, face.id)
@@ -593,7 +597,8 @@ def side_panel(view: dict, names: dict[int, str]) -> El:
                         button(t("log.full"), "show-log", id="btn-log",
                                cls="tf-btn-ghost tf-btn-small", title=t("log.full_title")),
                         cls="tf-side-head"),
-               h("ol", log or [h("li", t("log.empty"))], cls="tf-log", id="log"),
+               h("ol", log or [h("li", t("log.empty"))], cls="tf-log", id="log",
+                 tabindex="0", aria_label=t("log.title")),
                cls="tf-side-box tf-log-box"),
              cls="tf-sidepanel", aria_label=t("log.title"))
 
@@ -623,7 +628,7 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
     bar = action_bar(view, names, sel, thinking)
     me_strip = _player_strip(view, me, names, mine=True, sel=sel, targets=targets)
     if sel.step != "card":
-        autofocus(bar.find("#choices"), _enabled_button)
+        autofocus(bar.find("#choices"), _enabled_button, force=m.my_turn(view))
     elif m.my_turn(view):
         autofocus(me_strip, lambda el: el.attrs.get("data-act") == "select"
                   and "tf-dim" not in el.classes)
@@ -646,7 +651,7 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
 
 
 def topbar(view: dict, names: dict[int, str], thinking: bool, *, can_export: bool = False,
-           actions: list | None = None) -> El:
+           actions: list | None = None, turn_box: bool = True) -> El:
     me, opp = view["me"], m.other(view["me"])
     s = view["scores"]
     turn = m.turn_text(view, names, thinking)
@@ -685,7 +690,7 @@ def topbar(view: dict, names: dict[int, str], thinking: bool, *, can_export: boo
                cls="tf-score", id="scores"),
              h("div", h("span", cls="tf-spinner", aria_hidden="true") if thinking else None, turn,
                cls=["tf-turn", "tf-turn-me" if mine else "tf-turn-opp"], id="turn",
-               role="status"),
+               role="status") if turn_box else None,
              h("div", actions, cls="tf-top-actions"),
              cls="tf-topbar")
 
@@ -762,8 +767,8 @@ def over_screen(view: dict, names: dict[int, str], record: dict | None = None,
     me, opp = view["me"], m.other(view["me"])
     won = g.winner == me and m._is_you(names[me])
     return h("section",
-             h("div", h("div", cls=["tf-crest", "tf-crest-win" if won else ""],
-                        aria_hidden="true"),
+             h("div", h("div", lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
+               h("div", cls=["tf-crest", "tf-crest-win" if won else ""], aria_hidden="true"),
                h("h2", g.headline, cls="tf-over-title", id="over-title"),
                h("p", h("span", f"{names[me]} {g.scores[me]}", cls="tf-final-me"),
                  h("span", " – "), h("span", f"{g.scores[opp]} {names[opp]}", cls="tf-final-opp"),
@@ -830,7 +835,7 @@ def replay_screen(rv, names: dict[int, str]) -> El:
            for p, text in m.history_lines(view, names, 12)]
     autofocus(nav, lambda el: _enabled_button(el) and el.attrs.get("id") in (
         "btn-replay-next", "btn-replay-prev"))
-    return h("section", topbar(view, names, False, actions=actions),
+    return h("section", topbar(view, names, False, actions=actions, turn_box=False),
              h("div",
                h("div",
                  h("div", h("h2", t("replay.title"), cls="tf-replay-title"),
@@ -852,7 +857,8 @@ def replay_screen(rv, names: dict[int, str]) -> El:
                                readonly=True),
                  cls="tf-main"),
                h("aside", h("div", h("h2", t("log.title")),
-                            h("ol", log or [h("li", t("log.empty"))], cls="tf-log", id="log"),
+                            h("ol", log or [h("li", t("log.empty"))], cls="tf-log", id="log",
+                 tabindex="0", aria_label=t("log.title")),
                             cls="tf-side-box tf-log-box"),
                  cls="tf-sidepanel", aria_label=t("log.title")),
                cls="tf-table"),
@@ -960,6 +966,7 @@ def log_modal(view: dict, names: dict[int, str]) -> El:
     items = log_items(view, names, limit=10_000)
     return modal("modal-log", t("log.modal"),
                  h("ol", items or [h("li", t("log.empty"))], cls="tf-log tf-log-full",
+                   tabindex="0", aria_label=t("log.modal"),
                    id="log-full"),
                  wide=True)
 

@@ -1,0 +1,296 @@
+"""Issue 5 in headless Chromium: languages, keyboard-only play, accessibility (axe-core),
+a game that survives a reload, replays, and the layout at 360×740 and 1280×800.
+
+axe-core comes from npm (package.json devDependency) and is copied by scripts/setup to
+tests/browser/vendor/axe.min.js; this test injects it into the page (the page never loads
+it). Screenshots: screenshots/ux-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from harness import ROOT, boot
+from harness import shot as _shot
+
+from trifront.game import Game
+from trifront.replay import share_fragment
+
+AXE = ROOT / "tests" / "browser" / "vendor" / "axe.min.js"
+BOARD_MINE = '#screen-board[data-to-move="0"]:not([data-thinking])'
+NEXT_STOP = BOARD_MINE + ', #screen-round, #screen-over'
+
+
+def shot(page, name, **kw):
+    return _shot(page, name, animations="disabled", **kw)
+
+
+def start_cpu(page, app_url, seed=11, lang="en"):
+    boot(page, f"{app_url}?seed={seed}&cpu_delay=0&lang={lang}")
+    page.click("#btn-start")
+    page.wait_for_selector(BOARD_MINE)
+
+
+def take_turn(page) -> None:
+    usable = page.locator("#hand-me [data-card-id]:not(.tf-dim)")
+    if usable.count() == 0:
+        page.click("#btn-pass")
+        return
+    usable.first.click()
+    if page.locator("#btn-discard").count():
+        page.click("#btn-discard")
+        return
+    page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
+    page.locator("#btn-up:not([disabled]), #btn-down:not([disabled])").first.click()
+    if page.locator('#screen-board[data-step="target"]').count():
+        page.locator('#choices [id^="btn-target-"], #btn-no-target').first.click()
+
+
+def finished_record(seed: int = 6) -> dict:
+    g = Game.new(seed=seed)
+    rng = random.Random(seed)
+    while not g.over:
+        g.apply(rng.choice(g.view(g.to_move)["legal"]), player=g.to_move)
+    return g.record()
+
+
+def axe_check(page, name: str) -> None:
+    """No serious or critical axe-core finding on what the page shows now."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => v.id + ' (' + v.impact + '): ' + v.help + ' -> ' +
+               v.nodes.slice(0, 4).map(n => n.target.join(' ')).join(' | '));
+    }""")
+    assert not found, f"axe on {name}:\n  " + "\n  ".join(found)
+
+
+# --- languages -------------------------------------------------------------------------------
+
+def test_language_from_the_browser_switchable_and_remembered(browser, server):
+    ctx = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        boot(page, f"{server.url}index.html?seed=3&cpu_delay=0")
+        assert page.get_attribute("html", "lang") == "ja"          # navigator.languages
+        assert page.inner_text("#btn-start") == "ゲーム開始"
+        page.click("#btn-lang")                                    # -> English
+        assert page.inner_text("#btn-start") == "Start game"
+        assert page.get_attribute("html", "lang") == "en"
+        page.click("#btn-lang")                                    # -> 日本語
+        page.click("#btn-start")
+        page.wait_for_selector(BOARD_MINE)
+        assert page.inner_text("#round") == "第1ラウンド"
+        assert "パス" in page.inner_text("#btn-pass")
+        shot(page, "ux-board-ja")
+        page.click("#btn-lang")                                    # mid-game, to English
+        assert page.inner_text("#round") == "Round 1"
+        page.reload()                                              # remembered; game resumed
+        page.wait_for_selector(BOARD_MINE)
+        assert page.inner_text("#round") == "Round 1"
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+# --- keyboard --------------------------------------------------------------------------------
+
+def focused(page) -> dict:
+    return page.evaluate("""() => { const e = document.activeElement;
+        const s = getComputedStyle(e);
+        return {id: e.id, act: e.getAttribute('data-act'), tag: e.tagName,
+                ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2}; }""")
+
+
+def test_keyboard_only_play(page, app_url):
+    """Tab to Start, then a few turns with Enter alone: after each redraw the focus lands on
+    the next sensible choice (a usable hand card, a lane, a face), always with a visible ring."""
+    boot(page, f"{app_url}?seed=11&cpu_delay=0&lang=en")
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if focused(page)["id"] == "btn-start":
+            break
+    else:
+        raise AssertionError("Start game is not reachable with Tab")
+    assert focused(page)["ring"]
+    page.keyboard.press("Enter")
+    page.wait_for_selector(BOARD_MINE)
+    turns = 0
+    for _ in range(40):
+        page.wait_for_selector(NEXT_STOP, timeout=60_000)
+        if page.locator("#screen-round, #screen-over").count():
+            break
+        f = focused(page)
+        assert f["act"] in ("select", "pass", "lane", "face", "target", "discard"), f
+        assert f["ring"], f
+        page.keyboard.press("Enter")
+        step = page.get_attribute("#screen-board", "data-step")
+        while step in ("lane", "face", "target"):
+            f = focused(page)
+            assert f["tag"] == "BUTTON" and f["ring"], f
+            page.keyboard.press("Enter")
+            if not page.locator("#screen-board").count():
+                break
+            step = page.get_attribute("#screen-board", "data-step")
+        turns += 1
+        if turns == 2:
+            shot(page, "ux-keyboard")
+        if turns >= 4:
+            break
+    assert turns >= 3
+    assert page.locator("#log li.tf-log-me").count() >= 3
+    # the help window opens and closes by keyboard too
+    page.focus("#btn-help")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#modal-help")
+    assert focused(page)["id"] == "btn-help-close"
+    page.keyboard.press("Escape")
+    assert page.locator("#modal-help").count() == 0
+
+
+# --- accessibility -------------------------------------------------------------------------
+
+def test_axe_menu_board_help_and_game_over(page, app_url):
+    boot(page, f"{app_url}?seed=11&cpu_delay=0&lang=en")
+    axe_check(page, "menu")
+    page.click("#btn-start")
+    page.wait_for_selector(BOARD_MINE)
+    take_turn(page)
+    page.wait_for_selector(BOARD_MINE)
+    page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()   # lane step
+    axe_check(page, "board")
+    page.click("#btn-cancel")
+    page.click("#btn-help")
+    axe_check(page, "help")
+    page.click("#btn-help-close")
+    page.click("#btn-resign")
+    page.click("#btn-resign-confirm")
+    page.wait_for_selector("#screen-over")
+    axe_check(page, "game over")
+    page.click("#btn-lang")
+    axe_check(page, "game over (ja)")
+
+
+# --- saved games -----------------------------------------------------------------------------
+
+def test_a_game_survives_a_reload_and_a_corrupt_save_does_not_crash(page, app_url):
+    start_cpu(page, app_url, seed=5)
+    take_turn(page)
+    page.wait_for_selector(BOARD_MINE)
+    take_turn(page)
+    page.wait_for_selector(NEXT_STOP)
+    if page.locator("#screen-round").count():
+        page.click("#btn-continue")
+    page.wait_for_selector(BOARD_MINE)
+    hand = page.locator("#hand-me [data-card-id]").evaluate_all(
+        "els => els.map(e => e.dataset.cardId)")
+    log = page.inner_text("#log")
+    page.reload()
+    page.wait_for_selector(BOARD_MINE, timeout=90_000)
+    assert page.locator("#hand-me [data-card-id]").evaluate_all(
+        "els => els.map(e => e.dataset.cardId)") == hand
+    assert page.inner_text("#log") == log
+    saved = json.loads(page.evaluate("localStorage.getItem('trifront:game')"))
+    assert saved["kind"] == "cpu" and saved["record"]["format"] == "trifront-record/1"
+    # a damaged save: discarded with a notice, the menu works
+    page.evaluate("localStorage.setItem('trifront:game', '{\"kind\": \"cpu\", \"record\": 7')")
+    page.reload()
+    page.wait_for_selector("#screen-menu #btn-start", timeout=90_000)
+    assert "could not be read" in page.inner_text("#toast")
+    assert page.evaluate("localStorage.getItem('trifront:game')") is None
+
+
+# --- replays ---------------------------------------------------------------------------------
+
+def test_replay_link_stepping_views_and_a_file(page, app_url, tmp_path):
+    record = finished_record()
+    boot(page, f"{app_url}?lang=en#{share_fragment(record)}")
+    page.wait_for_selector("#screen-replay")
+    assert page.get_attribute("#replay-step", "data-k") == "0"
+    for _ in range(3):
+        page.click("#btn-replay-next")
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute("#replay-step", "data-k") == "4"
+    assert page.inner_text("#replay-move").startswith("Move 4:")
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("#replay-step", "data-k") == "3"
+    assert page.locator("#hand-opp .tf-back").count() > 0          # player 1's hand hidden
+    page.click("#replay-view-all")
+    assert page.locator(".tf-back").count() == 0                   # everything revealed
+    page.click("#btn-replay-last")
+    assert page.get_attribute("#replay-step", "data-k") == str(len(record["actions"]))
+    shot(page, "ux-replay-wide")
+    axe_check(page, "replay")
+    page.click("#btn-replay-close")
+    # a record file through the file picker
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    page.click("#btn-open-replay")
+    page.set_input_files("#replay-file", str(path))
+    page.wait_for_selector("#screen-replay")
+    page.click("#btn-replay-close")
+    # a malformed record: a clear message, no crash
+    page.click("#btn-open-replay")
+    page.fill("#replay-paste", '{"format": "trifront-record/1", "mode": "chess"}')
+    page.keyboard.press("Enter")
+    assert "cannot be opened" in page.inner_text("#replay-error")
+    page.fill("#replay-paste", "https://example.test/#replay=broken!")
+    page.click("#btn-replay-open")
+    assert "damaged" in page.inner_text("#replay-error")
+
+
+# --- phone and desktop -----------------------------------------------------------------------
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    '#app button, #app [role=button], #app a.tf-btn, #app input')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => [e.id || e.className, e.getBoundingClientRect()])
+  .filter(([_, r]) => r.height < 44 || r.width < 44)
+  .map(([n, r]) => n + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (1280, 800)])
+def test_layout_screens_at_both_sizes(page, app_url, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    tag = f"{width}x{height}"
+    boot(page, f"{app_url}?seed=11&cpu_delay=0&lang={'ja' if width < 400 else 'en'}")
+
+    def check(name):
+        scroll = page.evaluate("document.documentElement.scrollWidth")
+        assert scroll <= width, f"{name}: the page is {scroll} px wide at {width} px"
+        small = page.evaluate(SMALL_TARGETS)
+        assert not small, f"{name}: touch targets under 44 px: {small}"
+        shot(page, f"ux-{tag}-{name}", full_page=True)
+
+    check("menu")
+    page.click("#btn-start")
+    page.wait_for_selector(BOARD_MINE)
+    take_turn(page)
+    page.wait_for_selector(BOARD_MINE)
+    page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()
+    check("board")
+    page.click("#btn-cancel")
+    page.locator('#lanes [data-act="inspect"]').first.click()     # inspect a board card
+    page.wait_for_selector("#modal-inspect")
+    check("inspect")
+    page.keyboard.press("Escape")
+    page.click("#btn-export")
+    check("export")
+    page.keyboard.press("Escape")
+    page.click("#btn-resign")
+    page.click("#btn-resign-confirm")
+    page.wait_for_selector("#screen-over")
+    check("over")
+    page.click("#btn-watch-replay")
+    page.wait_for_selector("#screen-replay")
+    page.click("#btn-replay-first")
+    page.click("#btn-replay-next")
+    page.click("#btn-replay-next")
+    check("replay")
