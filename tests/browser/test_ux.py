@@ -164,6 +164,12 @@ def test_axe_menu_board_help_and_game_over(page, app_url):
     page.wait_for_selector(BOARD_MINE)
     take_turn(page)
     page.wait_for_selector(BOARD_MINE)
+    # motion: the card the CPU just played drops in, unless the system asks for less motion
+    anim = "() => getComputedStyle(document.querySelector('.tf-fresh')).animationName"
+    assert page.evaluate(anim) == "tf-drop"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(anim) == "none"
+    page.emulate_media(reduced_motion="no-preference")
     page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()   # lane step
     axe_check(page, "board")
     page.click("#btn-cancel")
