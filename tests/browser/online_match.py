@@ -49,6 +49,15 @@ BOOT_MS = 120_000
 # which #net-status[data-n] (the number of actions in the game) first took each value.
 OBSERVER = """
 window.__tfSeen = {};
+window.__tfReceived = [];   // every data channel message this page received, as text
+(() => {
+  const create = RTCPeerConnection.prototype.createDataChannel;
+  RTCPeerConnection.prototype.createDataChannel = function (...args) {
+    const channel = create.apply(this, args);
+    channel.addEventListener('message', (e) => window.__tfReceived.push(String(e.data)));
+    return channel;
+  };
+})();
 window.__tfClick = 0;   // the last click, seen before the page's own handler runs
 document.addEventListener('click', () => { window.__tfClick = Date.now(); }, true);
 new MutationObserver(() => {
@@ -224,6 +233,7 @@ def finish(players: list[Player], prefix: str) -> dict:
         "fairness_text": guest.page.inner_text("#fairness"),
         "titles": {p.name: p.page.inner_text("#over-title") for p in players},
         "roles": {p.name: p.page.get_attribute("#net-status", "data-role") for p in players},
+        "received": {p.name: p.page.evaluate("() => window.__tfReceived") for p in players},
     }
 
 

@@ -42,6 +42,44 @@ def run_in_netns(tmp_path: Path, *scenarios: str) -> dict:
     return json.loads(out.read_text())
 
 
+def check_wire(result: dict) -> int:
+    """R7 on the wire: every data channel message the guest's page received in the whole
+    game, replayed against the host's record: no hidden card of the host (hand, face-down
+    identity, deck contents) in any view, no seed and no host secret before the reveal,
+    which comes only once the game is over."""
+    from tests.net.test_session import card_objects, hidden_host_cards
+    from trifront.record import check_record
+    from trifront.rules import apply, new_state
+
+    record = check_record(result["records"]["host"])
+    state = new_state(record["mode"], record["effects"], record["first"], record["seed"], None)
+    states = [state.clone()]
+    for action in record["actions"]:
+        apply(state, action)
+        states.append(state.clone())
+    received = [json.loads(text) for text in result["received"]["guest"]]
+    reveal = [m for m in received if m["t"] == "reveal"]
+    assert reveal, "the host never revealed its secret"
+    secret, seed = reveal[0]["secret"], str(record["seed"])
+    checked = 0
+    for text, msg in zip(result["received"]["guest"], received):
+        if msg["t"] == "reveal":
+            continue
+        assert secret not in text and seed not in text, msg["t"]
+        if msg["t"] != "state":
+            continue
+        st = states[msg["n"]]
+        forbidden = hidden_host_cards(st)
+        current = {k: v for k, v in msg["view"].items() if k != "rounds"}  # rounds: R3.6
+        for card in card_objects(current):
+            if card["owner"] == 0 and card.get("id") is not None:
+                assert card["id"] not in forbidden, (msg["n"], card)
+        checked += 1
+    i = next(i for i, m in enumerate(received) if m["t"] == "reveal")
+    assert all(m["t"] != "state" or states[m["n"]].over for m in received[i:])
+    return checked
+
+
 def check_game(result: dict) -> None:
     assert "exception" not in result, result["exception"]
     assert result["errors"] == [], result["errors"]
@@ -59,6 +97,7 @@ def test_a_whole_online_game_between_two_browsers(tmp_path, scenario):
     result = run_in_netns(tmp_path, scenario)[scenario]
     check_game(result)
     assert all(ms is not None and ms < 5000 for ms in result["channel_ms"])
+    assert check_wire(result) >= len(result["records"]["host"]["actions"])
     if scenario == "processes":
         effects = result["records"]["host"]["effects"]
         assert result["records"]["host"]["mode"] == "draft"
