@@ -330,7 +330,8 @@ class App:
             record = self.game.record()
             if record is None:
                 return None
-            return r.export_modal(record, self._share_url(record), len(record["actions"]))
+            return r.export_modal(record, self._share_url(record), len(record["actions"]),
+                                  finished=self.game.over)
         return None
 
     # --------------------------------------------------------------------------------- menu

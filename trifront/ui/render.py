@@ -128,7 +128,7 @@ def _enabled_button(el: El) -> bool:
 
 
 def modal(id: str, title: str, *body, actions: list | None = None, wide: bool = False) -> El:
-    actions = list(actions or [])
+    actions = [a for a in actions or [] if a is not None]
     if actions:
         autofocus(actions[-1], _enabled_button)
     return h("div",
@@ -866,7 +866,7 @@ def replay_screen(rv, names: dict[int, str]) -> El:
              data={"k": rv.k, "n": rv.n, "view": rv.perspective, "me": me})
 
 
-def export_modal(record: dict, share_url: str, n_actions: int) -> El:
+def export_modal(record: dict, share_url: str, n_actions: int, finished: bool = False) -> El:
     """A record as a file download and as a share link (the record in the URL fragment)."""
     return modal("modal-export", t("export.title"),
                  h("p", t("export.actions", n=n_actions), cls="tf-sub"),
@@ -880,7 +880,7 @@ def export_modal(record: dict, share_url: str, n_actions: int) -> El:
                  actions=[button(t("export.copy"), "copy-link", id="btn-copy-link",
                                  cls="tf-btn-ghost", data={"text": share_url}),
                           button(t("export.replay"), "watch-replay", id="btn-export-replay",
-                                 cls="tf-btn-primary")])
+                                 cls="tf-btn-primary") if finished else None])
 
 
 def open_replay_modal(text: str = "", error: str = "") -> El:
