@@ -658,7 +658,8 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
     found = find_card(view, owner, target.get("card"))
     known = found is not None and not found[1].get("hidden")
     tlabel = card_label(found[1]) if known else t("card.a_card")
-    if owner == view.get("me") and p != view.get("me"):
+    me = view.get("me")
+    if owner == me and p != me and _is_you(names.get(me, "")):
         tlabel = t("log.your", label=tlabel) if known else t("log.one_of_yours")
     elif owner != p:
         whose = _subject(owner, names)
