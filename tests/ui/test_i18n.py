@@ -20,7 +20,7 @@ PRIEST = {"A": "priest", "B": "tactician", "C": "envoy", "D": "strategic"}
 
 #: English-looking words a Japanese screen may show: names, file formats, key caps, rule ids.
 ALLOWED = {"TriFront", "CPU", "RULES", "JSON", "trifront", "record", "Tab", "Enter", "Space",
-           "Esc"}
+           "Esc", "aoi", "kitsune"}
 
 
 @pytest.fixture(autouse=True)
@@ -95,6 +95,7 @@ def _iter_same_lang(el: El, lang: str):
 
 def english_words(text: str) -> list[str]:
     text = re.sub(r"R\d[\w.]*", " ", text)             # rule ids (R4.3, R5.D1)
+    text = re.sub(r"\w+://\S+", " ", text)              # addresses (invite links, the relay)
     words = re.findall(r"[A-Za-z]{3,}", text)
     return [w for w in words if w not in ALLOWED]
 
@@ -159,6 +160,49 @@ def screens_in_japanese() -> dict[str, El]:
     out["open-replay"] = r.open_replay_modal("", i18n.t("replay.bad",
                                                          why=i18n.t("replay.bad_link")))
     out["root"] = r.app_root(out["menu-cpu"], toast=i18n.t("msg.save_corrupt"))
+    out.update(online_screens())
+    return out
+
+
+class FakeMatch:
+    """What online_render reads from an OnlineMatch, in any state."""
+
+    def __init__(self, net, role=None, claim=None, report=None, claimed=False, phase=None):
+        from types import SimpleNamespace
+        self.room, self.relay, self.net, self.detail = "aoi", "ws://127.0.0.1:8765/", net, ""
+        self.role, self.phase, self.claimed, self.n = role, phase, claimed, None
+        self.started = role is not None
+        self.session = SimpleNamespace(busy=None, report=report)
+        self._claim = claim
+
+    def claim_in(self):
+        return self._claim
+
+
+def online_screens() -> dict[str, El]:
+    from types import SimpleNamespace
+
+    from trifront.ui import online_render as onr
+    out = {"online-menu": r.menu_screen({"kind": "online", "mode": "normal"},
+                                        online_rows=onr.menu_rows({"room": "aoi"}, "http://x/"))}
+    for net in ("relay", "waiting", "connecting", "connected", "reconnecting", "full",
+                "expired", "error"):
+        for role, claim in ((None, None), ("host", 12.0), ("guest", 0.0)):
+            m_ = FakeMatch(net, role, claim, phase="seeding")
+            out[f"online-banner-{net}-{role}"] = onr.banner(m_)
+            out[f"online-lobby-{net}-{role}"] = onr.lobby_screen(m_, "http://x/")
+    checks = [(n, ok, "") for n, ok in (("host commitment", True), ("seed", True),
+                                        ("first player", True), ("mode", True),
+                                        ("effects", True), ("my picks", True),
+                                        ("host picks", True), ("replay", True),
+                                        ("views", False), ("record", True))]
+    for fair in (True, False):
+        rep = SimpleNamespace(checks=checks, fair=fair)
+        out[f"online-fair-{fair}"] = onr.fairness_box(FakeMatch("connected", "guest",
+                                                                report=rep))
+    out["online-fair-host"] = onr.fairness_box(FakeMatch("connected", "host"))
+    out["online-fair-claimed"] = onr.fairness_box(FakeMatch("waiting", "guest", claimed=True))
+    out["online-fair-pending"] = onr.fairness_box(FakeMatch("connected", "guest"))
     return out
 
 

@@ -579,7 +579,7 @@ class App:
             return
         if self.kind == "online" and self.match.role == "guest":
             if not self.match.act(action):
-                self.toast = "Not connected to your opponent right now; try again in a moment."
+                self.toast = i18n.t("online.not_connected")
             self.thinking = self.match.pending   # until the host's next view arrives
             self.sel = m.Selection()
             return
@@ -827,10 +827,10 @@ class App:
     def _start_online(self) -> None:
         room = self.opts["room"].strip()
         if not room:
-            self.toast = "Type a room word first, and give the same word to your opponent."
+            self.toast = i18n.t("online.need_room")
             return
         if self.online_link is None:
-            self.toast = "Online play is not available on this page."
+            self.toast = i18n.t("online.unavailable")
             return
         if self.match is not None:
             self.match.close()
@@ -867,12 +867,13 @@ class App:
         self.human = self.viewer = me
         self.names = {me: "You", 1 - me: "Opponent"}
         if kind == "refused" and getattr(match.session, "refusal", None):
-            self.toast = f"Your opponent's page refused that: {match.session.refusal}"
+            self.toast = i18n.t("online.refused", why=match.session.refusal)
         mode = getattr(match.session, "mode", None)
         if match.role == "guest" and mode and mode != self.opts["mode"] \
                 and getattr(self, "_told_mode", None) != match.session.game_id:
             self._told_mode = match.session.game_id      # the host chooses Normal or Draft
-            self.toast = f"The host chose {mode.capitalize()} for this game."
+            self.toast = i18n.t("online.host_mode", mode=i18n.t(f"menu.{mode}")
+                                if mode in ("normal", "draft") else mode)
         if not match.started:
             self.game = None
             phase = match.phase
