@@ -1007,7 +1007,10 @@ def inspect_modal(face: m.CardFace, breakdown: list | None = None) -> El:
 
 def app_root(screen: El, *, overlay: El | None = None, toast: str = "",
              toast_kind: str = "error") -> El:
-    """The whole of #app's content (``lang`` tells screen readers the language)."""
+    """The whole of #app's content (``lang`` tells screen readers the language). Behind an
+    open window the screen is ``inert``: no focus, no clicks, hidden from screen readers."""
+    if overlay is not None:
+        screen.attrs["inert"] = True
     return h("div", screen, overlay,
              h("div", h("span", toast, cls="tf-toast-text"),
                button("×", "dismiss-toast", cls="tf-btn-icon", title=t("toast.dismiss"),
