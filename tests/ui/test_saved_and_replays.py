@@ -208,3 +208,17 @@ def test_inspect_explains_power():
     assert "R5.C1" in rows[1] and "+1" in rows[1] and "continuous" in rows[1]
     assert rows[-1] == "Power 10"
     assert page.tree.find("#inspect-power").text() == "Power now: 10"
+
+
+def test_a_move_that_ends_a_round_shows_the_revealed_board_and_results():
+    record = finished_record(6)
+    app, page = make(None)
+    app.open_replay(json.dumps(record))
+    rp = app.replay
+    k = next(k for k in range(1, rp.n + 1)
+             if len(rp.state(k).rounds) > len(rp.state(k - 1).rounds))
+    app.dispatch("replay-step", {"to": str(k)})
+    assert page.tree.find("#replay-round").text().startswith("Round 1 scored")
+    assert len(page.tree.find_all(".tf-lane-result")) == 3
+    app.dispatch("replay-step", {"to": str(k + 1)})
+    assert not page.tree.find_all(".tf-lane-result")

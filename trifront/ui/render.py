@@ -277,6 +277,7 @@ def draft_screen(who: str, picks: dict[str, str], note: str = "") -> El:
                                           else t("draft.left", n=left))
     return h("section",
              h("div",
+               h("div", lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
                h("div", h("h2", t("draft.title", who=who)),
                  h("p", t("draft.intro"), cls="tf-sub"),
                  h("p", note, cls="tf-note") if note else None,
@@ -337,7 +338,8 @@ def error_screen(text: str) -> El:
 
 def handover_screen(name: str, detail: str = "") -> El:
     return h("section",
-             h("div", h("div", cls="tf-handover-icon", aria_hidden="true"),
+             h("div", h("div", lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
+               h("div", cls="tf-handover-icon", aria_hidden="true"),
                h("h2", t("handover.title", name=name)),
                h("p", t("handover.sub", name=name), cls="tf-sub"),
                h("p", detail, cls="tf-note") if detail else None,
@@ -709,6 +711,7 @@ def round_screen(view: dict, names: dict[int, str], *, then_over: bool = False) 
              for lm in r.lanes]
     return h("section",
              h("div",
+               h("div", lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
                h("div", h("h2", t("round.title", n=r.number)),
                  h("p", r.summary, cls="tf-round-summary", id="round-summary"),
                  cls="tf-round-head"),
@@ -802,9 +805,16 @@ def replay_screen(rv, names: dict[int, str]) -> El:
     """
     view = rv.view
     me, opp = view["me"], m.other(view["me"])
-    lanes = [_lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
-                      targets={}, fresh=set(), last=m.last_action_spot(view))
-             for lm in m.lane_models(view)]
+    if rv.round_text and view.get("rounds"):   # this move ended a round: its revealed board
+        r = m.round_result(view, names)
+        lanes = [_lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
+                          targets={}, fresh=set(), result=r.winners[lm.index],
+                          result_winner=r.winner_ids[lm.index])
+                 for lm in r.lanes]
+    else:
+        lanes = [_lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
+                          targets={}, fresh=set(), last=m.last_action_spot(view))
+                 for lm in m.lane_models(view)]
     step = (t("replay.step", k=rv.k, n=rv.n) if rv.k else t("replay.start"))
     nav = h("div",
             button(t("replay.first"), "replay-step", id="btn-replay-first", enabled=rv.k > 0,
