@@ -83,6 +83,8 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
         "tf-dim" if dim else "",
         "tf-clickable" if act else "",
         "tf-long-name" if len(face.name) > 9 else "",   # may take two lines on a small card
+        # a word of 9+ letters ("Commander") is set smaller, never broken mid-word
+        "tf-long-word" if max((len(w) for w in face.name.split()), default=0) >= 9 else "",
     ]
     power_cls = ["tf-power", f"tf-power-{face.trend}" if face.trend else ""]
     power = h("div", h("span", str(face.power) if face.power is not None else "?",
