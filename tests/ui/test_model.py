@@ -282,3 +282,46 @@ def test_history_lines_group_by_round_when_entries_say_so():
     assert m.history_lines(view, NAMES) == [
         (1, "CPU passed."), (None, "Round 2"), (1, "CPU passed."), (0, "You passed."),
         (None, "Round 1")]
+
+
+# --- the round so far: last move, moves after mine, pass confirmation ------------------------
+
+def _finish_round(g, me_pass_first=True):
+    """Player 0 passes at once; player 1 plays on until the round ends."""
+    g.apply({"type": "pass"})
+    while not g.view(0).get("rounds"):
+        v = g.view(g.to_move)
+        plays = [a for a in v["legal"] if a["type"] == "play"]
+        g.apply(plays[0] if plays else {"type": "pass"})
+
+
+def test_last_opponent_action_is_only_of_the_current_round():
+    g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
+    _finish_round(g)
+    view = g.view(0)
+    assert view["round"] == 2
+    # a new round: nothing said about the round before (no "CPU passed." carried over)
+    assert not any(e.get("round") == 2 and e["player"] == 1 for e in view["history"])
+    assert m.last_opponent_action(view, NAMES) == ""
+
+
+def test_moves_of_the_opponent_after_my_last_action_of_the_round():
+    g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
+    _finish_round(g)
+    view = g.view(0)
+    theirs = [e for e in view["history"] if e.get("round") == 1 and e["player"] == 1]
+    moves = m.opponent_moves_after_mine(view, NAMES)
+    assert len(moves) == len(theirs) >= 2
+    assert all(x.startswith("CPU ") for x in moves)
+    # face-up plays name their card (from the round's revealed board), never "a card"
+    assert any("face-up" in x and "a card" not in x for x in moves)
+    # seen by the other player: nothing came after their last action
+    assert m.opponent_moves_after_mine(g.view(1), {0: "CPU", 1: "You"}) == []
+
+
+def test_pass_asks_first_only_while_the_hand_has_a_legal_play():
+    g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7])
+    assert m.pass_confirm_count(g.view(0)) == 5
+    assert m.pass_confirm_count(g.view(1)) == 0           # not this player's turn
+    only_pass = {**g.view(0), "legal": [{"type": "pass"}]}
+    assert m.must_pass(only_pass) and m.pass_confirm_count(only_pass) == 0

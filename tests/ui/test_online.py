@@ -98,6 +98,8 @@ def turn(app, n):
     if not plays or n % 4 == 3:
         if m.pass_choice(view).enabled:
             app.dispatch("pass")
+            if app.overlay and app.overlay[0] == "pass":   # cards left: the page asks first
+                app.dispatch("pass-confirm")
             return
     a = plays[n % len(plays)]
     app.dispatch("select", {"card-id": str(a["card"])})

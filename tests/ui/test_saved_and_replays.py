@@ -88,6 +88,7 @@ def test_a_local_game_resumes_at_the_hand_over():
     app.dispatch("start")
     app.dispatch("handover")
     app.dispatch("pass")
+    app.dispatch("pass-confirm")            # a full hand: the page asks first
     app2, page2 = make(store)
     assert app2.resume()
     app2.render()

@@ -318,6 +318,8 @@ class App:
             return r.open_replay_modal(self.replay_text, self.replay_error)
         if kind == "resign":
             return r.resign_modal(self.names[self.resigner])
+        if kind == "pass":
+            return r.pass_modal(self.overlay[1])
         if self.game is None:
             return None
         if kind == "discard":
@@ -648,7 +650,16 @@ class App:
         if not p.enabled:
             self.toast = p.reason
             return
+        n = m.pass_confirm_count(self.view())
+        if n:                                   # cards that could still be played: ask first
+            self.overlay = ("pass", n)
+            return
         self._play({"type": "pass"})
+
+    def on_pass_confirm(self, data: dict) -> None:
+        if self.overlay and self.overlay[0] == "pass":
+            self.overlay = None
+            self._play({"type": "pass"})
 
     def on_back(self, data: dict) -> None:
         self.sel = self.sel.back()

@@ -575,6 +575,20 @@ def pass_choice(view: dict) -> Choice:
     return Choice("pass", label, False, t("choice.pass_not_now"))
 
 
+def pass_confirm_count(view: dict) -> int:
+    """R3.3: passing ends this player's round; when the hand still has a legal play or
+    discard, the page asks first. The number of cards in hand, or 0 (no question: passing
+    is the only legal action, or not legal now)."""
+    if not my_turn(view) or must_pass(view):
+        return 0
+    legal = view.get("legal") or []
+    if not any(a.get("type") == "pass" for a in legal):
+        return 0
+    if not any(a.get("type") in ("play", "discard") for a in legal):
+        return 0
+    return len((view.get("hands") or ((), ()))[view["me"]])
+
+
 def restriction_notes(view: dict) -> list[str]:
     """R4.5: the restrictions on this player's current turn, in words."""
     if not my_turn(view):
@@ -691,12 +705,32 @@ def history_lines(view: dict, names: dict[int, str],
 
 
 def last_opponent_action(view: dict, names: dict[int, str]) -> str:
-    """The opponent's most recent action in words ("" before they acted)."""
+    """The opponent's most recent action of the current round in words ("" before they
+    acted in it: a pass of the round before is not carried over)."""
     opp = other(view["me"])
+    rnd = view.get("round")
     for e in reversed(view.get("history") or []):
+        if rnd is not None and e.get("round") is not None and e.get("round") != rnd:
+            break
         if e.get("player") == opp:
             return describe_action(e, view, names)
     return ""
+
+
+def opponent_moves_after_mine(view: dict, names: dict[int, str], index: int = -1) -> list[str]:
+    """What the opponent did in a finished round after this player's last action in it (e.g.
+    while this player's hand was empty and the round went on), in words (R7.1: an enemy
+    face-down play still hides its card). Described on that round's revealed board."""
+    rounds = view.get("rounds") or []
+    if not rounds:
+        return []
+    number = (index % len(rounds)) + 1
+    me = view["me"]
+    hist = [e for e in view.get("history") or () if e.get("round") == number]
+    mine = [i for i, e in enumerate(hist) if e.get("player") == me]
+    after = [e for e in hist[(mine[-1] + 1 if mine else 0):] if e.get("player") != me]
+    shown = {**view, "lanes": rounds[index].get("lanes") or view.get("lanes") or []}
+    return [describe_action(e, shown, names) for e in after]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -720,6 +720,7 @@ def round_screen(view: dict, names: dict[int, str], *, then_over: bool = False) 
                h("div", h("span", names[opp], cls="tf-rr-name"), cls="tf-rr-label tf-rr-opp"),
                h("div", lanes, cls="tf-lanes tf-lanes-result"),
                h("div", h("span", names[me], cls="tf-rr-name"), cls="tf-rr-label tf-rr-me"),
+               _after_mine_box(view, names),
                h("div",
                  h("div", h("span", t("round.this"), cls="tf-pts-label"),
                    h("span", f"{names[me]} +{r.points[me]}", cls="tf-pts tf-pts-me"),
@@ -738,6 +739,19 @@ def round_screen(view: dict, names: dict[int, str], *, then_over: bool = False) 
                cls="tf-panel tf-round"),
              id="screen-round", cls="tf-screen tf-screen-center",
              data={"round": r.number})
+
+
+def _after_mine_box(view: dict, names: dict[int, str]) -> El | None:
+    """What the opponent did after this player's last action of the round (#round-after)."""
+    moves = m.opponent_moves_after_mine(view, names)
+    if not moves:
+        return None
+    me = view["me"]
+    head = (t("round.after_you") if names.get(me) == t("name.you")
+            else t("round.after_name", name=names[me]))
+    return h("div", h("h3", head, cls="tf-round-after-head"),
+             h("ul", [h("li", x) for x in moves]),
+             cls="tf-round-after", id="round-after")
 
 
 def rounds_table(view: dict, names: dict[int, str]) -> El | None:
@@ -961,6 +975,16 @@ def resign_modal(name: str) -> El:
                                  cls="tf-btn-ghost"),
                           button(t("resign.confirm"), "resign-confirm", id="btn-resign-confirm",
                                  cls="tf-btn-danger tf-btn-primary")])
+
+
+def pass_modal(n: int) -> El:
+    """R3.3: passing with cards in hand that could still be played."""
+    return modal("modal-pass", t("pass.title"),
+                 h("p", t("pass.text_one") if n == 1 else t("pass.text", n=n)),
+                 actions=[button(t("pass.keep"), "close-modal", id="btn-pass-cancel",
+                                 cls="tf-btn-ghost"),
+                          button(t("pass.confirm"), "pass-confirm", id="btn-pass-confirm",
+                                 cls="tf-btn-primary")])
 
 
 def discard_modal(view: dict, p: int, names: dict[int, str]) -> El:
