@@ -538,7 +538,8 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
     p = m.pass_choice(view)
     tail = []
     if sel.step != "card" and m.my_turn(view):
-        tail.append(button(t("prompt.back"), "back", id="btn-back", cls="tf-btn-ghost"))
+        if sel.step != "lane":      # at the lane step Back would do just what Cancel does
+            tail.append(button(t("prompt.back"), "back", id="btn-back", cls="tf-btn-ghost"))
         tail.append(button(t("prompt.cancel"), "cancel", id="btn-cancel", cls="tf-btn-ghost"))
     tail.append(button(p.label, "pass", id="btn-pass", enabled=p.enabled, reason=p.reason,
                        inline_reason=m.my_turn(view),
