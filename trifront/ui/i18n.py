@@ -451,11 +451,14 @@ EN: dict[str, str] = {
     "help.scoring": "Scoring",
     "help.scoring_text": "All cards are revealed at round end. Each lane is won by the larger "
                          "total power; a face-up Commander makes its lane count cards instead. "
-                         "Ties win nothing. Each lane won is 1 point (R6).",
+                         "A lane with equal totals (or equal card counts) is a draw: nobody "
+                         "gets its point. Each lane won is 1 point (R6.1–R6.3).",
     "help.end": "The end",
-    "help.end_text": "The first to 8 points wins; the game also ends when both decks and hands "
-                     "run out. Equal scores: the player who went first in round 1 wins. You "
-                     "may resign at any time (R6).",
+    "help.end_text": "After a round is scored, the game ends when a player has 8 points or "
+                     "more, or when both players' decks and hands have run out (also when both "
+                     "decks are empty and a round ended with no card played) (R6.4). The "
+                     "higher score wins; equal final scores go to the player who went first "
+                     "in round 1 (R6.5). You may resign at any time: the opponent wins (R6.6).",
     "help.modes": "Normal and Draft",
     "help.modes_text": "Normal: everyone plays Supply, Recon, Ambush and Siege Engine. Draft: "
                        "each player secretly picks one effect per group; the picks are "
@@ -887,9 +890,9 @@ JA: dict[str, str] = {
     "help.targets": "対象",
     "help.targets_text": "対象を選ぶ効果があります（祈祷師・偵察部隊・軍師・陽動部隊・工兵）。レーンと表裏を選んだ後に対象を選びます。「対象なし」も選べます (R4.4)。",
     "help.scoring": "得点",
-    "help.scoring_text": "ラウンドの終わりにすべてのカードを公開します。各レーンは合計戦力の大きい側の勝ち。表の指揮官がいるレーンは枚数で比べます。同値は引き分け。勝ったレーン1つにつき勝点1です (R6)。",
+    "help.scoring_text": "ラウンドの終わりにすべてのカードを公開します。各レーンは合計戦力の大きい側の勝ち。表の指揮官がいるレーンは枚数で比べます。合計（または枚数）が同じレーンは引き分けで、どちらにも点は入りません。勝ったレーン1つにつき勝点1です (R6.1〜R6.3)。",
     "help.end": "ゲームの終わり",
-    "help.end_text": "先に8点を取ったら勝利。両者の山札と手札が尽きても終了します。同点なら第1ラウンドの先攻の勝ち。いつでも投了できます (R6)。",
+    "help.end_text": "ラウンドの採点後、どちらかが8点以上ならゲーム終了。両者の山札と手札がすべて尽きたときも終了します（両者の山札が空で、1枚もカードが出されずにラウンドが終わったときも）(R6.4)。得点の多い方の勝ち。最終得点が同じなら、第1ラウンドの先攻プレイヤーの勝ちです (R6.5)。いつでも投了でき、相手の勝ちになります (R6.6)。",
     "help.modes": "通常とドラフト",
     "help.modes_text": "通常：両者とも補給部隊・偵察部隊・奇襲部隊・攻城兵器。ドラフト：各自がグループごとに効果を1つ秘密に選び、同時に公開します (R2)。",
     "help.inspect": "カードを調べる",
