@@ -325,3 +325,21 @@ def test_pass_asks_first_only_while_the_hand_has_a_legal_play():
     assert m.pass_confirm_count(g.view(1)) == 0           # not this player's turn
     only_pass = {**g.view(0), "legal": [{"type": "pass"}]}
     assert m.must_pass(only_pass) and m.pass_confirm_count(only_pass) == 0
+
+
+def test_own_priest_and_engineer_name_their_hand_target_only_to_their_player():
+    g = game([0, 8, 12, 20, 6], [1, 3, 5, 7, 9], eff0=PRIEST)
+    target = next(c for c in m.target_choices(g.view(0), 0, 1, "up") if "Tactician 5" in c.label)
+    g.apply(target.action)
+    mine = m.history_lines(g.view(0), NAMES)[0][1]
+    assert mine == ("You played Priest 1 face-up in the center lane, "
+                    "making your Tactician 5 a common soldier.")
+    theirs = m.last_opponent_action(g.view(1), {0: "CPU", 1: "You"})
+    assert "Tactician" not in theirs and "a hand card" in theirs       # R7.2
+    eng = {"A": "supply", "B": "recon", "C": "engineer", "D": "strategic"}
+    g = game([16, 8, 12, 20, 6], [1, 3, 5, 7, 9], eff0=eng)
+    act = next(a for a in g.view(0)["legal"] if a["type"] == "play" and a["card"] == 16
+               and (a.get("target") or {}).get("card") == 8)
+    g.apply(act)
+    assert m.history_lines(g.view(0), NAMES)[0][1].endswith(", giving your Recon 5 +1 power.")
+    assert "Recon" not in m.last_opponent_action(g.view(1), {0: "CPU", 1: "You"})

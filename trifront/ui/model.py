@@ -686,8 +686,24 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
     if chooses == "own_board_and_lane":
         return t("log.t.tactician", t=tlabel, lane=lane_name(target.get("lane")))
     if effect in ("priest", "engineer"):
-        return t(f"log.t.{effect}")
+        if p == me and known:      # the player's own move: name the hand card it changed
+            label = _before_priest(view, p, found[1]) if effect == "priest" else tlabel
+            if _is_you(names.get(me, "")):
+                label = t("log.your", label=label)
+            return t(f"log.t.{effect}_card", t=label)
+        return t(f"log.t.{effect}")     # the opponent's: never which card (R7.2)
     return ""
+
+
+def _before_priest(view: dict, p: int, card: dict) -> str:
+    """A card R5.A-priest made a common soldier, named as it was: its rank's effect in this
+    player's set ("Recon 5"), from the rank it keeps."""
+    rank = card.get("rank")
+    if not isinstance(rank, int):
+        return card_label(card)
+    group = next((g for g, ranks in GROUP_RANKS.items() if rank in ranks), None)
+    eff = ((view.get("effects") or [{}, {}])[p] or {}).get(group) if group else None
+    return card_label_parts(eff, effect_name(eff), str(rank))
 
 
 def history_lines(view: dict, names: dict[int, str],
