@@ -351,7 +351,12 @@ def network_blip(players: list[Player]) -> dict:
             p.page.wait_for_selector('#net-status[data-net="reconnecting"]', timeout=30_000)
         for p in players:
             p.shot(f"online-reconnect-dropped-{p.name}")
-        time.sleep(1)
+        # Keep the network down until the offerer has restarted ICE: back sooner, ICE may
+        # heal by itself and the restart path this scenario exists for would go untested.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any(
+                p.page.get_attribute("#app", "data-ice-restarts") for p in players):
+            time.sleep(0.2)
     finally:
         subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
     t0 = time.monotonic()
