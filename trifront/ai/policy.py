@@ -142,21 +142,23 @@ def _lane_margins(state: GameState, me: int) -> tuple[list[int], list[bool]]:
     """Per lane: my total minus the opponent's (power, or cards under R6.2), and by_count."""
     players = state.players
     mine, theirs = players[me], players[1 - me]
+    mcards, tcards = mine.cards, theirs.cards
     margins, by_count = [], []
     for lane in (0, 1, 2):
         a_ids, b_ids = mine.board[lane], theirs.board[lane]
         counted = False
-        for ps, ids in ((mine, a_ids), (theirs, b_ids)):
-            for cid in ids:
-                c = ps.cards[cid]
-                if c.effect == "commander" and c.face == UP:
-                    counted = True
-        if counted:
-            margins.append(len(a_ids) - len(b_ids))
-        else:
-            a = sum(card_power(state, mine.cards[c]) for c in a_ids)
-            b = sum(card_power(state, theirs.cards[c]) for c in b_ids)
-            margins.append(a - b)
+        a = b = 0
+        for cid in a_ids:
+            c = mcards[cid]
+            if c.effect == "commander" and c.face == UP:
+                counted = True
+            a += card_power(state, c)
+        for cid in b_ids:
+            c = tcards[cid]
+            if c.effect == "commander" and c.face == UP:
+                counted = True
+            b += card_power(state, c)
+        margins.append(len(a_ids) - len(b_ids) if counted else a - b)
         by_count.append(counted)
     return margins, by_count
 
@@ -188,10 +190,13 @@ def _hard(margin: float) -> float:
 def rollout_action(state: GameState, rng: random.Random, legal=None, params=None):
     """A quick, sensible action for the player to move (an engine Action from `legal`).
 
-    `params`: the knobs (PARAMS, the default)."""
+    Each play is scored by what it adds to its lane's value (a lane is worth +1 won, -1
+    lost; softened by the margin while the opponent can still answer), minus what keeping
+    the card would be worth; passing by how many lanes are ahead. `params`: the knobs
+    (PARAMS, the default)."""
     prm = PARAMS if params is None else params
     keep_base, keep_per_power = prm["keep_base"], prm["keep_per_power"]
-    soft_scale, noise = prm["soft_scale"], prm["noise"]
+    noise = prm["noise"]
     if legal is None:
         legal = legal_actions(state)
     if len(legal) == 1:
@@ -200,36 +205,55 @@ def rollout_action(state: GameState, rng: random.Random, legal=None, params=None
     ps = state.players[me]
     opp_passed = state.players[1 - me].passed
     margins, by_count = _lane_margins(state, me)
+    tanh = math.tanh
+    inv_scale = 1.0 / prm["soft_scale"]
     if opp_passed:
-        lane_value = _hard
+        base = [_hard(m) for m in margins]
     else:
-        def lane_value(margin, tanh=math.tanh):
-            return tanh(margin / soft_scale)
-    base = [lane_value(m) for m in margins]
+        base = [tanh(m * inv_scale) for m in margins]
     best, best_score = None, -1e9
     can_pass = False
     variants: dict[tuple, list] = {}
     cards = ps.cards
     random_ = rng.random
+    per_card: dict = {}  # (card id, face) -> (added power, cost)
     for action in legal:
         kind = action.type
         if kind == PASS:
             can_pass = True
             continue
-        card = cards[action.card]
         if kind == DISCARD:
             score = prm["discard_value"] + noise * random_()
         else:
             if action.target_card is not None:
-                variants.setdefault((action.card, action.lane, action.face), []).append(action)
+                key = (action.card, action.lane, action.face)
+                group = variants.get(key)
+                if group is None:
+                    variants[key] = [action]
+                else:
+                    group.append(action)
                 continue
             lane = action.lane
-            added = 1 if by_count[lane] else _added_power(state, card, lane, action.face, me)
-            gain = lane_value(margins[lane] + added) - base[lane]
-            score = gain - keep_base - keep_per_power * (card.start + card.carried)
-            if card.effect == "general" and action.face == UP and not opp_passed:
-                score -= prm["general_penalty"]  # it passes for us at once (R5.D2)
-            score += noise * random_()
+            face = action.face
+            known = per_card.get((action.card, face))
+            if known is None:
+                card = cards[action.card]
+                cost = keep_base + keep_per_power * (card.start + card.carried)
+                if card.effect == "general" and face == UP and not opp_passed:
+                    cost += prm["general_penalty"]  # it passes for us at once (R5.D2)
+                added = _added_power(state, card, lane, face, me)
+                lane_free = card.effect != "archers"
+                per_card[(action.card, face)] = (added, cost, lane_free)
+            else:
+                added, cost, lane_free = known
+                if not lane_free:
+                    added = _added_power(state, cards[action.card], lane, face, me)
+            m = margins[lane] + (1 if by_count[lane] else added)
+            if opp_passed:
+                gain = (1.0 if m > 0 else (-1.0 if m < 0 else 0.0)) - base[lane]
+            else:
+                gain = tanh(m * inv_scale) - base[lane]
+            score = gain - cost + noise * random_()
         if score > best_score:
             best, best_score = action, score
     if can_pass:
@@ -245,9 +269,8 @@ def rollout_action(state: GameState, rng: random.Random, legal=None, params=None
             return legal[-1]
     if best is None:
         return legal[0]
-    options = variants.get((best.card, best.lane, best.face)) if best.type != DISCARD else None
-    if options and best.card is not None:
-        effect = cards[best.card].effect
-        if effect != "priest" and random_() < prm["target_prob"]:
+    if best.type != DISCARD:
+        options = variants.get((best.card, best.lane, best.face))
+        if options and cards[best.card].effect != "priest" and random_() < prm["target_prob"]:
             return options[int(random_() * len(options))]
     return best
