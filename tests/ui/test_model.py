@@ -343,3 +343,13 @@ def test_own_priest_and_engineer_name_their_hand_target_only_to_their_player():
     g.apply(act)
     assert m.history_lines(g.view(0), NAMES)[0][1].endswith(", giving your Recon 5 +1 power.")
     assert "Recon" not in m.last_opponent_action(g.view(1), {0: "CPU", 1: "You"})
+
+
+def test_drew_text_names_what_your_own_supply_drew():
+    g = game([0, 8, 2, 4, 6], [16, 1, 3, 5, 7])
+    before = {c["id"] for c in g.view(0)["hands"][0]}
+    g.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})      # Supply Corps 1: draw 1
+    new = [c for c in g.view(0)["hands"][0] if c["id"] not in before]
+    assert len(new) == 1
+    assert m.drew_text(before, g.view(0)) == f"You drew {m.card_label(new[0])}."
+    assert m.drew_text({c["id"] for c in g.view(0)["hands"][0]}, g.view(0)) == ""

@@ -585,6 +585,8 @@ class App:
             self.thinking = self.match.pending   # until the host's next view arrives
             self.sel = m.Selection()
             return
+        seen = self.view()
+        before = {c.get("id") for c in seen["hands"][self.viewer]}
         try:
             self.game.apply(action, player=self.viewer)
         except (IllegalAction, MalformedAction) as exc:
@@ -594,6 +596,9 @@ class App:
             self.sel = m.Selection()
             return
         self._mark_fresh(self.viewer, action)
+        if (self.kind == "cpu" and action.get("type") == "play" and not self.game.over
+                and self.view().get("round") == seen.get("round")):   # not a new round's deal
+            self.toast = m.drew_text(before, self.view())  # e.g. Supply: what it drew, to you
         self._advance()
 
     # ---------------------------------------------------------------------- board: choosing

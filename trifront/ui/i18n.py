@@ -496,6 +496,7 @@ EN: dict[str, str] = {
     "toast.dismiss": "Dismiss",
     # flow messages
     "msg.not_turn": "It is not your turn.",
+    "msg.drew": "You drew {cards}.",
     "msg.not_allowed": "Not allowed: {text}",
     "msg.cpu_page": "The CPU's helper thread is unavailable, so the CPU thinks on this page "
                     "instead; the page may pause briefly while it does.",
@@ -925,6 +926,7 @@ JA: dict[str, str] = {
     "discard.note": "古い順。捨て札は公開情報です (R1.2)。",
     "toast.dismiss": "閉じる",
     "msg.not_turn": "あなたの番ではありません。",
+    "msg.drew": "{cards}を引いた。",
     "msg.not_allowed": "できません：{text}",
     "msg.cpu_page": "CPUの補助スレッドが使えないため、CPUはこのページ上で考えます。その間、画面が少し止まることがあります。",
     "msg.resumed": "保存したゲームを再開しました。",

@@ -706,6 +706,16 @@ def _before_priest(view: dict, p: int, card: dict) -> str:
     return card_label_parts(eff, effect_name(eff), str(rank))
 
 
+def drew_text(before: set, view: dict) -> str:
+    """The cards this player's own action drew (e.g. Supply, R5.A1): the hand cards of
+    ``view`` whose ids were not in ``before`` (the hand's ids just before), in words; ""."""
+    new = [c for c in (view.get("hands") or ((), ()))[view["me"]]
+           if c.get("id") is not None and c.get("id") not in before]
+    if not new:
+        return ""
+    return t("msg.drew", cards=", ".join(card_label(c) for c in new))
+
+
 def history_lines(view: dict, names: dict[int, str],
                   limit: int = 8) -> list[tuple[int | None, str]]:
     """The last ``limit`` actions, newest first, as (player, text). When history entries
