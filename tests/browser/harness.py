@@ -56,3 +56,23 @@ def boot(page, url: str, timeout_ms: int = BOOT_TIMEOUT_MS) -> float:
     page.goto(url)
     wait_booted(page, timeout_ms)
     return time.monotonic() - start
+
+
+def take_turn(page) -> str:
+    """One turn of the player whose board is shown: the first usable card (first legal lane,
+    face and target), else pass. Returns what it did: "play", "target", "discard" or "pass"."""
+    usable = page.locator("#hand-me [data-card-id]:not(.tf-dim)")
+    if usable.count() == 0:
+        assert page.is_enabled("#btn-pass"), page.inner_text("#actionbar")
+        page.click("#btn-pass")
+        return "pass"
+    usable.first.click()
+    if page.locator("#btn-discard").count():
+        page.click("#btn-discard")
+        return "discard"
+    page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
+    page.locator("#btn-up:not([disabled]), #btn-down:not([disabled])").first.click()
+    if page.locator('#screen-board[data-step="target"]').count():
+        page.locator('#choices [id^="btn-target-"], #btn-no-target').first.click()
+        return "target"
+    return "play"

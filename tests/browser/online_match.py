@@ -38,6 +38,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "scripts"), str(HERE)]
 
 import serve  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from harness import take_turn  # noqa: E402
 
 from trifront_relay import Limits, Relay  # noqa: E402
 
@@ -126,24 +127,6 @@ class Player:
         if not href:
             return None
         return json.loads(unquote(href.split(",", 1)[1]))
-
-
-def take_turn(page) -> str:
-    """The first usable card (first legal lane, face and target), else pass."""
-    usable = page.locator("#hand-me [data-card-id]:not(.tf-dim)")
-    if usable.count() == 0:
-        page.click("#btn-pass")
-        return "pass"
-    usable.first.click()
-    if page.locator("#btn-discard").count():
-        page.click("#btn-discard")
-        return "discard"
-    page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
-    page.locator("#btn-up:not([disabled]), #btn-down:not([disabled])").first.click()
-    if page.locator('#screen-board[data-step="target"]').count():
-        page.locator('#choices [id^="btn-target-"], #btn-no-target').first.click()
-        return "target"
-    return "play"
 
 
 def join(player: Player, mode: str | None = None):

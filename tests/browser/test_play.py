@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 
-from harness import boot
+from harness import boot, take_turn
 from harness import shot as _shot
 
 def shot(page, name, **kw):
@@ -30,25 +30,6 @@ def start(page, app_url, seed, **opts):
     for key, value in opts.items():
         page.click(f"#opt-{key}-{value}")
     page.click("#btn-start")
-
-
-def take_turn(page) -> str:
-    """One turn of the player whose board is shown: first usable card, else pass."""
-    usable = page.locator("#hand-me [data-card-id]:not(.tf-dim)")
-    if usable.count() == 0:
-        assert page.is_enabled("#btn-pass"), page.inner_text("#actionbar")
-        page.click("#btn-pass")
-        return "pass"
-    usable.first.click()
-    if page.locator("#btn-discard").count():
-        page.click("#btn-discard")
-        return "discard"
-    page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
-    page.locator("#btn-up:not([disabled]), #btn-down:not([disabled])").first.click()
-    if page.locator('#screen-board[data-step="target"]').count():
-        page.locator('#choices [id^="btn-target-"], #btn-no-target').first.click()
-        return "target"
-    return "play"
 
 
 def play_cpu_game(page, prefix: str, max_turns: int = 400) -> dict:
