@@ -92,3 +92,17 @@ def test_greedy_beats_a_random_player():
 def test_draft_picks_one_effect_per_group():
     for seed in range(20):
         check_effect_set(json.loads(cpu.draft(seed)))
+
+
+def test_draft_table_covers_every_effect_and_picks_only_near_the_best():
+    from trifront.ai import draft
+    from trifront.cards import GROUP_EFFECTS
+    from trifront.ai.draft_table import WIN_RATE
+
+    assert set(WIN_RATE) == {e for ids in GROUP_EFFECTS.values() for e in ids}
+    for group, ids in GROUP_EFFECTS.items():
+        best = max(WIN_RATE[e][0] for e in ids)
+        picks = {draft.pick_effects(seed)[group] for seed in range(60)}
+        assert picks == set(draft.candidates(group))
+        assert all(WIN_RATE[e][0] >= best - draft.NEAR_BEST for e in picks)
+        assert len(picks) < len(ids)  # the table decides: weak effects are never picked

@@ -1,8 +1,10 @@
 """The CPU's Draft picks (RULES.md R2.3): one effect per group.
 
-The baseline weighs each effect by a hand-set preference and draws among them, so the CPU
-varies its decks but favours effects that a one-ply player uses well. (A table measured by
-self-play belongs to the strong-CPU issue.)
+Picks come from a table measured by self-play (`draft_table`, written by
+bench/draft_table.py): for each effect, how often a player holding it won when both players'
+effect sets were random. Draft picks are secret and simultaneous (R2.3), so the CPU cannot
+answer the opponent's picks; per group it draws among the effects whose win rate is within
+`NEAR_BEST` of the group's best (so its decks vary, but only among the strong choices).
 """
 
 from __future__ import annotations
@@ -10,21 +12,20 @@ from __future__ import annotations
 import random
 
 from ..cards import GROUP_EFFECTS, GROUPS
+from .draft_table import WIN_RATE
 
-#: relative preference of each effect for the greedy CPU; higher is picked more often
-PREFERENCE = {
-    "supply": 3, "gunners": 2, "assault": 1, "frontline": 1, "archers": 2, "priest": 1,
-    "recon": 3, "tactician": 2, "medic": 2, "illusionist": 2, "decoy": 2, "lord": 1,
-    "ambush": 3, "mercenary": 2, "envoy": 1, "cavalry": 1, "engineer": 1, "instructor": 1,
-    "strategic": 2, "general": 3, "spy": 1, "black_market": 1, "commander": 1, "captain": 2,
-}
+#: effects within this win rate of their group's best are picked among at random
+NEAR_BEST = 0.02
+
+
+def candidates(group: str) -> list[str]:
+    """The effects of `group` the CPU picks among, best first."""
+    options = sorted(GROUP_EFFECTS[group], key=lambda e: -WIN_RATE[e][0])
+    best = WIN_RATE[options[0]][0]
+    return [e for e in options if WIN_RATE[e][0] >= best - NEAR_BEST]
 
 
 def pick_effects(seed: int) -> dict[str, str]:
-    """One effect id per group {"A": ..., "B": ..., "C": ..., "D": ...}, drawn by preference."""
+    """One effect id per group {"A": ..., "B": ..., "C": ..., "D": ...}."""
     rng = random.Random(seed)
-    picks = {}
-    for group in GROUPS:
-        options = GROUP_EFFECTS[group]
-        picks[group] = rng.choices(options, weights=[PREFERENCE[e] for e in options])[0]
-    return picks
+    return {group: rng.choice(candidates(group)) for group in GROUPS}
