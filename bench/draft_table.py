@@ -1,8 +1,8 @@
 """Compute the CPU's Draft table (R2.3) by self-play and write trifront/ai/draft_table.py.
 
 Every game gives both players a uniformly random effect set (one effect per group) and is
-played to the end by the CPU's own knowledge: ISMCTS at a small budget (--search N, the
-default) or, much faster, the heuristic rollout policy alone (--search 0). For each effect
+played to the end by the CPU's own knowledge: the heuristic rollout policy alone
+(--search 0, the default) or, much slower, ISMCTS at a small budget (--search N). For each effect
 the table keeps how often a player holding it won (seats alternate, half the games each
 player moves first). Since Draft picks are secret and simultaneous, the CPU cannot answer
 the opponent's picks; it picks per group among the effects whose win rate is near the best.
