@@ -1,0 +1,290 @@
+"""Benchmark: start-up of the page against a bare PyScript page on the same runtime.
+
+"Ready" is the first moment a player can act:
+  - ours: the menu is shown and its Start button is there and enabled
+    (``#app[data-ready="1"] #btn-start:not([disabled])``, trifront/ui/main.py's boot marker);
+  - bare: a page this script writes into a temp folder, with the SAME vendored runtime
+    (web/vendor/pyscript + web/vendor/pyodide) and the same ``interpreter`` setting of
+    pyscript.toml, whose only ``<script type="py">`` appends a button: that button is there.
+Both are timed inside the page (a MutationObserver installed before any page script, reading
+``performance.now()``, i.e. milliseconds since navigation start), with first-contentful-paint
+from the Performance API.
+
+Each run opens a fresh browser context (empty profile, empty HTTP cache) and loads the page
+cold, then loads it again in a new tab of the same context (warm: HTTP cache, compiled code
+cache; a service worker if the site has one). Bare and ours alternate, and which goes first
+alternates too. After each load the script waits until the page is quiet (ours: the "cpu"
+worker answered, ``#app[data-cpu]``) so that no load runs into the next one.
+Bytes: every response of the context (page and workers), header + encoded body as Playwright
+reports them (``request.sizes()``), split by type, for the cold load (up to ready, and in all
+once the CPU worker answered).
+
+    .venv/bin/python bench/startup.py                  # the repository, 5 runs of each
+    .venv/bin/python bench/startup.py --runs 3
+    .venv/bin/python bench/startup.py --site dist      # an already-built static folder
+    .venv/bin/python bench/startup.py --json out.json  # also write every sample
+
+Uses Debian's /usr/bin/chromium (or $TRIFRONT_CHROMIUM) with the same flags as the browser
+tests (tests/browser/conftest.py); serves on 127.0.0.1 only. Timings on 2 shared cores are
+noisy: compare the ratio ours/bare measured in the same run, not absolute seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "scripts"))
+import serve  # noqa: E402  (scripts/serve.py)
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the browser tests' flags)
+
+OURS_READY = '#app[data-ready="1"] #btn-start:not([disabled])'
+BARE_READY = "#bare-start"
+TARGET = 1.15
+
+# Installed before any page script: remembers when the ready selector first matched.
+WATCH = """
+(() => {
+  const selector = %s;
+  const check = () => {
+    if (window.__benchReady === undefined && document.querySelector(selector)) {
+      window.__benchReady = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, attributes: true });
+})();
+"""
+
+FCP = """() => {
+  const e = performance.getEntriesByName('first-contentful-paint')[0];
+  return e ? e.startTime : null;
+}"""
+
+BARE_HTML = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>bare PyScript</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="./web/vendor/pyscript/core.css">
+  <script type="module" src="./web/vendor/pyscript/core.js"></script>
+</head>
+<body>
+  <script type="py" config="./pyscript.toml">
+from pyscript import document
+button = document.createElement("button")
+button.id = "bare-start"
+button.textContent = "Start"
+document.body.append(button)
+  </script>
+</body>
+</html>
+"""
+
+
+def kind_of(url: str, content_type: str) -> str:
+    path = url.split("?", 1)[0].split("#", 1)[0].lower()
+    for ext, kind in ((".wasm", "wasm"), (".zip", "zip"), (".mjs", "js"), (".js", "js"),
+                      (".py", "py"), (".css", "css")):
+        if path.endswith(ext):
+            return kind
+    if "wasm" in content_type:
+        return "wasm"
+    if "javascript" in content_type:
+        return "js"
+    return "other"
+
+
+def interpreter_line(site: Path) -> str:
+    toml = (site / "pyscript.toml").read_text(encoding="utf-8")
+    match = re.search(r'^interpreter\s*=\s*"([^"]+)"', toml, re.M)
+    if not match:
+        raise SystemExit(f"{site / 'pyscript.toml'} has no interpreter = \"...\" line")
+    return match.group(1)
+
+
+def make_bare(site: Path, into: Path) -> None:
+    """The bare page: same runtime files (symlinked), same interpreter setting."""
+    vendor = site / "web" / "vendor"
+    if not (vendor / "pyscript" / "core.js").is_file():
+        vendor = ROOT / "web" / "vendor"
+    if not (vendor / "pyscript" / "core.js").is_file():
+        raise SystemExit("web/vendor/ is missing: run scripts/setup")
+    (into / "web").mkdir()
+    (into / "web" / "vendor").symlink_to(vendor.resolve())
+    (into / "pyscript.toml").write_text(
+        "# bench/startup.py: a bare page on the same runtime\n"
+        f'interpreter = "{interpreter_line(site)}"\n', encoding="utf-8")
+    (into / "index.html").write_text(BARE_HTML, encoding="utf-8")
+
+
+class Load:
+    """One page load in `context`, timed inside the page; `bytes` by type."""
+
+    def __init__(self, context, url: str, selector: str, quiet_selector: str | None):
+        self.requests = []
+        self.errors = []
+        def handler(request):
+            self.requests.append(request)
+
+        context.on("requestfinished", handler)
+        page = context.new_page()
+        page.on("pageerror", lambda err: self.errors.append(str(err)))
+        page.on("console", lambda msg: self.errors.append(msg.text)
+                if msg.type == "error" else None)
+        page.add_init_script(WATCH % json.dumps(selector))
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("window.__benchReady !== undefined", timeout=180_000,
+                               polling=50)
+        self.ready_ms = page.evaluate("window.__benchReady")
+        self.fcp_ms = page.evaluate(FCP)
+        self.n_at_ready = len(self.requests)
+        self.worker = None
+        if quiet_selector:
+            try:
+                page.wait_for_selector(quiet_selector, state="attached", timeout=180_000)
+                self.worker = page.get_attribute("#app", "data-cpu")
+            except Exception:  # noqa: BLE001 - reported as "worker: None"
+                pass
+        page.wait_for_timeout(300)  # let the last responses finish
+        context.remove_listener("requestfinished", handler)
+        self.bytes_ready = self.tally(self.requests[:self.n_at_ready])
+        self.bytes_all = self.tally(self.requests)
+        page.close()
+
+    @staticmethod
+    def tally(requests) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for req in requests:
+            try:
+                sizes = req.sizes()
+                response = req.response()
+                ctype = (response.headers.get("content-type", "") if response else "")
+            except Exception:  # noqa: BLE001 - a request of a closed page
+                continue
+            size = sizes["responseBodySize"] + sizes["responseHeadersSize"]
+            kind = kind_of(req.url, ctype)
+            out[kind] = out.get(kind, 0) + max(0, size)
+        out["total"] = sum(out.values())
+        return out
+
+
+def measure(context, kind, temp, i, urls, ready, quiet, samples) -> None:
+    load = Load(context, urls[kind], ready[kind], quiet[kind])
+    samples[kind][temp].append({"ready_ms": load.ready_ms, "fcp_ms": load.fcp_ms,
+                                "bytes_ready": load.bytes_ready, "bytes_all": load.bytes_all,
+                                "worker": load.worker, "errors": load.errors[:5]})
+    fcp = f"{load.fcp_ms:7.0f}" if load.fcp_ms else "      -"
+    extra = f"  worker {load.worker}" if quiet[kind] else ""
+    print(f"run {i + 1} {kind:<4} {temp}: ready {load.ready_ms:7.0f} ms  fcp {fcp} ms  "
+          f"{load.bytes_all['total'] / 2**20:6.2f} MiB{extra}"
+          + (f"  errors: {load.errors[:2]}" if load.errors else ""), flush=True)
+
+
+def run(args) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    site = Path(args.site).resolve() if args.site else ROOT
+    if not (site / "index.html").is_file():
+        raise SystemExit(f"{site}/index.html not found")
+    samples = {k: {"cold": [], "warm": []} for k in ("bare", "ours")}
+    with tempfile.TemporaryDirectory() as tmp:
+        make_bare(site, Path(tmp))
+        servers = {"ours": serve.serve_in_thread(root=site, port=0, quiet=True),
+                   "bare": serve.serve_in_thread(root=Path(tmp), port=0, quiet=True)}
+        urls = {k: s.url + "index.html" for k, s in servers.items()}
+        ready = {"ours": OURS_READY, "bare": BARE_READY}
+        quiet = {"ours": "#app[data-cpu]", "bare": None}
+        print(f"ours: {urls['ours']} ({site})\nbare: {urls['bare']} (same runtime)\n"
+              f"{args.runs} runs each, cold then warm, alternating\n", flush=True)
+        try:
+            with sync_playwright() as p:
+                for i in range(args.runs):
+                    order = ("bare", "ours") if i % 2 == 0 else ("ours", "bare")
+                    for kind in order:
+                        # A real profile on disk (an incognito context keeps no big entry
+                        # such as the 9 MiB wasm in its HTTP cache: warm would be cold).
+                        with tempfile.TemporaryDirectory() as profile:
+                            context = p.chromium.launch_persistent_context(
+                                profile, executable_path=CHROMIUM, headless=True,
+                                args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 800})
+                            try:
+                                for page in context.pages:
+                                    page.close()
+                                for temp in ("cold", "warm"):
+                                    measure(context, kind, temp, i, urls, ready, quiet, samples)
+                            finally:
+                                context.close()
+        finally:
+            for s in servers.values():
+                s.shutdown()
+                s.server_close()
+    return samples
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def report(samples: dict) -> None:
+    print()
+    print(f"{'':<6}{'ready (median)':>16}{'first paint':>14}{'min..max ready':>20}")
+    for temp in ("cold", "warm"):
+        for kind in ("bare", "ours"):
+            ready = [s["ready_ms"] for s in samples[kind][temp]]
+            fcp = median([s["fcp_ms"] for s in samples[kind][temp]])
+            fcp_text = f"{fcp / 1000:11.2f} s" if fcp is not None else f"{'-':>13}"
+            print(f"{temp} {kind:<5}{median(ready) / 1000:13.2f} s {fcp_text}"
+                  f"{min(ready) / 1000:11.2f}..{max(ready) / 1000:.2f} s")
+    print()
+    for temp in ("cold", "warm"):
+        ratio = median([s["ready_ms"] for s in samples["ours"][temp]]) / \
+            median([s["ready_ms"] for s in samples["bare"][temp]])
+        verdict = "meets" if ratio <= TARGET else "MISSES"
+        print(f"ratio ours/bare, {temp}: {ratio:.2f}  ({verdict} the target <= {TARGET})")
+    print()
+    kinds = ("wasm", "zip", "js", "py", "css", "other", "total")
+    print("bytes transferred on a cold load (KiB; the median run):")
+    print(f"{'':<22}" + "".join(f"{k:>9}" for k in kinds))
+    for kind, key, label in (("bare", "bytes_all", "bare"),
+                             ("ours", "bytes_ready", "ours, up to ready"),
+                             ("ours", "bytes_all", "ours, with the worker")):
+        runs = samples[kind]["cold"]
+        row = {k: median([s[key].get(k, 0) for s in runs]) for k in kinds}
+        print(f"{label:<22}" + "".join(f"{row[k] / 1024:9.0f}" for k in kinds))
+    workers = [s["worker"] for t in ("cold", "warm") for s in samples["ours"][t]]
+    print(f"\nours, CPU worker after each load: {workers}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="loads of each page, cold and warm")
+    parser.add_argument("--site", help="serve this built folder as 'ours' (default: the repo)")
+    parser.add_argument("--json", help="write every sample to this file")
+    args = parser.parse_args(argv)
+    if not os.access(CHROMIUM, os.X_OK):
+        raise SystemExit(f"{CHROMIUM} not found: run scripts/setup --browser")
+    started = time.monotonic()
+    samples = run(args)
+    report(samples)
+    if args.json:
+        Path(args.json).write_text(json.dumps(samples, indent=1), encoding="utf-8")
+    print(f"\n({time.monotonic() - started:.0f} s in all)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
