@@ -1,0 +1,87 @@
+"""Which signaling a page uses, which Nostr relays, and who joined first over Nostr
+(trifront/net/signaling.py; docs/ONLINE.md "Signaling over Nostr")."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+from trifront.net.signaling import (APP_ID, choose_signal, default_signal, first_joiner,
+                                    is_local_host, nostr_relays, trystero_config)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("host", ["localhost", "127.0.0.1", "::1", "[::1]", "192.168.1.20",
+                                  "10.0.0.5", "box.local", "app.localhost", ""])
+def test_pages_served_by_scripts_play_are_local(host):
+    assert is_local_host(host)
+
+
+@pytest.mark.parametrize("host", ["someone.github.io", "trifront.example.org", "github.io"])
+def test_domain_names_are_not_local(host):
+    assert not is_local_host(host)
+
+
+def test_default_signal_github_pages_uses_nostr_and_scripts_play_our_relay():
+    assert default_signal({}, "someone.github.io") == "nostr"
+    assert default_signal({"relay": ""}, "someone.github.io") == "nostr"
+    assert default_signal({}, "127.0.0.1") == "relay"
+    assert default_signal({}, "192.168.0.7") == "relay"     # HOST=0.0.0.0 scripts/play on a LAN
+
+
+def test_a_configured_relay_or_signal_wins_over_the_host():
+    assert default_signal({"relay": "wss://relay.example.org/"}, "someone.github.io") == "relay"
+    assert default_signal({"signal": "nostr"}, "127.0.0.1") == "nostr"
+    assert default_signal({"signal": "relay"}, "someone.github.io") == "relay"
+    assert default_signal({"signal": "carrier-pigeon"}, "someone.github.io") == "nostr"
+    assert default_signal("junk", "127.0.0.1") == "relay"
+
+
+def test_url_parameter_then_the_players_choice_then_the_default():
+    assert choose_signal("nostr", "relay", "relay") == "nostr"
+    assert choose_signal(" Relay ", "nostr", "nostr") == "relay"
+    assert choose_signal("", "nostr", "relay") == "nostr"
+    assert choose_signal(None, None, "nostr") == "nostr"
+    assert choose_signal("bogus", "also-bogus", "relay") == "relay"
+    assert choose_signal(None, None, "bogus") == "relay"
+
+
+def test_nostr_relays_from_the_url_or_online_json():
+    config = {"nostr_relays": ["wss://a.example/", "https://not-a-socket/", 7, "wss://a.example/",
+                               " wss://b.example "]}
+    assert nostr_relays("", config) == ["wss://a.example/", "wss://b.example"]
+    assert nostr_relays(None, {}) == []                  # trystero's own public list
+    assert nostr_relays(None, {"nostr_relays": "wss://x/"}) == []
+    assert nostr_relays("ws://127.0.0.1:7447", config) == ["ws://127.0.0.1:7447"]
+    assert nostr_relays("ws://127.0.0.1:1,ws://127.0.0.1:2", {}) == ["ws://127.0.0.1:1",
+                                                                    "ws://127.0.0.1:2"]
+    assert nostr_relays("javascript:alert(1)", config) == []
+
+
+def test_trystero_config_always_sets_ice_servers_so_no_default_stun_is_added():
+    assert trystero_config([], []) == {"appId": APP_ID, "rtcConfig": {"iceServers": []}}
+    stun = [{"urls": "stun:stun.example:3478"}]
+    assert trystero_config(["ws://127.0.0.1:7447"], stun) == {
+        "appId": APP_ID, "rtcConfig": {"iceServers": stun},
+        "relayConfig": {"urls": ["ws://127.0.0.1:7447"]}}
+
+
+def test_the_page_that_waited_longer_joined_first_and_both_pages_agree():
+    assert first_joiner(5000, 20, "zz", "aa")
+    assert not first_joiner(20, 5000, "aa", "zz")
+    assert first_joiner(300, 300, "aa", "bb") and not first_joiner(300, 300, "bb", "aa")
+    for a, b in itertools.product([0, 1, 999, 1000, 1000.4, 1000.9], repeat=2):
+        for x, y in (("id-a", "id-b"), ("id-b", "id-a")):
+            # each page has its own exact wait and the other's as sent (whole ms)
+            assert first_joiner(round(a), round(b), x, y) != first_joiner(round(b), round(a), y, x)
+
+
+def test_online_json_has_the_keys_main_py_reads():
+    config = json.loads((ROOT / "web" / "online.json").read_text())
+    assert config.get("signal", "") in ("", "relay", "nostr")
+    assert isinstance(config["nostr_relays"], list)
+    assert nostr_relays(None, config) == config["nostr_relays"]

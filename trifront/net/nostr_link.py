@@ -1,0 +1,256 @@
+"""The browser transport over Nostr (Pyodide only): no server of ours (docs/ONLINE.md).
+
+npm trystero (vendored into web/vendor/trystero/ by scripts/setup) announces the room word,
+hashed, on Nostr relays, exchanges the WebRTC offer/answer through them (encrypted with a key
+derived from the room word) and opens one data channel per peer. This class wraps it in the
+interface of trifront.net.link.Link, so OnlineMatch and the sans-IO sessions work unchanged:
+
+  start() / send(text) / close(), and it reports to its owner (trifront.ui.online.OnlineMatch)
+  link_status(net, detail)  "relay" (detail "nostr": reaching the Nostr relays) | "waiting" |
+                            "full" | "error"
+  link_paired(offer)        offer=True: this page joined the room first (hosts a new game)
+  link_open()               the channel to the paired peer is up: ``send`` works
+  link_message(text)        one message from the paired peer
+  link_lost(why)            the paired peer left (trystero: its leave message, or its
+                            connection closed/failed)
+
+Pairing: trystero connects every page in the room to every other. When a peer appears, each
+page sends it, on a control action, ``{"t": "hello", "wait": ms in the room, "id": its peer
+id}``; the first hello received from a peer while unpaired pairs with it, and who joined first
+is decided by trystero's ``first_joiner`` rule (trifront/net/signaling.py). A page already
+paired answers any other peer's hello with ``{"t": "busy"}`` and ignores its messages; a page
+that is told "busy" by its only candidate (or by its partner: three joined at once) shows the
+room as full. Messages go out one at a time, in order (trystero splits big ones into chunks).
+
+The module is imported only when a player chooses Nostr (``pyscript.js_import``, on demand),
+so pages that use our relay load nothing of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+
+from js import URL, Object, console, document, performance
+from pyodide.ffi import create_proxy, to_js
+from pyscript import js_import
+
+from trifront.net.signaling import first_joiner, trystero_config
+
+MODULE = "./web/vendor/trystero/nostr.mjs"
+GAME, CONTROL = "tf", "tf-link"     # trystero action names (at most 32 bytes)
+NO_RELAY_AFTER = 10.0               # seconds without any open relay socket -> "error"
+POLL = 0.5
+
+_module = None
+_leaving = None                     # the last room's leave() promise
+
+
+def _js(value):
+    return to_js(value, dict_converter=Object.fromEntries)
+
+
+async def load_trystero():
+    global _module
+    if _module is None:
+        url = URL.new(MODULE, document.baseURI).href
+        (_module,) = await js_import(url)
+    return _module
+
+
+class NostrLink:
+    def __init__(self, room: str, owner, relays: list[str] | None = None,
+                 ice_servers: list | None = None):
+        self.room, self.owner = room, owner
+        self.relays = list(relays or [])
+        self.ice = list(ice_servers or [])
+        self.mod = self.trystero_room = self.game = self.control = None
+        self.self_id = ""
+        self.peer: str | None = None        # the paired peer's id
+        self.hellos: dict[str, int] = {}    # peer id -> my wait (ms) when I greeted it
+        self.busy: set[str] = set()         # peers that told us they are paired elsewhere
+        self.open = self.closed = False
+        self.joined_at = 0.0
+        self.outbox: deque[str] = deque()
+        self.sending = False
+        self.proxies: list = []
+        self.net = ""
+
+    # ------------------------------------------------------------------------- helpers
+
+    def _proxy(self, fn):
+        def guarded(*args):
+            try:
+                return fn(*args)
+            except Exception as e:  # noqa: BLE001 - a network event never breaks the page
+                console.warn(f"TriFront nostr link: {type(e).__name__}: {e}")
+        p = create_proxy(guarded)
+        self.proxies.append(p)
+        return p
+
+    def _spawn(self, coro) -> None:
+        async def run():
+            try:
+                await coro
+            except Exception as e:  # noqa: BLE001
+                console.warn(f"TriFront nostr link: {type(e).__name__}: {e}")
+        asyncio.ensure_future(run())
+
+    def _status(self, net: str, detail: str = "") -> None:
+        self.net = net
+        self.owner.link_status(net, detail)
+
+    def _wait_ms(self) -> float:
+        return performance.now() - self.joined_at
+
+    # -------------------------------------------------------------------------- joining
+
+    def start(self) -> None:
+        self.closed = False
+        self._status("relay", "nostr")
+        self._spawn(self._join())
+
+    async def _join(self) -> None:
+        global _leaving
+        try:
+            mod = self.mod = await load_trystero()
+        except Exception as e:  # noqa: BLE001 - e.g. web/vendor/trystero missing
+            self._status("error", f"trystero did not load: {e}")
+            return
+        if _leaving is not None:
+            try:
+                await _leaving
+            except Exception:  # noqa: BLE001
+                pass
+            _leaving = None
+        if self.closed:
+            return
+        self.self_id = str(mod.selfId)
+        room = mod.joinRoom(_js(trystero_config(self.relays, self.ice)), self.room)
+        self.trystero_room = room
+        self.joined_at = performance.now()
+        self.game = room.makeAction(GAME)
+        self.control = room.makeAction(CONTROL)
+        self.game.onMessage = self._proxy(self._on_game)
+        self.control.onMessage = self._proxy(self._on_control)
+        room.onPeerJoin = self._proxy(self._on_join)
+        room.onPeerLeave = self._proxy(self._on_leave)
+        await self._watch_relays()
+
+    async def _watch_relays(self) -> None:
+        """'waiting' once a relay socket is open; 'error' while none has been for a while."""
+        since = performance.now()
+        while not self.closed:
+            if self.peer is None and self.net in ("relay", "error", "waiting"):
+                sockets = Object.values(self.mod.getRelaySockets())
+                up = any(int(s.readyState) == 1 for s in sockets)
+                if up:
+                    since = performance.now()
+                    if self.net != "waiting" and not self.busy:
+                        self._status("waiting")
+                elif performance.now() - since > NO_RELAY_AFTER * 1000 and self.net != "error":
+                    where = ", ".join(self.relays) or "trystero's public relays"
+                    self._status("error", f"no Nostr relay answers ({where}); retrying")
+            await asyncio.sleep(POLL)
+
+    # ------------------------------------------------------------------------- pairing
+
+    def _send_control(self, peer_id: str, **msg) -> None:
+        self._spawn(self.control.send(json.dumps(msg), _js({"target": peer_id})))
+
+    def _greet(self, peer_id: str) -> None:
+        if peer_id in self.hellos:
+            return
+        self.hellos[peer_id] = round(self._wait_ms())   # exactly what the peer is told
+        self._send_control(peer_id, t="hello", wait=self.hellos[peer_id], id=self.self_id)
+
+    def _on_join(self, peer_id) -> None:
+        peer_id = str(peer_id)
+        if self.closed:
+            return
+        if self.peer is None:
+            self._greet(peer_id)
+        elif peer_id != self.peer:
+            self._send_control(peer_id, t="busy")
+
+    def _on_control(self, data, context) -> None:
+        peer_id = str(context.peerId)
+        if self.closed or not isinstance(data, str) or len(data) > 500:
+            return
+        try:
+            msg = json.loads(data)
+        except ValueError:
+            return
+        if not isinstance(msg, dict):
+            return
+        if msg.get("t") == "busy":
+            self.busy.add(peer_id)
+            if peer_id == self.peer:            # three joined at once; our partner chose another
+                self._drop("the room has two other players")
+            if self.peer is None and not (set(self.hellos) - self.busy):
+                self._status("full")
+        elif msg.get("t") == "hello" and isinstance(msg.get("wait"), (int, float)):
+            if self.peer is not None:
+                if peer_id != self.peer:
+                    self._send_control(peer_id, t="busy")
+                return
+            self._greet(peer_id)                # (it may have seen us before we saw it)
+            self.busy.discard(peer_id)
+            self.peer = peer_id
+            offer = first_joiner(self.hellos[peer_id], msg["wait"], self.self_id, peer_id)
+            self.owner.link_paired(offer)
+            self.open = True
+            self.outbox.clear()
+            self.owner.link_open()
+
+    def _on_leave(self, peer_id) -> None:
+        peer_id = str(peer_id)
+        self.hellos.pop(peer_id, None)
+        self.busy.discard(peer_id)
+        if peer_id == self.peer and not self.closed:
+            self._drop("your opponent left")
+            self._status("waiting")
+
+    def _drop(self, why: str) -> None:
+        self.peer, self.open = None, False
+        self.outbox.clear()
+        self.owner.link_lost(why)
+
+    # ------------------------------------------------------------------------ messages
+
+    def _on_game(self, data, context) -> None:
+        if str(context.peerId) == self.peer and self.open and isinstance(data, str):
+            self.owner.link_message(data)
+
+    def send(self, text: str) -> None:
+        if not self.open or self.peer is None:
+            return
+        self.outbox.append(text)
+        if not self.sending:
+            self._spawn(self._pump(self.peer))
+
+    async def _pump(self, peer_id: str) -> None:
+        self.sending = True
+        try:
+            while self.outbox and self.open and self.peer == peer_id:
+                await self.game.send(self.outbox.popleft(), _js({"target": peer_id}))
+        finally:
+            self.sending = False
+
+    def close(self) -> None:
+        global _leaving
+        self.closed, self.open, self.peer = True, False, None
+        room, self.trystero_room = self.trystero_room, None
+        if room is not None:
+            room.onPeerJoin = room.onPeerLeave = None
+            if self.game is not None:
+                self.game.onMessage = None
+                self.control.onMessage = None
+            _leaving = room.leave()
+        for p in self.proxies:
+            try:
+                p.destroy()
+            except Exception:  # noqa: BLE001
+                pass
+        self.proxies.clear()

@@ -1,0 +1,104 @@
+"""How two pages find each other: which signaling, which Nostr relays, who hosts (pure).
+
+Two ways (docs/ONLINE.md):
+  "relay"  our own relay (trifront_relay, a WebSocket server) pairs the first two joiners of a
+           room word; trifront/net/link.py. What scripts/play starts beside the page.
+  "nostr"  no server of ours: npm trystero announces the room on public Nostr relays under a
+           hashed topic and connects the peers; trifront/net/nostr_link.py. What a copy of the
+           page on GitHub Pages uses by default.
+
+The choice, first that applies: the page's ``?signal=relay|nostr``; the player's choice in the
+menu (stored with the other settings); ``signal`` in web/online.json; else ``relay`` when
+web/online.json names a relay or the page is served from this machine or a LAN address (what
+scripts/play does), ``nostr`` for any other host name (e.g. <user>.github.io).
+
+Everything here runs on CPython (tests/net/test_signaling.py); the page calls it from
+trifront/ui/main.py and the Nostr link.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+
+SIGNALS = ("relay", "nostr")
+APP_ID = "trifront"  # trystero's appId: part of the hashed topic, so other apps never meet us
+
+
+def is_local_host(hostname: str) -> bool:
+    """A page served by scripts/play: this machine, an IP address (a LAN, HOST=0.0.0.0) or an
+    mDNS ``.local`` name. A real domain name (GitHub Pages) is not."""
+    host = (hostname or "").strip().strip("[]").lower().rstrip(".")
+    if not host or host == "localhost" or host.endswith((".localhost", ".local")):
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def default_signal(config: dict, hostname: str) -> str:
+    """What the page uses unless the URL or the player says otherwise."""
+    value = config.get("signal") if isinstance(config, dict) else None
+    if value in SIGNALS:
+        return value
+    relay = config.get("relay") if isinstance(config, dict) else None
+    if isinstance(relay, str) and relay.strip():
+        return "relay"
+    return "relay" if is_local_host(hostname) else "nostr"
+
+
+def choose_signal(param: str | None, saved: str | None, default: str) -> str:
+    """``?signal=`` first, then the player's stored choice, then the default."""
+    for value in (param, saved):
+        if isinstance(value, str) and value.strip().lower() in SIGNALS:
+            return value.strip().lower()
+    return default if default in SIGNALS else "relay"
+
+
+def _relay_url(value: object) -> str | None:
+    if not isinstance(value, str):
+        return None
+    url = value.strip()
+    if url.lower().startswith(("ws://", "wss://")) and len(url) > 6 and " " not in url:
+        return url
+    return None
+
+
+def nostr_relays(param: str | None, config: dict) -> list[str]:
+    """The Nostr relays to use: ``?nostr=URL[,URL...]``, else ``nostr_relays`` in
+    web/online.json; only ws:// and wss:// addresses, no duplicates. An empty list means
+    trystero's own list of public relays (it picks 5 of them by our app id)."""
+    if isinstance(param, str) and param.strip():
+        candidates = param.replace(" ", ",").split(",")
+    else:
+        listed = config.get("nostr_relays") if isinstance(config, dict) else None
+        candidates = listed if isinstance(listed, list) else []
+    out: list[str] = []
+    for value in candidates:
+        url = _relay_url(value)
+        if url and url not in out:
+            out.append(url)
+    return out
+
+
+def trystero_config(relays: list[str], ice_servers: list) -> dict:
+    """joinRoom's config: our app id, the relays (when given) and the ICE servers. trystero
+    adds public STUN servers unless ``rtcConfig.iceServers`` is given, so it always is
+    (empty with ``?ice=none``: tests, LAN)."""
+    config: dict = {"appId": APP_ID, "rtcConfig": {"iceServers": list(ice_servers or [])}}
+    if relays:
+        config["relayConfig"] = {"urls": list(relays)}
+    return config
+
+
+def first_joiner(my_wait_ms: float, their_wait_ms: float, my_id: str, their_id: str) -> bool:
+    """Over Nostr there is no relay to say who came first, so the two pages tell each other
+    how long each had been in the room when they met: the one that waited longer joined
+    first (and hosts a new game, like the relay's first joiner). Whole milliseconds; equal
+    waits go to the smaller trystero peer id. Both pages compute this from the same two
+    pairs of numbers, so they always agree."""
+    mine, theirs = int(my_wait_ms), int(their_wait_ms)
+    if mine != theirs:
+        return mine > theirs
+    return my_id < their_id
