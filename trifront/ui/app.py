@@ -39,6 +39,11 @@ SAVE_KEY = "trifront:game"
 SETTINGS_KEY = "trifront:settings"
 SETTINGS = ("kind", "first", "mode", "strength")
 
+#: clicks that leave a hint on the board (looking things up); any other action clears it
+KEEPS_HINT = frozenset({"hint", "hint-play", "lang", "inspect", "close-modal", "backdrop",
+                        "dismiss-toast", "help", "help-tab", "show-log", "show-discard",
+                        "export", "copy-link", "escape"})
+
 
 class App:
     """One page's worth of state. ``human`` is player 0 against the CPU."""
@@ -56,6 +61,7 @@ class App:
         self.mount = mount
         self.cpu = cpu or CpuClient(None)
         self.rng = random.Random(seed)
+        self.hint_rng = random.Random(None if seed is None else f"hint:{seed}")
         self.cpu_delay = cpu_delay
         self.log_error = log_error
         self.spawn = spawn
@@ -75,6 +81,7 @@ class App:
         self.names = m.player_names("cpu")
         self.viewer = 0
         self.sel = m.Selection()
+        self.hint: m.Hint | None = None   # "what would the CPU play?" for the shown view
         self.thinking = False
         self.gen = 0              # bumped by every new game / resign: late CPU answers are dropped
         self.rounds_seen = 0
@@ -230,6 +237,8 @@ class App:
                 panel = screen.children[0]
                 panel.children.insert(len(panel.children) - 1, onr.fairness_box(self.match))
             root = r.app_root(screen, overlay=self._overlay_el(), toast=self.toast)
+            if self.cpu.think_ms:   # each CPU move's compute time (bench/think_time_browser.py)
+                root.attrs["data-cpu-ms"] = ",".join(f"{ms:g}" for ms in self.cpu.think_ms)
             if online:                                 # the connection bar above every screen
                 root.children.insert(0, onr.banner(self.match))
                 root.attrs["class"] = f"{root.attrs.get('class', '')} tf-online".strip()
@@ -249,6 +258,8 @@ class App:
             return
         if act != "dismiss-toast":
             self.toast = ""
+        if act not in KEEPS_HINT:
+            self.hint = None
         try:
             handler(data)
         except Exception:  # noqa: BLE001
@@ -306,7 +317,9 @@ class App:
                                  self._share_url(record) if record else "")
         return r.board_screen(view, self.names, self.sel, thinking=self.thinking,
                               notice=self.notice, fresh=self.fresh,
-                              can_export=isinstance(self.game, Game))
+                              can_export=isinstance(self.game, Game),
+                              hint_button=self._hint_button(view),
+                              hint=m.hint_shown(view, self.hint))
 
     def _overlay_el(self) -> El | None:
         if not self.overlay:
@@ -677,6 +690,7 @@ class App:
         if self.overlay:
             self.overlay = None
         elif self.screen == "board":
+            self.hint = None
             self.sel = self.sel.back()
 
     def on_arrow(self, data: dict) -> None:
@@ -684,6 +698,59 @@ class App:
         if self.screen == "replay" and self.replay is not None and not self.overlay:
             step = -1 if data.get("dir") == "left" else 1
             self.replay_k = max(0, min(self.replay.n, self.replay_k + step))
+
+    # ---------------------------------------------------------------------------- board: hint
+
+    def _hint_button(self, view: dict) -> str | None:
+        """The Hint button: None (not offered: online), "idle", "busy" (computing) or "off"."""
+        if self.kind not in ("cpu", "local") or not isinstance(self.game, Game):
+            return None
+        current = m.hint_current(self.hint, view)
+        if current is not None and current.status == "thinking":
+            return "busy"
+        return "idle" if self._my_turn() else "off"
+
+    def on_hint(self, data: dict) -> None:
+        """Ask the CPU's search what it would play in this player's place (their own view
+        only: fair in local games too). Vs CPU at the chosen strength, at least "normal"."""
+        if self.kind not in ("cpu", "local") or not self._my_turn():
+            return
+        view = self.view()
+        current = m.hint_current(self.hint, view)
+        if current is not None:          # already computing, or shown
+            return
+        self.sel = m.Selection()
+        self.hint = m.hint_requested(view)
+        strength = self.opts["strength"] if self.kind == "cpu" else "normal"
+        self._spawn(self._hint_task(self.gen, view, self.hint, strength))
+
+    async def _hint_task(self, gen: int, view: dict, asked: m.Hint, strength: str) -> None:
+        try:
+            answer = await self.cpu.hint(view, self.hint_rng.randrange(2 ** 31), strength)
+        except Exception:  # noqa: BLE001
+            self.log_error("TriFront: hint failed:\n" + traceback.format_exc())
+            answer = {}
+        self._cpu_notice()
+        if gen != self.gen or self.hint is not asked or self.game is None:
+            return                       # the player did something else meanwhile
+        now = self.view() if self.screen == "board" else {}
+        self.hint = m.hint_answered(asked, now, answer) if now else None
+        if self.hint is not None and self.hint.status == "failed":
+            self.hint = None
+            self.toast = i18n.t("hint.failed")
+        self.render()
+
+    def on_hint_play(self, data: dict) -> None:
+        """"Play it": the suggested action (one of the view's legal actions)."""
+        if self.game is None or self.screen != "board":
+            return
+        hint = m.hint_current(self.hint, self.view())
+        self.hint = None
+        if hint is not None and hint.status == "ready":
+            self._play(hint.action)
+
+    def on_hint_close(self, data: dict) -> None:
+        self.hint = None
 
     # ------------------------------------------------------------------------ board: others
 

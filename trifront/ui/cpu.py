@@ -1,9 +1,12 @@
 """The CPU opponent as the page sees it: the "cpu" web worker, or the main thread if that fails.
 
-The worker (trifront/ui/cpu_worker.py) exports ``choose(view_json, seed) -> action JSON`` and
+The worker (trifront/ui/cpu_worker.py) exports ``choose(view_json, seed, strength)`` ->
+{"action", "ms"} JSON, ``hint(view_json, seed, strength)`` -> {"action", "win", "ms"} JSON and
 ``draft(seed) -> effects JSON``. If it does not start, does not answer in time, or raises, the
 page says so (``status``) and computes on the main thread with the same AI from then on.
-No browser imports here: the connection is passed in, so this runs on CPython too.
+``think_ms`` keeps how long each CPU move took to compute (the worker's own measure, or this
+thread's), newest last. No browser imports here: the connection is passed in, so this runs on
+CPython too.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Awaitable, Callable
 
 from trifront.cards import GROUP_EFFECTS, GROUPS, check_effect_set
@@ -45,6 +49,31 @@ def local_choose(view: dict, seed: int, strength: str = "easy") -> dict:
     return json.loads(cpu.choose(json.dumps(view), seed, supported(strength, strengths())))
 
 
+def hint_strength(strength: str) -> str:
+    """A hint searches at least at "normal" (greedy "easy" has no win estimate)."""
+    return "hard" if strength == "hard" else "normal"
+
+
+def local_hint(view: dict, seed: int, strength: str = "normal") -> dict:
+    """A suggested action for the view's player and its estimated win chance, on this thread:
+    {"action": ActionJSON (one of view["legal"]), "win": 0..1}."""
+    from trifront.ai import cpu
+    return json.loads(cpu.hint(json.dumps(view), seed, hint_strength(strength)))
+
+
+def _move(raw) -> tuple[dict, float | None]:
+    """A worker's choose answer -> (action, ms). Also takes a bare action (older workers)."""
+    data = json.loads(str(raw))
+    if isinstance(data, dict) and "type" not in data and isinstance(data.get("action"), dict):
+        ms = data.get("ms")
+        return data["action"], float(ms) if isinstance(ms, (int, float)) else None
+    return data, None
+
+
+#: how many recent CPU think times ``CpuClient.think_ms`` keeps
+THINK_KEEP = 400
+
+
 def local_draft(seed: int) -> dict[str, str]:
     """R2.3: the CPU's picks on this thread (uniform if the AI has no draft table)."""
     try:
@@ -74,6 +103,7 @@ class CpuClient:
         self.status = "local" if connect is None else "connecting"
         self.problem = ""
         self.worker_strengths: tuple[str, ...] = ()
+        self.think_ms: list[float] = []   # each CPU move's compute time (ms), newest last
 
     def start(self) -> None:
         """Begin connecting now (at boot), so the first CPU move does not wait for it."""
@@ -118,15 +148,43 @@ class CpuClient:
         """An action (view-form JSON dict) for the player whose view this is."""
         if await self.ready():
             try:
+                start = time.perf_counter()
                 raw = await asyncio.wait_for(
                     _call(self.worker.choose, json.dumps(view), seed,
                           supported(strength, self.worker_strengths)),
                     self._call_timeout)
-                return json.loads(str(raw))
+                action, ms = _move(raw)
+                self._thought(ms if ms is not None else (time.perf_counter() - start) * 1000)
+                return action
             except Exception as exc:  # noqa: BLE001
                 self._fail(f"the CPU worker failed ({_short(exc)})")
         await self._sleep(0.05)  # let the page paint "thinking…" before this thread is busy
-        return local_choose(view, seed, strength)
+        start = time.perf_counter()
+        action = local_choose(view, seed, strength)
+        self._thought((time.perf_counter() - start) * 1000)
+        return action
+
+    def _thought(self, ms: float) -> None:
+        self.think_ms.append(round(float(ms), 1))
+        del self.think_ms[:-THINK_KEEP]
+
+    async def hint(self, view: dict, seed: int, strength: str = "normal") -> dict:
+        """What the CPU would play in this player's place, and that player's estimated
+        chance to win: {"action": ActionJSON (one of view["legal"]), "win": 0..1}.
+        Searches at ``hint_strength(strength)``; falls back to this thread like ``choose``."""
+        strength = hint_strength(strength)
+        if await self.ready():
+            try:
+                raw = await asyncio.wait_for(
+                    _call(self.worker.hint, json.dumps(view), seed,
+                          supported(strength, self.worker_strengths)),
+                    self._call_timeout)
+                data = json.loads(str(raw))
+                return {"action": data["action"], "win": float(data["win"])}
+            except Exception as exc:  # noqa: BLE001
+                self._fail(f"the CPU worker failed ({_short(exc)})")
+        await self._sleep(0.05)  # let the page paint "thinking…" before this thread is busy
+        return local_hint(view, seed, strength)
 
     async def draft(self, seed: int) -> dict[str, str]:
         """R2.3: the CPU's four picks."""

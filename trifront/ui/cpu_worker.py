@@ -10,10 +10,15 @@ awaits what `__export__` lists (see trifront/ui/cpu.py):
 Without cross-origin isolation (GitHub Pages) every call is asynchronous and arguments and
 results must be structured-clone-able, so everything crosses as JSON text or plain numbers.
 The CPU receives only a player view (RULES.md R7), never the game state.
+
+``choose`` and ``hint`` also say how long the worker itself computed (``"ms"``: wall time in
+the worker, not counting the message round trip), which the page records (CpuClient.think_ms)
+for bench/think_time_browser.py.
 """
 
 import json
 import sys
+import time
 
 from trifront.ai import cpu
 
@@ -25,8 +30,20 @@ def ping(message_json: str) -> str:
 
 
 def choose(view_json: str, seed: int, strength: str = "easy") -> str:
-    """The CPU's action (JSON text, one of the view's legal actions) for `view_json`."""
-    return cpu.choose(view_json, int(seed), strength)
+    """The CPU's move for `view_json` as JSON text {"action": ActionJSON (one of the view's
+    legal actions), "ms": milliseconds this worker computed}."""
+    start = time.perf_counter()
+    action = json.loads(cpu.choose(view_json, int(seed), strength))
+    return json.dumps({"action": action, "ms": round((time.perf_counter() - start) * 1000, 1)})
+
+
+def hint(view_json: str, seed: int, strength: str = "normal") -> str:
+    """A suggestion for the player of `view_json` (the same search, on the human's view):
+    JSON text {"action": ActionJSON (one of view["legal"]), "win": 0..1, "ms": ...}."""
+    start = time.perf_counter()
+    out = json.loads(cpu.hint(view_json, int(seed), strength))
+    out["ms"] = round((time.perf_counter() - start) * 1000, 1)
+    return json.dumps(out)
 
 
 def draft(seed: int) -> str:
@@ -34,4 +51,4 @@ def draft(seed: int) -> str:
     return cpu.draft(int(seed))
 
 
-__export__ = ["ping", "choose", "draft"]
+__export__ = ["ping", "choose", "hint", "draft"]

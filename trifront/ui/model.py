@@ -1012,3 +1012,112 @@ def board_changes(before: list | None, after: list, player: int, action: dict) -
                     else:
                         out[key] = "flip"
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Hint: what the CPU would play in this player's place (issue 3)
+
+
+def view_key(view: dict) -> str:
+    """The identity of a player view: a hint computed for one view is never shown on another
+    (after any move, a new round, or on the other player's screen)."""
+    import hashlib
+    import json
+    return hashlib.sha1(json.dumps(view, sort_keys=True, separators=(",", ":"))
+                        .encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint asked for the view with ``key``: "thinking" until the search answers, then
+    "ready" with ``action`` (one of that view's legal actions) and ``win`` (0..1, the
+    player's estimated chance to win), or "failed"."""
+
+    key: str
+    status: str = "thinking"
+    action: dict | None = None
+    win: float | None = None
+
+
+def hint_requested(view: dict) -> Hint:
+    return Hint(view_key(view))
+
+
+def hint_answered(hint: Hint | None, view: dict, answer: dict) -> Hint | None:
+    """The search's answer for ``hint``; None (dropped) when ``view`` is no longer the view it
+    was asked for, or the answer is not one of its legal actions."""
+    if hint is None or hint.status != "thinking" or hint.key != view_key(view):
+        return None
+    action = answer.get("action") if isinstance(answer, dict) else None
+    if action not in (view.get("legal") or []):
+        return Hint(hint.key, "failed")
+    win = answer.get("win")
+    win = min(1.0, max(0.0, float(win))) if isinstance(win, (int, float)) else None
+    return Hint(hint.key, "ready", action, win)
+
+
+def hint_current(hint: Hint | None, view: dict) -> Hint | None:
+    """``hint`` if it belongs to this very view (and its action is legal here), else None."""
+    if hint is None or hint.key != view_key(view) or not my_turn(view):
+        return None
+    if hint.status == "ready" and hint.action not in (view.get("legal") or []):
+        return None
+    return hint
+
+
+def win_percent(win: float | None) -> int | None:
+    """0.618 -> 62 (a whole percent, 1..99: a search never makes anything certain)."""
+    if win is None:
+        return None
+    return int(min(99, max(1, round(win * 100))))
+
+
+@dataclass(frozen=True)
+class HintShown:
+    """A ready hint as the board shows it: the sentence, the hand card, lane, face and target
+    spot to highlight, the win chance."""
+
+    text: str
+    action: dict
+    kind: str                    # "play" / "discard" / "pass"
+    card: int | None = None
+    lane: int | None = None
+    face: str | None = None
+    target: tuple | None = None  # model.TargetChoice.spot of the target card
+    target_lane: int | None = None   # tactician: where the target card goes
+    target_label: str = ""
+    percent: int | None = None
+
+
+def hint_shown(view: dict, hint: Hint | None) -> HintShown | None:
+    """What to show for ``hint`` on this view (None unless it is ready and current)."""
+    hint = hint_current(hint, view)
+    if hint is None or hint.status != "ready":
+        return None
+    a = hint.action
+    kind = a.get("type")
+    pct = win_percent(hint.win)
+
+    def line(what: str) -> str:
+        return (t("hint.line", what=what, pct=pct) if pct is not None
+                else t("hint.line_nowin", what=what))
+
+    me = view["me"]
+    if kind == "pass":
+        return HintShown(line(t("hint.pass")), a, "pass", percent=pct)
+    found = find_card(view, me, a.get("card"))
+    label = card_label(found[1]) if found else t("card.a_card")
+    if kind == "discard":
+        return HintShown(line(t("hint.discard", card=label)), a, "discard",
+                         card=a.get("card"), percent=pct)
+    face, lane = a.get("face"), a.get("lane")
+    spot, tlane, tlabel = None, None, ""
+    if a.get("target"):
+        for tc in target_choices(view, a["card"], lane, face):
+            if tc.action == a:
+                spot, tlane, tlabel = tc.spot, tc.lane, tc.label
+                break
+    what = t(f"hint.play_{'down' if face == 'down' else 'up'}", card=label,
+             lane=lane_name(lane), target=t("hint.target", target=tlabel) if tlabel else "")
+    return HintShown(line(what), a, "play", card=a.get("card"), lane=lane, face=face,
+                     target=spot, target_lane=tlane, target_label=tlabel, percent=pct)

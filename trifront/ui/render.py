@@ -47,10 +47,12 @@ def button(label, act: str | None = None, *, id: str | None = None, enabled: boo
 
 def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | None = None,
             selected: bool = False, dim: bool = False, extra_cls: tuple = (),
-            data: dict | None = None, fresh: bool = False, last: bool = False) -> El:
+            data: dict | None = None, fresh: bool = False, last: bool = False,
+            ribbon: str = "") -> El:
     """One card: a back, or a face with rank, power (changed power marked), effect.
 
-    ``fresh``: just played (animated once); ``last``: the card of the last action (marked).
+    ``fresh``: just played (animated once); ``last``: the card of the last action (marked);
+    ``ribbon``: a short note pinned on its top edge (the hint's lane and face).
     """
     base_cls = ["tf-card", f"tf-card--{size}", *extra_cls,
                 "tf-fresh" if fresh else "", f"tf-anim-{fresh}" if isinstance(fresh, str) else "",
@@ -102,6 +104,7 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
     # the accessible name is the card's own text (rank, power, name, text, tags); the title
     # (everything about it) is its description
     return h("div", h("span", t("log.last_mark") + ":", cls="tf-sr-only") if last else None,
+             h("span", ribbon, cls="tf-hint-ribbon") if ribbon else None,
              rank, power,
              h("div", face.name, cls="tf-card-name"),
              h("div", face.short, cls="tf-card-text") if face.short else None,
@@ -356,8 +359,9 @@ def handover_screen(name: str, detail: str = "") -> El:
 
 
 def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel: m.Selection,
-                  targets: dict, readonly: bool = False) -> El:
-    """One player's name, piles and hand. ``readonly``: a replay (nothing to choose)."""
+                  targets: dict, readonly: bool = False, hint: m.HintShown | None = None) -> El:
+    """One player's name, piles and hand. ``readonly``: a replay (nothing to choose).
+    ``hint``: a ready hint; its card (and a target in this hand) is highlighted."""
     hand = view["hands"][p]
     passed = view["passed"][p]
     cards = []
@@ -370,9 +374,13 @@ def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel:
             status = m.hand_card_status(view, face.id)
             key = ("hand", p, face.id)
             act = "target" if key in targets else "select"
+            hinted = hint is not None and hint.card == face.id
+            extra = (("tf-targetable",) if key in targets else ()) + (
+                ("tf-hinted",) if hinted else ()) + (
+                ("tf-hint-target",) if hint is not None and hint.target == key else ())
             cards.append(card_el(face, size="md", zone="hand", act=act,
                                  selected=sel.card == face.id, dim=not status.enabled,
-                                 extra_cls=("tf-targetable",) if key in targets else (),
+                                 extra_cls=extra, ribbon=_hint_ribbon(hint) if hinted else "",
                                  data={"target-key": targets.get(key)} if key in targets else None))
         else:
             cards.append(card_el(face, size="xs" if face.hidden else "sm", zone="hand",
@@ -410,7 +418,7 @@ def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel:
 def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step: bool,
              lane_choice: m.Choice | None, sel_lane: int | None, targets: dict,
              fresh: set, result: str = "", result_winner: int | None = None,
-             last: tuple | None = None) -> El:
+             last: tuple | None = None, hint: m.HintShown | None = None) -> El:
     me = view["me"]
     opp = m.other(me)
 
@@ -425,8 +433,10 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
                 act = "target"
             else:
                 act = None if f.hidden else "inspect"
+            hint_t = hint is not None and hint.target == key
             els.append(card_el(f, size="sm", zone="board", act=act,
-                               extra_cls=("tf-targetable",) if is_t else (),
+                               extra_cls=(("tf-targetable",) if is_t else ()) + (
+                                   ("tf-hint-target",) if hint_t else ()),
                                data={"target-key": targets[key], "lane": lane.index}
                                if is_t else {"lane": lane.index} if act == "lane" else None,
                                fresh=fresh.get(key, False) if isinstance(fresh, dict)
@@ -434,6 +444,9 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
         return els
 
     mid_bits = [h("span", lane.title, cls="tf-lane-title")]
+    hinted = hint is not None and hint.kind == "play" and hint.lane == lane.index
+    if hinted:
+        mid_bits.append(h("span", t("hint.mark"), cls="tf-hint-mark"))
     if lane.by_count:
         mid_bits.append(h("span", t("lane.by_count"), cls="tf-bycount",
                           title=t("lane.by_count_title")))
@@ -451,6 +464,7 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
            "tf-lane-pick" if pickable and lane_choice.enabled else "",
            "tf-lane-blocked" if pickable and not lane_choice.enabled else "",
            "tf-lane-chosen" if sel_lane == lane.index else "",
+           "tf-lane-hint" if hinted else "",
            "tf-lane-bycount" if lane.by_count else "",
            f"tf-lead-{'me' if lane.leader == me else 'opp'}" if lane.leader is not None else ""]
     title = None
@@ -472,13 +486,15 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
              h("div", side(lane.mine, me),
                cls=["tf-side tf-side-me", "tf-side-crowded" if len(lane.mine) > 3 else ""]),
              cls=cls, title=title, role="group", aria_label=label,
-             data={"lane": lane.index,
+             data={"lane": lane.index, "hint": "1" if hinted else None,
                    "act": "lane" if pickable and lane_choice.enabled else None,
                    "by-count": "1" if lane.by_count else None})
 
 
-def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bool) -> El:
-    """The prompt for the current step, its choices (disabled ones say why), pass/cancel."""
+def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bool, *,
+               hint_button: str | None = None, hint: m.HintShown | None = None) -> El:
+    """The prompt for the current step, its choices (disabled ones say why), pass/cancel;
+    the Hint button and a ready hint with "Play it" (issue 3)."""
     me = view["me"]
     parts: list = []
     prompt = ""
@@ -537,15 +553,24 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                                   data={"owner": me, "card-id": sel.card}))
     p = m.pass_choice(view)
     tail = []
+    if hint_button is not None:
+        busy = hint_button == "busy"
+        tail.append(button(t("hint.btn_busy") if busy else t("hint.btn"), "hint", id="btn-hint",
+                           enabled=hint_button == "idle",
+                           cls=["tf-btn-ghost", "tf-btn-hint", "tf-busy" if busy else ""],
+                           title=t("hint.btn_title"), data={"busy": "1" if busy else None}))
     if sel.step != "card" and m.my_turn(view):
         if sel.step != "lane":      # at the lane step Back would do just what Cancel does
             tail.append(button(t("prompt.back"), "back", id="btn-back", cls="tf-btn-ghost"))
         tail.append(button(t("prompt.cancel"), "cancel", id="btn-cancel", cls="tf-btn-ghost"))
     tail.append(button(p.label, "pass", id="btn-pass", enabled=p.enabled, reason=p.reason,
                        inline_reason=m.my_turn(view),
-                       cls=["tf-btn-pass", "tf-btn-primary" if m.must_pass(view) else ""],
+                       cls=["tf-btn-pass", "tf-btn-primary" if m.must_pass(view) else "",
+                            "tf-hinted-btn" if hint is not None and hint.kind == "pass" else ""],
                        title=t("prompt.pass_title")))
     last = m.last_opponent_action(view, names)
+    if hint is not None:
+        parts.append(hint_box(hint))
     parts.append(h("div", h("p", last, cls="tf-last-inline") if last else None,
                    h("p", prompt, cls="tf-prompt", id="prompt", aria_live="polite"),
                    [h("p", n, cls="tf-restrict") for n in notes],
@@ -554,6 +579,31 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
     parts.append(h("div", tail, cls="tf-tail"))
     return h("div", parts, cls=["tf-actionbar", "tf-myturn" if m.my_turn(view) else ""],
              id="actionbar", role="group", aria_label=t("prompt.actions"))
+
+
+def _hint_ribbon(hint: m.HintShown) -> str:
+    if hint.kind == "discard":
+        return t("hint.ribbon_discard")
+    return t(f"hint.ribbon_{'down' if hint.face == 'down' else 'up'}",
+             lane=m.lane_title(hint.lane) if hint.lane in m.LANES else "?")
+
+
+def hint_box(hint: m.HintShown) -> El:
+    """A ready hint: the suggestion in words with the win chance, "Play it", dismiss."""
+    return h("div",
+             h("span", t("hint.mark"), cls="tf-hint-tag", aria_hidden="true"),
+             h("p", hint.text, cls="tf-hint-text", id="hint-text"),
+             h("span", f"{hint.percent}%", cls="tf-hint-pct", id="hint-pct",
+               title=t("hint.win_title"), aria_hidden="true")
+             if hint.percent is not None else None,
+             h("div", button(t("hint.play"), "hint-play", id="btn-hint-play",
+                             cls="tf-btn-primary tf-btn-hint-play"),
+               button("×", "hint-close", id="btn-hint-close", cls="tf-btn-ghost tf-btn-icon",
+                      title=t("hint.close"), aria_label=t("hint.close")),
+               cls="tf-hint-actions"),
+             cls="tf-hint", id="hint", role="status",
+             data={"kind": hint.kind, "card": hint.card, "lane": hint.lane, "face": hint.face,
+                   "win": hint.percent})
 
 
 def _targets_index(view: dict, sel: m.Selection) -> dict:
@@ -609,11 +659,14 @@ def side_panel(view: dict, names: dict[int, str]) -> El:
 
 
 def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinking: bool = False,
-                 notice: str = "", fresh: set | None = None, can_export: bool = False) -> El:
+                 notice: str = "", fresh: set | None = None, can_export: bool = False,
+                 hint_button: str | None = None, hint: m.HintShown | None = None) -> El:
     """The table: top bar, opponent, three lanes, me, the action bar and the side log.
 
     ``fresh``: board spots ("board", owner, lane, position) of a card just played (animated).
     The card of the last action (model.last_action_spot) is marked ``.tf-last``.
+    ``hint_button``: the Hint button's state (None: no button; "idle", "busy", "off");
+    ``hint``: a ready hint (model.hint_shown), highlighted on the board.
     """
     me = view["me"]
     opp = m.other(me)
@@ -627,13 +680,15 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
     lanes = [_lane_el(lm, view, names, lane_step=lane_step,
                       lane_choice=lane_choices.get(lm.index),
                       sel_lane=sel.lane if sel.step in ("face", "target") else None,
-                      targets=targets, fresh=fresh, last=last)
+                      targets=targets, fresh=fresh, last=last, hint=hint)
              for lm in m.lane_models(view)]
     top = topbar(view, names, thinking, can_export=can_export)
-    bar = action_bar(view, names, sel, thinking)
-    me_strip = _player_strip(view, me, names, mine=True, sel=sel, targets=targets)
+    bar = action_bar(view, names, sel, thinking, hint_button=hint_button, hint=hint)
+    me_strip = _player_strip(view, me, names, mine=True, sel=sel, targets=targets, hint=hint)
     if sel.step != "card":
         autofocus(bar.find("#choices"), _enabled_button, force=m.my_turn(view))
+    elif hint is not None:
+        autofocus(bar.find("#btn-hint-play"), _enabled_button, force=True)
     elif m.my_turn(view):
         autofocus(me_strip, lambda el: el.attrs.get("data-act") == "select"
                   and "tf-dim" not in el.classes)
@@ -652,7 +707,9 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
                side_panel(view, names), cls="tf-table"),
              id="screen-board", cls="tf-screen tf-board",
              data={"me": me, "to-move": view.get("to_move"), "round": view.get("round"),
-                   "step": sel.step, "thinking": "1" if thinking else None})
+                   "step": sel.step, "thinking": "1" if thinking else None,
+                   "hint": "1" if hint is not None else
+                   "busy" if hint_button == "busy" else None})
 
 
 def topbar(view: dict, names: dict[int, str], thinking: bool, *, can_export: bool = False,
