@@ -591,10 +591,11 @@ def _hint_ribbon(hint: m.HintShown) -> str:
 def hint_box(hint: m.HintShown) -> El:
     """A ready hint: the suggestion in words with the win chance, "Play it", dismiss."""
     return h("div",
-             h("span", t("hint.mark"), cls="tf-hint-tag", aria_hidden="true"),
              h("p", hint.text, cls="tf-hint-text", id="hint-text"),
-             h("span", f"{hint.percent}%", cls="tf-hint-pct", id="hint-pct",
-               title=t("hint.win_title"), aria_hidden="true")
+             h("span", h("span", f"{hint.percent}%", cls="tf-hint-pct-num"),
+               h("span", h("span", cls="tf-hint-meter-fill", style=f"width: {hint.percent}%"),
+                 cls="tf-hint-meter"),
+               cls="tf-hint-pct", id="hint-pct", title=t("hint.win_title"), aria_hidden="true")
              if hint.percent is not None else None,
              h("div", button(t("hint.play"), "hint-play", id="btn-hint-play",
                              cls="tf-btn-primary tf-btn-hint-play"),
