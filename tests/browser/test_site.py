@@ -1,0 +1,210 @@
+"""The built site (scripts/build), as GitHub Pages serves it: under a sub-path, offline through
+its service worker, and updated when a new version is deployed (docs/DEPLOY.md).
+
+Each test builds the site into a temporary folder and serves it at
+http://127.0.0.1:<port>/trifront/ (scripts/serve.py with a prefix, like https://user.github.io/trifront/).
+Every browser context is fresh, so no service worker or cache survives from one test to
+the next. Screenshots: screenshots/site-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import serve
+from playwright.sync_api import Error as PlaywrightError
+from harness import ROOT, boot, shot, take_turn, wait_booted, wait_cpu
+
+PREFIX = "/trifront/"
+BOARD_MINE = '#screen-board[data-to-move="0"]:not([data-thinking])'
+NEXT_STOP = BOARD_MINE + ", #screen-round, #screen-over"
+
+# Resolves to what the page's service worker has done so far.
+SW_STATE = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  const build = document.documentElement.dataset.build;
+  const keys = await caches.keys();
+  const cached = keys.includes('trifront-' + build)
+    ? (await (await caches.open('trifront-' + build)).keys()).length : 0;
+  return {build, keys, cached, scope: reg ? reg.scope : null,
+          controlled: !!navigator.serviceWorker.controller,
+          waiting: !!(reg && reg.waiting), installing: !!(reg && reg.installing)};
+}"""
+
+# Presses the notice's Reload if it is offered; returns the page's build id.
+CLICK_RELOAD_IF_OFFERED = """() => {
+  const button = document.querySelector('#tf-update-reload:not([disabled])');
+  if (button) button.click();
+  return document.documentElement.dataset.build;
+}"""
+
+
+def build(out: Path, src: Path = ROOT) -> dict:
+    """Run scripts/build; return its build.json."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts/build"), "--src", str(src), str(out)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads((out / "build.json").read_text())
+
+
+def precached(manifest: dict) -> int:
+    """How many entries the service worker caches: "./" and every file but sw.js (build.json
+    is not in its own list of files)."""
+    return len(manifest["files"]) - 1 + 1
+
+
+class Site:
+    def __init__(self, tmp: Path, page):
+        self.dir = tmp / "dist"
+        self.manifest = build(self.dir)
+        self.server = serve.serve_in_thread(root=self.dir, port=0, prefix=PREFIX, quiet=True)
+        self.url = self.server.url
+        page.trifront_log.origins.add(self.server.origin)
+        self.running = True
+
+    def stop(self):
+        if self.running:
+            self.server.shutdown()
+            self.server.server_close()
+            self.running = False
+
+
+@pytest.fixture
+def site(tmp_path, page):
+    s = Site(tmp_path, page)
+    yield s
+    s.stop()
+
+
+def wait_offline_ready(page, manifest: dict, timeout_s: float = 60) -> dict:
+    """Until the service worker controls the page and this build's cache is complete."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        state = page.evaluate(SW_STATE)
+        if (state["controlled"] and state["build"] == manifest["build"]
+                and state["cached"] == precached(manifest)):
+            return state
+        assert time.monotonic() < deadline, f"not ready for offline play: {state}"
+        time.sleep(0.25)
+
+
+def start_cpu_game(page, seed: int) -> None:
+    if page.locator("#opt-strength-easy").count():
+        page.click("#opt-strength-easy")
+    page.click("#opt-first-0")
+    page.click("#btn-start")
+    page.wait_for_selector("#screen-board")
+
+
+def play(page, turns: int, until_over: bool = False) -> dict:
+    """Play `turns` of my turns (or to the game-over screen); count what happened."""
+    seen = {"turns": 0, "rounds": 0, "cpu_moves": 0}
+    while until_over or seen["turns"] < turns:
+        page.wait_for_selector(NEXT_STOP, timeout=60_000)
+        if page.locator("#screen-over").count():
+            return seen
+        if page.locator("#screen-round").count():
+            seen["rounds"] += 1
+            page.click("#btn-continue")
+            continue
+        seen["turns"] += 1
+        assert seen["turns"] < 400, "no game over after 400 turns"
+        before = page.inner_text("#last-action")  # the CPU's last action, in words
+        take_turn(page)
+        page.wait_for_selector(NEXT_STOP, timeout=60_000)
+        if page.locator("#last-action").count() and page.inner_text("#last-action") != before:
+            seen["cpu_moves"] += 1
+    return seen
+
+
+def test_built_site_plays_a_whole_game_under_a_sub_path(page, site):
+    seconds = boot(page, site.url + "?seed=11&cpu_delay=0")
+    wait_cpu(page)
+    assert page.url.startswith(site.url)
+    assert page.get_attribute("html", "data-build") == site.manifest["build"]
+    state = wait_offline_ready(page, site.manifest)
+    assert state["scope"] == site.url, state  # the worker's scope is the sub-path, no wider
+    start_cpu_game(page, 11)
+    t0 = time.monotonic()
+    seen = play(page, 0, until_over=True)
+    shot(page, "site-over", animations="disabled")
+    assert seen["rounds"] >= 1, seen
+    assert page.inner_text("#over-title") in ("You win!", "CPU wins")
+    print(f"\nbuilt site under {PREFIX}: boot {seconds:.1f} s; game {seen} in "
+          f"{time.monotonic() - t0:.1f} s")
+
+
+def test_built_site_plays_offline_after_one_visit(page, site):
+    boot(page, site.url)
+    wait_cpu(page)
+    wait_offline_ready(page, site.manifest)
+    site.stop()  # no network at all from here: every request must come from the cache
+    t0 = time.monotonic()
+    page.reload()
+    wait_booted(page)
+    wait_cpu(page)
+    boot_s = time.monotonic() - t0
+    assert page.get_attribute("html", "data-build") == site.manifest["build"]
+    start_cpu_game(page, 3)
+    seen = play(page, 6)
+    shot(page, "site-offline", animations="disabled")
+    assert seen["turns"] == 6 and seen["cpu_moves"] >= 2, seen
+    print(f"\noffline: boot {boot_s:.1f} s; {seen}")
+
+
+def changed_source(tmp: Path, note: str) -> Path:
+    """A checkout like the repository's, with one changed file (so: a new build id)."""
+    src = tmp / f"src-{note}"
+    src.mkdir()
+    for name in ("index.html", "pyscript.toml", "trifront"):
+        (src / name).symlink_to(ROOT / name)
+    shutil.copytree(ROOT / "web", src / "web", ignore=shutil.ignore_patterns("vendor"))
+    (src / "web/vendor").symlink_to(ROOT / "web/vendor")
+    with open(src / "web/css/trifront.css", "a", encoding="utf-8") as f:
+        f.write(f"\n/* {note} */\n")
+    return src
+
+
+def test_a_new_deployment_takes_over(page, site, tmp_path):
+    v1 = site.manifest["build"]
+    boot(page, site.url)
+    wait_offline_ready(page, site.manifest)
+
+    # A new version is deployed while the game is open: the notice offers to reload.
+    v2 = build(site.dir, changed_source(tmp_path, "v2"))
+    assert v2["build"] != v1
+    page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+    page.wait_for_selector("#tf-update", state="visible", timeout=60_000)
+    assert page.get_attribute("html", "data-build") == v1  # nothing changes by itself
+    shot(page, "site-update-notice")
+    page.click("#tf-update-reload")
+    page.wait_for_function(f"document.documentElement.dataset.build === '{v2['build']}'",
+                           timeout=60_000)
+    wait_booted(page)
+    state = wait_offline_ready(page, v2)
+    assert state["keys"] == [f"trifront-{v2['build']}"], state  # the old cache is gone
+
+    # Deployed again, then a plain reload: the starting page switches by itself (it is the
+    # only tab), or, if the download finished only after the game appeared, offers the notice.
+    v3 = build(site.dir, changed_source(tmp_path, "v3"))
+    page.reload()
+    deadline = time.monotonic() + 90
+    while True:
+        try:  # the page may be reloading under our feet: then just look again
+            if page.evaluate(CLICK_RELOAD_IF_OFFERED) == v3["build"]:
+                break
+        except PlaywrightError:
+            pass
+        assert time.monotonic() < deadline, "v3 did not take over"
+        time.sleep(0.25)
+    wait_booted(page)
+    wait_cpu(page)
+    state = wait_offline_ready(page, v3)
+    assert state["keys"] == [f"trifront-{v3['build']}"], state
