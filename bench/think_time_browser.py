@@ -1,0 +1,130 @@
+"""Benchmark: how long the CPU thinks per move in the browser, in its web worker (issue 3).
+
+Serves the repository on 127.0.0.1 (scripts/serve.py), opens the page in Debian's headless
+Chromium (/usr/bin/chromium or $TRIFRONT_CHROMIUM, the browser tests' flags), starts a Normal
+game against the CPU at each strength, plays the human side by clicking (harness.take_turn:
+the first usable card, first legal lane/face/target, else pass) through a WHOLE game, and
+reads the CPU's own per-move compute times: the worker's ``choose`` measures its wall time
+and the page lists them in ``#tf-root[data-cpu-ms]`` (docs/TESTING.md). Prints per strength
+the number of CPU moves and p50 / p95 / max in seconds.
+
+Targets (issue 3): Hard p95 <= 2 s, Normal p95 <= 0.7 s on this machine. The budgets are
+trifront/ai/cpu.py BUDGETS (iteration cap, wall-time cap).
+
+    .venv/bin/python bench/think_time_browser.py                 # hard, then normal
+    .venv/bin/python bench/think_time_browser.py --strengths normal --games 2 --seed 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+import serve  # noqa: E402  (scripts/serve.py)
+from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the browser tests' flags)
+from harness import boot, take_turn, wait_cpu  # noqa: E402
+
+TARGETS = {"hard": 2.0, "normal": 0.7}
+NEXT_STOP = ('#screen-board[data-to-move="0"]:not([data-thinking]), #screen-round, '
+             '#screen-over')
+
+
+def summary(ms: list[float]) -> dict:
+    """p50 / p95 / max / mean in seconds (p95: the same rank as bench/think_time.py)."""
+    s = sorted(x / 1000 for x in ms)
+    return {"moves": len(s), "p50": statistics.median(s),
+            "p95": s[min(len(s) - 1, int(0.95 * len(s)))], "max": s[-1],
+            "mean": statistics.fmean(s)}
+
+
+def play_game(page, url: str, strength: str, max_turns: int = 400) -> dict:
+    """One whole game at ``strength`` from the menu; the CPU's think times (ms) and result."""
+    boot(page, url)
+    wait_cpu(page)
+    for opt in ("kind-cpu", "first-0", "mode-normal", f"strength-{strength}"):
+        page.click(f"#opt-{opt}")
+    page.click("#btn-start")
+    start = time.monotonic()
+    turns = 0
+    while turns < max_turns:
+        page.wait_for_selector(NEXT_STOP, timeout=120_000)
+        if page.locator("#screen-over").count():
+            break
+        if page.locator("#screen-round").count():
+            page.click("#btn-continue")
+            continue
+        take_turn(page)
+        turns += 1
+    else:
+        raise RuntimeError(f"no game over after {max_turns} turns")
+    raw = page.get_attribute("#tf-root", "data-cpu-ms") or ""
+    return {"ms": [float(x) for x in raw.split(",") if x],
+            "worker": page.get_attribute("#app", "data-cpu"),
+            "result": page.inner_text("#over-title"), "score": page.inner_text("#final-score"),
+            "seconds": time.monotonic() - start, "human_turns": turns}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--strengths", default="hard,normal")
+    ap.add_argument("--games", type=int, default=1, help="whole games per strength")
+    ap.add_argument("--seed", type=int, default=1, help="?seed= of the first game (+1 each)")
+    ap.add_argument("--json", action="store_true", help="also print the raw times as JSON")
+    args = ap.parse_args(argv)
+    if not os.access(CHROMIUM, os.X_OK):
+        raise SystemExit(f"{CHROMIUM} not found: run scripts/setup --browser")
+    from playwright.sync_api import sync_playwright
+
+    srv = serve.serve_in_thread(root=ROOT, port=0, quiet=True)
+    out = {}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                        args=CHROMIUM_ARGS)
+            for strength in args.strengths.split(","):
+                times, games = [], []
+                for g in range(args.games):
+                    context = browser.new_context(viewport={"width": 1280, "height": 800})
+                    page = context.new_page()
+                    page.set_default_timeout(60_000)
+                    game = play_game(page, f"{srv.url}index.html?seed={args.seed + g}"
+                                     "&cpu_delay=0", strength)
+                    context.close()
+                    if game["worker"] != "ready":
+                        print(f"warning: the CPU was not in its worker ({game['worker']})",
+                              file=sys.stderr)
+                    times += game["ms"]
+                    games.append(game)
+                    print(f"{strength} game {g + 1}: {len(game['ms'])} CPU moves, "
+                          f"{game['result']} ({game['score']}), {game['seconds']:.0f} s",
+                          flush=True)
+                out[strength] = {"times_ms": times, **summary(times)}
+            browser.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+    print(f"\nCPU think time per move in the browser's worker (s), {args.games} whole "
+          f"game(s) per strength")
+    print(f"{'strength':9} {'moves':>6} {'p50':>7} {'p95':>7} {'max':>7} {'mean':>7}  target p95")
+    for strength, r in out.items():
+        target = TARGETS.get(strength)
+        verdict = "" if target is None else (
+            f"<= {target:.1f} s  {'ok' if r['p95'] <= target else 'OVER'}")
+        print(f"{strength:9} {r['moves']:6d} {r['p50']:7.3f} {r['p95']:7.3f} {r['max']:7.3f} "
+              f"{r['mean']:7.3f}  {verdict}")
+    if args.json:
+        print(json.dumps({s: r["times_ms"] for s, r in out.items()}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
