@@ -14,6 +14,10 @@ driven in turn. Scenarios:
   reconnect  the network drops (lo down) until both pages say "reconnecting" and comes back
              (ICE restart); later the guest's page is closed mid-round, a new page in the
              same context re-joins the room word, and the game resumes to the end
+  nostr      no relay of ours: both pages find each other through a local Nostr relay
+             (PyPI nostr-relay on 127.0.0.1, ?signal=nostr&nostr=ws://...; npm trystero in
+             the page); a few moves, the guest's page is closed (the host shows "opponent
+             left"), a new page re-joins and the Normal game is played to the end
 Each writes screenshots (screenshots/online-*.png) and a result: the records both pages
 offer for download, the guest's fairness verdict, console errors, and timings (channel
 open after pairing; action -> applied on the other page, measured with one shared clock).
@@ -220,6 +224,40 @@ def finish(players: list[Player], prefix: str) -> dict:
     }
 
 
+def start_nostr_relay(tmp: Path) -> tuple[object, int]:
+    """PyPI nostr-relay on 127.0.0.1 at a free port (uvicorn, SQLite in ``tmp``)."""
+    import socket
+    import subprocess
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    conf = tmp / "nostr-relay.yaml"
+    conf.write_text(f"""DEBUG: false
+relay_name: trifront test relay
+storage:
+  sqlalchemy.url: sqlite+aiosqlite:///{tmp / 'nostr.sqlite3'}
+gunicorn:
+  bind: 127.0.0.1:{port}
+  workers: 1
+  loglevel: warning
+  reload: false
+""")
+    exe = Path(sys.executable).with_name("nostr-relay")
+    proc = subprocess.Popen([str(exe), "-c", str(conf), "serve", "--use-uvicorn"], cwd=tmp,
+                            stdout=open(tmp / "nostr-relay.log", "w"), stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return proc, port
+        except OSError:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError("nostr-relay did not start: " + (tmp / "nostr-relay.log").read_text()[-2000:])
+
+
 def url(server, relay_port: int, room: str, extra: str = "") -> str:
     return (f"{server.url}index.html?room={room}&relay=ws://127.0.0.1:{relay_port}/"
             f"&ice=none&cpu_delay=0{extra}")
@@ -350,8 +388,60 @@ def network_blip(players: list[Player]) -> dict:
                                for k in ("ice-restarts", "renewals")} for p in players}}
 
 
+def scenario_nostr(pw, server, relay_port) -> dict:
+    import tempfile
+    tmp = Path(tempfile.mkdtemp(prefix="trifront-nostr-"))
+    proc, port = start_nostr_relay(tmp)
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        # relay_port points at nothing in use: the pages must not need our relay
+        u = (f"{server.url}index.html?room=nostr-room&signal=nostr&nostr=ws://127.0.0.1:{port}"
+             f"&relay=ws://127.0.0.1:9/&ice=none&cpu_delay=0&claim_after=600")
+        host = Player(new_context(browser), u, "host")
+        guest = Player(new_context(browser), u, "guest")
+        join(host)
+        host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
+        host.shot("online-nostr-lobby-host")
+        time.sleep(1.0)          # the host joined first: it waited longer, so it hosts
+        t_join = time.monotonic()
+        join(guest)
+        for p in (host, guest):
+            p.page.wait_for_selector("#screen-board", timeout=90_000)
+        setup_s = time.monotonic() - t_join
+        timings: list = []
+        play([host, guest], "online-nostr", stop_after=5, timings=timings)
+        before_n = host.page.get_attribute("#net-status", "data-n")
+        errors = list(guest.errors)
+        guest.page.close()                    # the guest's tab is gone mid-round
+        t0 = time.monotonic()
+        host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=30_000)
+        left_s = time.monotonic() - t0
+        host.shot("online-nostr-host-left")
+        guest.open()                          # a new tab, same profile, same room word
+        t0 = time.monotonic()
+        join(guest)
+        guest.page.wait_for_selector("#screen-board", timeout=90_000)
+        host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=60_000)
+        resumed_s = time.monotonic() - t0
+        after_n = guest.page.get_attribute("#net-status", "data-n")
+        actions = play([host, guest], "online-nostr", timings=timings)
+        result = finish([host, guest], "online-nostr")
+        result.update(actions=actions, setup_s=setup_s, left_s=left_s, resumed_s=resumed_s,
+                      before_n=before_n, after_n=after_n,
+                      latency_ms=latencies([host, guest], timings),
+                      errors=errors + host.errors + guest.errors)
+        return result
+    finally:
+        browser.close()
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except Exception:  # noqa: BLE001
+            proc.kill()
+
+
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
-             "reconnect": scenario_reconnect}
+             "reconnect": scenario_reconnect, "nostr": scenario_nostr}
 
 
 def main(argv=None) -> int:

@@ -7,7 +7,9 @@ tests/browser/online_match.py. Each scenario plays a whole game by clicking:
 - reconnect: the network drops (lo down in the namespace) until both pages show
   "reconnecting", comes back, and the ICE restart recovers the same game; later the guest's
   tab is closed mid-round, a new tab re-joins the room word, the game resumes at the same
-  move and is finished.
+  move and is finished;
+- Nostr: the same pages find each other through a local Nostr relay (PyPI nostr-relay) and
+  npm trystero instead of our relay; the guest's tab is closed and a new one resumes.
 Every time: both pages end with the same record, the guest's page replays it and finds the
 game fair, and no page logs a console error. Screenshots: screenshots/online-*.png.
 Needs root (for the namespace), as `scripts/test` and CI have.
@@ -112,3 +114,12 @@ def test_dropped_network_and_a_closed_guest_tab_both_recover_and_the_game_ends(t
     assert result["recovered_s"] < 30
     assert result["before_n"] == result["after_n"]          # resumed at the same move
     assert result["resumed_s"] < 30
+
+
+def test_a_whole_game_over_nostr_with_no_relay_of_ours(tmp_path):
+    """Signaling over Nostr (docs/ONLINE.md): a local nostr-relay instead of trifront_relay;
+    the first joiner hosts; the guest's tab closes mid-round and a new one resumes."""
+    result = run_in_netns(tmp_path, "nostr")["nostr"]
+    check_game(result)
+    assert result["before_n"] == result["after_n"]          # resumed at the same move
+    assert result["setup_s"] < 60 and result["resumed_s"] < 60

@@ -20,7 +20,7 @@ PRIEST = {"A": "priest", "B": "tactician", "C": "envoy", "D": "strategic"}
 
 #: English-looking words a Japanese screen may show: names, file formats, key caps, rule ids.
 ALLOWED = {"TriFront", "CPU", "RULES", "JSON", "trifront", "record", "Tab", "Enter", "Space",
-           "Esc", "aoi", "kitsune"}
+           "Esc", "aoi", "kitsune", "Nostr"}
 
 
 @pytest.fixture(autouse=True)

@@ -29,6 +29,7 @@ from trifront.ui import render as r
 from trifront.ui.cpu import CpuClient
 from trifront.ui.cpu import strengths as cpu_strengths
 from trifront.ui.html import El
+from trifront.net.signaling import SIGNALS, choose_signal
 from trifront.ui.online import DEFAULT_CLAIM_AFTER, OnlineGame, OnlineMatch
 
 FRIENDLY_ERROR = i18n.EN["error.friendly"]
@@ -57,6 +58,7 @@ class App:
                  storage=None, room: str = "", relay: str = "", page_url: str = "",
                  default_relay: str = "", claim_after: float = DEFAULT_CLAIM_AFTER,
                  log_warn: Callable[[str], None] = print, lang: str = "",
+                 signal: str = "", default_signal: str = "relay",
                  browser_lang: str = "en", copy_text: Callable[[str], bool] | None = None):
         self.mount = mount
         self.cpu = cpu or CpuClient(None)
@@ -101,9 +103,14 @@ class App:
         self.log_warn = log_warn
         self.match: OnlineMatch | None = None
         self.opts.update(room=room, relay=relay)
+        # how online pages find each other (trifront/net/signaling.py): ?signal= (``signal``),
+        # else the player's stored choice, else the page's default (web/online.json, host)
+        self.default_signal = default_signal if default_signal in SIGNALS else "relay"
+        self.opts["signal"] = self.default_signal
         # the language: ?lang= (``lang``), else the remembered setting, else the browser's
         self.copy_text = copy_text
         self.lang = i18n.set_lang(lang or self._load_settings().get("lang") or browser_lang)
+        self.opts["signal"] = choose_signal(signal, self.opts["signal"], self.default_signal)
         if room:
             self.opts["kind"] = "online"
         self.help_tab = "rules"
@@ -154,11 +161,15 @@ class App:
                                                     "first": ("0", "1", "random"),
                                                     "mode": ("normal", "draft")}.get(key, (value,)):
                 self.opts[key] = value
+        if data.get("signal") in SIGNALS:
+            self.opts["signal"] = data["signal"]
         return data
 
     def _save_settings(self) -> None:
         data = {k: self.opts.get(k) for k in SETTINGS}
         data["lang"] = self.lang
+        if self.opts.get("signal") != self.default_signal:   # only a choice, not the default
+            data["signal"] = self.opts["signal"]
         self._store_set(SETTINGS_KEY, json.dumps(data))
 
     def _save_game(self) -> None:
@@ -284,11 +295,12 @@ class App:
     def _screen_el(self) -> El:
         s = self.screen
         if s == "menu":
-            online = (onr.menu_rows(self.opts, self.page_url, self.default_relay)
+            online = (onr.menu_rows(self.opts, self.page_url, self.default_relay,
+                                    self.default_signal)
                       if self.opts["kind"] == "online" else None)
             return r.menu_screen(self.opts, self.status, self.strengths, online_rows=online)
         if s == "lobby":
-            return onr.lobby_screen(self.match, self.page_url)
+            return onr.lobby_screen(self.match, self.page_url, self._shared_signal())
         if s == "draft":
             who = self.names[self.draft_player]
             note = "" if self.kind != "local" else i18n.t(
@@ -354,6 +366,8 @@ class App:
     def on_menu_set(self, data: dict) -> None:
         key, value = data.get("key"), data.get("value")
         if key == "strength" and value not in self.strengths:
+            return
+        if key == "signal" and value not in SIGNALS:
             return
         if key in self.opts:
             self.opts[key] = value
@@ -1003,6 +1017,11 @@ class App:
     def on_claim_win(self, data: dict) -> None:
         if self.match is not None and self.match.claim_win():
             self._advance()
+
+    def _shared_signal(self) -> str:
+        """The signaling an invitation link names: only when it is not the page's default."""
+        signal = self.opts.get("signal", "")
+        return "" if signal == self.default_signal else signal
 
     def on_online_leave(self, data: dict) -> None:
         self.on_menu(data)

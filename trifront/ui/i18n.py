@@ -587,6 +587,16 @@ EN: dict[str, str] = {
     "online.net.waiting": "Waiting for an opponent to join room “{room}”…",
     "online.net.reconnecting": "Reconnecting… the connection to your opponent dropped.",
     "online.net.error": "Cannot reach the relay ({detail}).",
+    "online.net.nostr": "Connecting to the Nostr relays…",
+    "online.signal": "Find each other through",
+    "online.signal.relay": "TriFront relay",
+    "online.signal.relay_sub": "this site's server",
+    "online.signal.nostr": "Nostr (public)",
+    "online.signal.nostr_sub": "no server of ours",
+    "online.nostr_help": "Public Nostr relays carry only the connection set-up (the room word "
+                         "hashed, the connection offers encrypted with a key made from it); the "
+                         "game goes directly between the two browsers. Anyone who knows the "
+                         "room word can find the room, so pick an unusual one.",
     "online.you_host": " · you host this game",
     "online.they_host": " · the other player hosts this game",
     "online.claim_in": " You may claim the win in {n} s.",
@@ -1027,6 +1037,16 @@ JA: dict[str, str] = {
     "online.net.waiting": "部屋「{room}」に相手が入るのを待っています…",
     "online.net.reconnecting": "再接続中… 相手との接続が切れました。",
     "online.net.error": "中継サーバーに接続できません（{detail}）。",
+    "online.net.nostr": "Nostrリレーに接続中…",
+    "online.signal": "相手を探す方法",
+    "online.signal.relay": "TriFront中継サーバー",
+    "online.signal.relay_sub": "このサイトのサーバー",
+    "online.signal.nostr": "Nostr（公開）",
+    "online.signal.nostr_sub": "自前のサーバー不要",
+    "online.nostr_help": "公開Nostrリレーが運ぶのは接続の準備だけです（部屋キーワードはハッシュ化され、"
+                         "接続情報はキーワードから作った鍵で暗号化されます）。対戦データはブラウザ同士で"
+                         "直接やりとりします。キーワードを知っている人は誰でも部屋を見つけられるので、"
+                         "珍しいキーワードにしてください。",
     "online.you_host": " · あなたがホストです",
     "online.they_host": " · 相手がホストです",
     "online.claim_in": " あと{n}秒で勝利を申告できます。",

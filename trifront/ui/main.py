@@ -7,10 +7,13 @@ The contract with index.html and the browser tests (docs/TESTING.md):
 
 URL parameters (for reproducible games and tests): ``?seed=N`` fixes every random choice of
 the page; ``?cpu_delay=MS`` is the least time the CPU appears to think (default 600).
-Online play: ``?room=WORD`` opens the online menu with that room word; ``?relay=ws://...``
-the relay (default: web/online.json's, else ws://<this host>:8765/); ``?ice=none`` no ICE
-servers (tests on loopback); ``?claim_after=S`` seconds before a vanished opponent's game may
-be claimed (default 60).
+Online play: ``?room=WORD`` opens the online menu with that room word; ``?signal=relay|nostr``
+how the pages find each other (default: web/online.json's ``signal``, else our relay on
+localhost/a LAN address, Nostr elsewhere; trifront/net/signaling.py); ``?relay=ws://...``
+the relay (default: web/online.json's, else ws://<this host>:8765/); ``?nostr=ws://...[,...]``
+the Nostr relays (default: web/online.json's ``nostr_relays``, else trystero's public ones);
+``?ice=none`` no ICE servers (tests on loopback); ``?claim_after=S`` seconds before a vanished
+opponent's game may be claimed (default 60).
 Language: ``?lang=en|ja`` (else the remembered choice, else the browser's language).
 Replays: ``#replay=CODE`` (a share link, trifront/replay.py) opens the replay viewer; without
 it, a game vs CPU or local saved in localStorage is resumed (App.resume).
@@ -24,6 +27,7 @@ from pyodide.http import pyfetch
 from pyscript import web, workers
 from pyscript.ffi import create_proxy, is_none
 
+from trifront.net.signaling import default_signal, nostr_relays
 from trifront.ui import dom, i18n
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
@@ -82,6 +86,8 @@ scheme = "wss" if location.protocol == "https:" else "ws"
 default_relay = online_config.get("relay") or f"{scheme}://{location.hostname or '127.0.0.1'}:8765/"
 ice_param = _param("ice", "", str)
 ice_servers = [] if ice_param == "none" else online_config.get("ice_servers", [])
+page_signal = default_signal(online_config, str(location.hostname or ""))
+nostr_urls = nostr_relays(_param("nostr", "", str), online_config)
 
 
 class LocalStorage:
@@ -108,6 +114,9 @@ class LocalStorage:
 
 
 def make_link(relay, room, owner):
+    if controller is not None and controller.opts.get("signal") == "nostr":
+        from trifront.net.nostr_link import NostrLink
+        return NostrLink(room, owner, nostr_urls, ice_servers)
     from trifront.net.link import Link
     return Link(relay.strip() or default_relay, room, owner, ice_servers)
 
@@ -141,6 +150,7 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  room=_param("room", "", str), relay=_param("relay", "", str),
                  page_url=f"{location.origin}{location.pathname}",
                  default_relay=default_relay, log_warn=log_warn,
+                 signal=_param("signal", "", str), default_signal=page_signal,
                  claim_after=_param("claim_after", DEFAULT_CLAIM_AFTER, float),
                  lang=_param("lang", "", str), browser_lang=browser_languages(),
                  copy_text=dom.copy_text)

@@ -1,8 +1,9 @@
 """The online match's pieces of the page (element trees, pure like render.py): the menu rows
-(room word, relay address, invitation link), the lobby, the connection banner with the
-claim-win countdown, and the fairness verdict at game end.
+(room word, signaling: our relay or Nostr, relay address, invitation link), the lobby, the
+connection banner with the claim-win countdown, and the fairness verdict at game end.
 
-Test hooks: ``#opt-kind-online``, ``#online-room``, ``#online-relay``, ``#share-link``,
+Test hooks: ``#opt-kind-online``, ``#online-room``, ``#opt-signal-relay``,
+``#opt-signal-nostr``, ``#online-relay``, ``#share-link``,
 ``#screen-lobby``, ``#net-status[data-net][data-role]``, ``#btn-claim-win``,
 ``#btn-online-leave``, ``#fairness[data-fair="1|0|pending|host"]``.
 """
@@ -16,13 +17,33 @@ from trifront.ui.i18n import t
 from trifront.ui.render import button
 
 
-def share_url(page_url: str, room: str, relay: str = "") -> str:
+def share_url(page_url: str, room: str, relay: str = "", signal: str = "") -> str:
     url = f"{page_url}?room={quote(room.strip(), safe='')}"
+    url += f"&signal={quote(signal, safe='')}" if signal else ""
     return url + (f"&relay={quote(relay.strip(), safe='')}" if relay.strip() else "")
 
 
-def menu_rows(opts: dict, page_url: str = "", default_relay: str = "") -> list[El]:
+def _signal_seg(opts: dict, value: str) -> El:
+    on = opts.get("signal", "relay") == value
+    return h("button", h("span", t(f"online.signal.{value}"), cls="tf-seg-label"),
+             h("span", t(f"online.signal.{value}_sub"), cls="tf-seg-sub"),
+             cls=["tf-seg", "tf-on" if on else ""], type="button", id=f"opt-signal-{value}",
+             aria_pressed="true" if on else "false",
+             data={"act": "menu-set", "key": "signal", "value": value})
+
+
+def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
+              default_signal: str = "relay") -> list[El]:
     room, relay = opts.get("room", ""), opts.get("relay", "")
+    nostr = opts.get("signal") == "nostr"
+    relay_row = (h("div", h("h3", t("online.relay")),
+                   h("input", id="online-relay", cls="tf-input", type="text", value=relay,
+                     placeholder=default_relay or "ws://host:8765/", autocomplete="off",
+                     spellcheck="false", aria_label=t("online.relay_label"),
+                     data={"input": "relay"}),
+                   h("p", t("online.relay_help"), cls="tf-sub"),
+                   cls="tf-menu-row")
+                 if not nostr else h("p", t("online.nostr_help"), cls="tf-sub tf-menu-row"))
     rows = [
         h("div", h("h3", t("online.room")),
           h("input", id="online-room", cls="tf-input", type="text", value=room,
@@ -30,15 +51,15 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "") -> list[E
             spellcheck="false", aria_label=t("online.room"), data={"input": "room"}),
           h("p", t("online.room_help"), cls="tf-sub"),
           cls="tf-menu-row"),
-        h("div", h("h3", t("online.relay")),
-          h("input", id="online-relay", cls="tf-input", type="text", value=relay,
-            placeholder=default_relay or "ws://host:8765/", autocomplete="off",
-            spellcheck="false", aria_label=t("online.relay_label"), data={"input": "relay"}),
-          h("p", t("online.relay_help"), cls="tf-sub"),
+        h("div", h("h3", t("online.signal")),
+          h("div", _signal_seg(opts, "relay"), _signal_seg(opts, "nostr"),
+            cls="tf-segs", role="group", aria_label=t("online.signal")),
           cls="tf-menu-row"),
+        relay_row,
     ]
     if room.strip() and page_url:
-        link = share_url(page_url, room, relay)
+        signal = opts.get("signal", "") if opts.get("signal") != default_signal else ""
+        link = share_url(page_url, room, "" if nostr else relay, signal)
         rows.append(h("p", t("online.invite"), h("a", link, href=link, id="share-link"),
                       cls="tf-sub tf-share"))
     return rows
@@ -55,6 +76,8 @@ def net_text(match) -> str:
         return t("online.net.waiting", room=match.room)
     if net == "reconnecting":
         return t("online.net.reconnecting")
+    if net == "relay" and match.detail == "nostr":
+        return t("online.net.nostr")
     if net == "error":
         return t("online.net.error", detail=match.detail or match.relay)
     return t(f"online.net.{net}") if net in NET_TEXT else net
@@ -83,7 +106,7 @@ def banner(match) -> El:
                    "n": "" if match.n is None else match.n})
 
 
-def lobby_screen(match, page_url: str = "") -> El:
+def lobby_screen(match, page_url: str = "", signal: str = "") -> El:
     s = match.session
     busy = getattr(s, "busy", None)
     if busy:
@@ -94,7 +117,7 @@ def lobby_screen(match, page_url: str = "") -> El:
     else:
         title = t("online.setup")
         sub = t("online.seeding") if match.phase in ("seeding", "connecting") else ""
-    link = share_url(page_url, match.room, "") if page_url else ""
+    link = share_url(page_url, match.room, "", signal) if page_url else ""
     return h("section",
              h("div", h("div", cls="tf-spinner tf-spinner-big") if not busy else None,
                h("h2", title), h("p", sub, cls="tf-sub") if sub else None,
