@@ -1,0 +1,240 @@
+"""scripts/build and the GitHub Pages workflow, on plain CPython (no browser; docs/DEPLOY.md).
+
+The built site itself is played in headless Chromium by tests/browser/test_site.py.
+The workflow is read by a small reader for the plain YAML it uses (block mappings and lists,
+flow lists, quoted and plain scalars), so the suite needs no YAML package; when PyYAML happens
+to be installed the reader is checked against it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOW = ROOT / ".github/workflows/pages.yml"
+BUILD = ROOT / "scripts/build"
+
+
+# --- the workflow --------------------------------------------------------------------------
+
+def _strip_comment(line: str) -> str:
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
+            return line[:i]
+    return line
+
+
+def _scalar(text: str):
+    text = text.strip()
+    if text.startswith("[") and text.endswith("]"):
+        return [_scalar(part) for part in text[1:-1].split(",") if part.strip()]
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    if text in ("true", "false"):
+        return text == "true"
+    if text in ("null", "~", ""):
+        return None
+    return int(text) if re.fullmatch(r"-?\d+", text) else text
+
+
+def load_yaml(text: str):
+    """The subset of YAML that pages.yml uses -> Python values (keys stay strings: `on`)."""
+    lines = []
+    for raw in text.splitlines():
+        line = _strip_comment(raw).rstrip()
+        if line.strip():
+            assert "\t" not in line[: len(line) - len(line.lstrip())], raw
+            lines.append([len(line) - len(line.lstrip()), line.strip()])
+
+    def block(i, ind):
+        return seq(i, ind) if lines[i][1].startswith("- ") else mapping(i, ind)
+
+    def mapping(i, ind):
+        out = {}
+        while i < len(lines) and lines[i][0] == ind and not lines[i][1].startswith("- "):
+            key, sep, rest = lines[i][1].partition(":")
+            assert sep, f"not a 'key: value' line: {lines[i][1]!r}"
+            key, i = _scalar(key), i + 1
+            assert key not in out, f"duplicate key {key!r}"
+            if rest.strip():
+                out[key] = _scalar(rest)
+            elif i < len(lines) and (lines[i][0] > ind or (
+                    lines[i][0] == ind and lines[i][1].startswith("- "))):
+                out[key], i = block(i, lines[i][0])
+            else:
+                out[key] = None
+        return out, i
+
+    def seq(i, ind):
+        out = []
+        while i < len(lines) and lines[i][0] == ind and lines[i][1].startswith("- "):
+            content = lines[i][1][2:].strip()
+            if re.match(r"^[\w.-]+:(\s|$)", content):  # "- key: value" starts a mapping
+                lines[i] = [ind + 2, content]
+                item, i = mapping(i, ind + 2)
+            else:
+                item, i = _scalar(content), i + 1
+            out.append(item)
+        return out, i
+
+    value, end = block(0, lines[0][0])
+    assert end == len(lines), f"could not read line {lines[end][1]!r}"
+    return value
+
+
+@pytest.fixture(scope="module")
+def workflow() -> dict:
+    return load_yaml(WORKFLOW.read_text(encoding="utf-8"))
+
+
+def test_the_yaml_reader_agrees_with_pyyaml(workflow):
+    yaml = pytest.importorskip("yaml")
+    theirs = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    theirs["on"] = theirs.pop(True)  # YAML 1.1 reads the key `on` as true; GitHub does not
+    assert workflow == theirs
+
+
+def test_deploys_on_push_to_main_and_by_hand(workflow):
+    assert "main" in workflow["on"]["push"]["branches"]
+    assert "workflow_dispatch" in workflow["on"]
+
+
+def test_has_the_permissions_and_concurrency_pages_needs(workflow):
+    assert workflow["permissions"]["pages"] == "write"
+    assert workflow["permissions"]["id-token"] == "write"
+    assert workflow["concurrency"]["group"]
+
+
+def _uses(step: dict) -> str:
+    return step.get("uses", "").split("@")[0]
+
+
+def test_builds_with_scripts_build_and_uploads_that_folder(workflow):
+    steps = workflow["jobs"]["build"]["steps"]
+    uses = [_uses(s) for s in steps]
+    for action in ("actions/checkout", "actions/setup-python", "actions/setup-node",
+                   "actions/configure-pages", "actions/upload-pages-artifact"):
+        assert action in uses, f"{action} is not used"
+    runs = [(i, s["run"].split()) for i, s in enumerate(steps) if "run" in s]
+    setup = [i for i, cmd in runs if cmd[0] == "scripts/setup"]
+    assert setup, "scripts/setup is not run"
+    assert all("--browser" not in cmd for _, cmd in runs), "the build needs no browser"
+    builds = [(i, cmd) for i, cmd in runs if cmd[0] == "scripts/build"]
+    assert len(builds) == 1, runs
+    build_at, cmd = builds[0]
+    out = cmd[1] if len(cmd) > 1 else "dist"
+    upload_at = uses.index("actions/upload-pages-artifact")
+    assert setup[0] < build_at < upload_at
+    assert uses.index("actions/checkout") < setup[0]
+    path = (steps[upload_at].get("with") or {}).get("path")
+    assert path is not None and os.path.normpath(path) == os.path.normpath(out), (path, out)
+    for _, cmd in runs:  # every script the workflow runs exists and is executable
+        if cmd[0].startswith("scripts/"):
+            assert os.access(ROOT / cmd[0], os.X_OK), cmd[0]
+
+
+def test_deploys_the_uploaded_artifact(workflow):
+    deploy = workflow["jobs"]["deploy"]
+    assert deploy["needs"] == "build" or "build" in deploy["needs"]
+    assert deploy["environment"]["name"] == "github-pages"
+    assert "actions/deploy-pages" in [_uses(s) for s in deploy["steps"]]
+
+
+# --- scripts/build -------------------------------------------------------------------------
+
+def run_build(out: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(BUILD), *args, str(out)],
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    if not (ROOT / "web/vendor/pyodide/pyodide.mjs").is_file():
+        pytest.fail("web/vendor/ is missing: run scripts/setup", pytrace=False)
+    out = tmp_path_factory.mktemp("site") / "dist"
+    done = run_build(out)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_build_fails_clearly_without_the_vendored_runtime(tmp_path):
+    done = run_build(tmp_path / "out", "--src", str(tmp_path))
+    assert done.returncode == 1
+    assert "run scripts/setup" in done.stderr, done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_build_is_reproducible(built, tmp_path):
+    again = tmp_path / "again"
+    assert run_build(again).returncode == 0
+    assert _tree(again) == _tree(built)
+    assert run_build(again).returncode == 0  # over a previous build: replaced, same bytes
+    assert _tree(again) == _tree(built)
+
+
+def test_build_refuses_to_overwrite_another_folder(tmp_path):
+    (tmp_path / "mine.txt").write_text("not a build")
+    done = run_build(tmp_path)
+    assert done.returncode == 1 and "not replacing" in done.stderr
+    assert (tmp_path / "mine.txt").is_file()
+
+
+def test_build_holds_what_the_page_loads_and_nothing_else(built):
+    import tomllib
+    files = set(_tree(built))
+    manifest = json.loads((built / "build.json").read_text())
+    assert set(manifest["files"]) == files - {"build.json"}
+    assert re.fullmatch(r"[0-9a-f]{16}", manifest["build"])
+    config = tomllib.loads((built / "pyscript.toml").read_text())
+    listed = {src.removeprefix("./") for src in config["files"]}
+    assert {f for f in files if f.startswith("trifront/")} == listed
+    assert not any(f.endswith(".map") for f in files)
+    assert {f.removeprefix("web/vendor/pyodide/") for f in files
+            if f.startswith("web/vendor/pyodide/")} == {
+        "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+        "pyodide-lock.json"}
+    assert "web/vendor/pyscript/core.js" in files and "web/online.json" in files
+    assert "web/sw.js" not in files  # the template; the worker itself is sw.js at the top
+    assert not any(f.startswith(("tests/", "scripts/", "node_modules/", "bench/")) for f in files)
+
+
+def test_only_the_built_page_registers_the_service_worker(built):
+    page = (built / "index.html").read_text()
+    assert page.count('src="./web/sw-register.js"') == 1
+    assert "sw-register" not in (ROOT / "index.html").read_text()
+    bid = json.loads((built / "build.json").read_text())["build"]
+    register = (built / "web/sw-register.js").read_text()
+    worker = (built / "sw.js").read_text()
+    assert f'"{bid}"' in register and f'"{bid}"' in worker
+    assert "__TRIFRONT" not in register + worker
+    precache = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))
+    assert precache[0] == "./" and "./sw.js" not in precache
+    assert {u.removeprefix("./") for u in precache[1:]} == set(_tree(built)) - {"sw.js", "build.json"}
+
+
+def test_every_url_in_the_built_page_is_relative(built):
+    page = (built / "index.html").read_text()
+    for url in re.findall(r'(?:src|href|config)="([^"]+)"', page):
+        assert url.startswith(("./", "data:")), url
+        if url.startswith("./"):
+            assert (built / url[2:]).is_file(), url
+    toml = (built / "pyscript.toml").read_text()
+    assert re.search(r'^interpreter = "\./', toml, re.M)
