@@ -16,7 +16,8 @@ driven in turn. Scenarios:
              same context re-joins the room word, and the game resumes to the end
   nostr      no relay of ours: both pages find each other through a local Nostr relay
              (PyPI nostr-relay on 127.0.0.1, ?signal=nostr&nostr=ws://...; npm trystero in
-             the page); a few moves, the guest's page is closed (the host shows "opponent
+             the page); a few moves; a third page joins and is told the room is full
+             while the game goes on; the guest's page is closed (the host shows "opponent
              left"), a new page re-joins and the Normal game is played to the end
 Each writes screenshots (screenshots/online-*.png) and a result: the records both pages
 offer for download, the guest's fairness verdict, console errors, and timings (channel
@@ -409,9 +410,16 @@ def scenario_nostr(pw, server, relay_port) -> dict:
             p.page.wait_for_selector("#screen-board", timeout=90_000)
         setup_s = time.monotonic() - t_join
         timings: list = []
-        play([host, guest], "online-nostr", stop_after=5, timings=timings)
+        play([host, guest], "online-nostr", stop_after=3, timings=timings)
+        third = Player(new_context(browser), u, "third")   # a third page in the room
+        join(third)
+        third.page.wait_for_selector('#net-status[data-net="full"]', timeout=60_000)
+        third.shot("online-nostr-third-full")
+        third_n = third.page.get_attribute("#net-status", "data-n")
+        third.context.close()
+        play([host, guest], "online-nostr", stop_after=2, timings=timings)
         before_n = host.page.get_attribute("#net-status", "data-n")
-        errors = list(guest.errors)
+        errors = list(guest.errors) + third.errors
         guest.page.close()                    # the guest's tab is gone mid-round
         t0 = time.monotonic()
         host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=30_000)
@@ -427,7 +435,7 @@ def scenario_nostr(pw, server, relay_port) -> dict:
         actions = play([host, guest], "online-nostr", timings=timings)
         result = finish([host, guest], "online-nostr")
         result.update(actions=actions, setup_s=setup_s, left_s=left_s, resumed_s=resumed_s,
-                      before_n=before_n, after_n=after_n,
+                      before_n=before_n, after_n=after_n, third_n=third_n,
                       latency_ms=latencies([host, guest], timings),
                       errors=errors + host.errors + guest.errors)
         return result

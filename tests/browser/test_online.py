@@ -118,8 +118,10 @@ def test_dropped_network_and_a_closed_guest_tab_both_recover_and_the_game_ends(t
 
 def test_a_whole_game_over_nostr_with_no_relay_of_ours(tmp_path):
     """Signaling over Nostr (docs/ONLINE.md): a local nostr-relay instead of trifront_relay;
-    the first joiner hosts; the guest's tab closes mid-round and a new one resumes."""
+    the first joiner hosts; a third page is told the room is full; the guest's tab closes
+    mid-round and a new one resumes."""
     result = run_in_netns(tmp_path, "nostr")["nostr"]
     check_game(result)
     assert result["before_n"] == result["after_n"]          # resumed at the same move
     assert result["setup_s"] < 60 and result["resumed_s"] < 60
+    assert result["third_n"] == ""                          # the third page saw no game
