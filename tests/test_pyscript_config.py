@@ -7,6 +7,7 @@ Fix a failure here with: python3 scripts/sync_pyscript_files.py
 
 from __future__ import annotations
 
+import ast
 import re
 import sys
 import tomllib
@@ -82,13 +83,24 @@ def test_index_html_loads_only_local_relative_resources():
                 assert (ROOT / value).is_file(), f"<{tag} {key}={value!r}> does not exist"
 
 
-def test_index_html_declares_main_script_and_cpu_worker():
+def test_index_html_declares_only_the_main_script():
+    """No worker tag: a declared worker boots its own Pyodide at page load, competing with the
+    page's start-up; main.py creates the "cpu" worker once the menu is interactive."""
     scripts = [a for t, a in _index_tags() if t == "script" and a.get("type") == "py"]
-    main = [a for a in scripts if "worker" not in a]
-    workers = [a for a in scripts if "worker" in a]
-    assert [a["src"] for a in main] == ["./trifront/ui/main.py"]
-    assert [(a["name"], a["src"]) for a in workers] == [("cpu", "./trifront/ui/cpu_worker.py")]
-    assert {a.get("config") for a in scripts} == {"./pyscript.toml"}
+    assert [(a["src"], a.get("config")) for a in scripts] == \
+        [("./trifront/ui/main.py", "./pyscript.toml")]
+    assert not [a for a in scripts if "worker" in a]
+
+
+def test_main_creates_the_cpu_worker_from_existing_files():
+    source = (ROOT / "trifront/ui/main.py").read_text(encoding="utf-8")
+    match = re.search(r"^CPU_WORKER = (\{.*\})$", source, re.M)
+    assert match, "main.py must define CPU_WORKER = {...} on one line"
+    worker = ast.literal_eval(match.group(1))
+    assert worker["name"] == "cpu"
+    for key in ("src", "config"):
+        assert worker[key].startswith("./") and (ROOT / worker[key]).is_file(), worker
+    assert "create_named_worker(**CPU_WORKER)" in source
 
 
 def test_worker_exports_are_defined():

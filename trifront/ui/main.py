@@ -2,8 +2,9 @@
 
 The contract with index.html and the browser tests (docs/TESTING.md):
 1. render into ``#app``; 2. hide ``#loading``, show ``#app``, set ``#app[data-ready="1"]``
-(the boot marker); 3. connect to the "cpu" worker in the background and set
-``#app[data-cpu]`` to "ready" or "failed" (then the CPU runs on this thread).
+(the boot marker); 3. only then start the "cpu" worker (its own Pyodide, so its boot never
+competes with the page's: bench/startup.py) and set ``#app[data-cpu]`` to "ready" or
+"failed" (then the CPU runs on this thread).
 
 URL parameters (for reproducible games and tests): ``?seed=N`` fixes every random choice of
 the page; ``?cpu_delay=MS`` is the least time the CPU appears to think (default 600).
@@ -19,12 +20,13 @@ Replays: ``#replay=CODE`` (a share link, trifront/replay.py) opens the replay vi
 it, a game vs CPU or local saved in localStorage is resumed (App.resume).
 """
 
+import asyncio
 import json
 import sys
 
 from js import URLSearchParams, console, localStorage, location, navigator, window
-from pyodide.http import pyfetch
-from pyscript import web, workers
+# pyscript's fetch, not pyodide.http's pyfetch: that imports urllib.parse (~0.3 s at start)
+from pyscript import fetch, web
 from pyscript.ffi import create_proxy, is_none
 
 from trifront.net.signaling import default_signal, nostr_relays
@@ -60,8 +62,15 @@ def on_cpu_status(state, text):
         controller.render()
 
 
+#: The CPU's worker, created by this script once the menu is interactive (not declared in
+#: index.html: a worker tag boots a second Pyodide at page load, ~2 s later menu on 2 cores).
+CPU_WORKER = {"src": "./trifront/ui/cpu_worker.py", "name": "cpu", "config": "./pyscript.toml"}
+
+
 async def connect():
-    return await workers["cpu"]
+    from pyscript import create_named_worker  # appends <script type="py" worker name="cpu">
+    await asyncio.sleep(0.05)  # the menu paints before the worker's start-up begins
+    return await create_named_worker(**CPU_WORKER)
 
 
 def log_error(text):
@@ -74,8 +83,8 @@ def log_warn(text):
 
 async def load_online_config():
     try:
-        response = await pyfetch("./web/online.json", cache="no-cache")
-        return json.loads(await response.string()) if response.ok else {}
+        response = await fetch("./web/online.json", cache="no-cache")
+        return json.loads(await response.text()) if response.ok else {}
     except Exception as exc:  # noqa: BLE001 - defaults then
         console.warn(f"TriFront: web/online.json not read: {exc!r}")
         return {}
