@@ -18,8 +18,6 @@ trifront/ui/main.py and the Nostr link.
 
 from __future__ import annotations
 
-import ipaddress
-
 SIGNALS = ("relay", "nostr")
 APP_ID = "trifront"  # trystero's appId: part of the hashed topic, so other apps never meet us
 
@@ -30,6 +28,13 @@ def is_local_host(hostname: str) -> bool:
     host = (hostname or "").strip().strip("[]").lower().rstrip(".")
     if not host or host == "localhost" or host.endswith((".localhost", ".local")):
         return True
+    parts = host.split(".")
+    if len(parts) == 4 and all(p.isascii() and p.isdigit() and len(p) <= 3 and int(p) <= 255
+                               and (p == "0" or not p.startswith("0")) for p in parts):
+        return True  # IPv4, without importing ipaddress (0.05-0.2 s of the page's start-up)
+    if ":" not in host:
+        return False
+    import ipaddress
     try:
         ipaddress.ip_address(host)
     except ValueError:
