@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from harness import boot, wait_cpu
 from harness import shot as _shot
+from test_ux import axe_check
 
 MY_TURN = '#screen-board[data-to-move="0"]:not([data-thinking])'
 
@@ -43,6 +44,7 @@ def test_hint_shows_the_move_and_plays_it(page, app_url):
     assert ("face-up" if hint["face"] == "up" else "face-down") in text
     assert page.get_attribute("#screen-board", "data-hint") == "1"
     shot(page, "hint-desktop")
+    axe_check(page, "board with a hint")
 
     page.click("#btn-hint-play")
     played = page.locator(f'.tf-lane[data-lane="{hint["lane"]}"] '
