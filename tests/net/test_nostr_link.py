@@ -1,0 +1,278 @@
+"""trifront/net/nostr_link.py on CPython, with the browser (js, pyodide.ffi, pyscript) and
+trystero replaced by fakes: who is paired with whom, who joined first, a third page told the
+room is full, the partner leaving and a new page taking its seat, messages in order.
+(The real thing: tests/browser/test_online.py, the Nostr game.)"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import json
+import sys
+import types
+from collections import deque
+from types import SimpleNamespace
+
+import pytest
+
+
+class Clock:
+    t = 0.0
+
+    @classmethod
+    def now(cls):
+        return cls.t
+
+
+class _Proxy:
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __call__(self, *args):
+        return self.fn(*args)
+
+    def destroy(self):
+        self.fn = None
+
+
+@pytest.fixture
+def nl(monkeypatch):
+    """The module, imported against fake browser modules (removed again afterwards)."""
+    js = types.ModuleType("js")
+    js.URL = SimpleNamespace(new=lambda url, base: SimpleNamespace(href=url))
+    js.Object = SimpleNamespace(values=lambda d: list(d.values()), fromEntries=dict)
+    js.console = SimpleNamespace(warn=lambda *a: None, error=lambda *a: None)
+    js.document = SimpleNamespace(baseURI="http://x/")
+    js.performance = Clock
+    pyodide = types.ModuleType("pyodide")
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = _Proxy
+    ffi.to_js = lambda value, dict_converter=None: value
+    pyodide.ffi = ffi
+    pyscript = types.ModuleType("pyscript")
+
+    async def js_import(*urls):
+        raise AssertionError("the tests give each page its own fake trystero")
+    pyscript.js_import = js_import
+    for name, mod in (("js", js), ("pyodide", pyodide), ("pyodide.ffi", ffi),
+                      ("pyscript", pyscript)):
+        monkeypatch.setitem(sys.modules, name, mod)
+    monkeypatch.delitem(sys.modules, "trifront.net.nostr_link", raising=False)
+    module = importlib.import_module("trifront.net.nostr_link")
+    monkeypatch.setattr(module, "POLL", 0.001)
+    yield module
+    sys.modules.pop("trifront.net.nostr_link", None)
+
+
+class Hub:
+    """trystero's mesh: every page in a room connects to every other; deliveries are queued
+    and run by pump()."""
+
+    def __init__(self):
+        self.rooms: dict[str, FakeRoom] = {}
+        self.q: deque = deque()
+
+    def pump(self):
+        while self.q:
+            self.q.popleft()()
+
+    def join(self, room):
+        others = [r for r in self.rooms.values() if r.word == room.word]
+        self.rooms[room.pid] = room
+        for other in others:
+            self.q.append(lambda o=other, r=room: o.fire("onPeerJoin", r.pid))
+            self.q.append(lambda o=other, r=room: r.fire("onPeerJoin", o.pid))
+
+    def leave(self, room):
+        self.rooms.pop(room.pid, None)
+        for other in self.rooms.values():
+            if other.word == room.word:
+                self.q.append(lambda o=other: o.fire("onPeerLeave", room.pid))
+
+
+class FakeAction:
+    def __init__(self, room, name):
+        self.room, self.name, self.onMessage = room, name, None
+
+    async def send(self, data, options):
+        target = self.room.hub.rooms.get(options["target"])
+        if target is not None:
+            ctx = SimpleNamespace(peerId=self.room.pid)
+            self.room.hub.q.append(lambda: target.deliver(self.name, data, ctx))
+
+
+class FakeRoom:
+    def __init__(self, hub, pid, word, config):
+        self.hub, self.pid, self.word, self.config = hub, pid, word, config
+        self.onPeerJoin = self.onPeerLeave = None
+        self.actions: dict[str, FakeAction] = {}
+
+    def fire(self, name, peer_id):
+        handler = getattr(self, name)
+        if handler is not None:
+            handler(peer_id)
+
+    def deliver(self, name, data, ctx):
+        action = self.actions.get(name)
+        if action is not None and action.onMessage is not None:
+            action.onMessage(data, ctx)
+
+    def makeAction(self, name):
+        self.actions[name] = FakeAction(self, name)
+        return self.actions[name]
+
+    def leave(self):
+        self.hub.leave(self)
+        return _Done()
+
+
+class _Done:
+    """An already settled promise."""
+
+    def __await__(self):
+        return iter(())
+
+
+class FakeTrystero:
+    def __init__(self, hub, pid):
+        self.hub, self.selfId = hub, pid
+
+    def joinRoom(self, config, word):
+        room = FakeRoom(self.hub, self.selfId, word, config)
+        self.hub.join(room)
+        return room
+
+    def getRelaySockets(self):
+        return {"ws://127.0.0.1:7447": SimpleNamespace(readyState=1)}
+
+
+class Owner:
+    def __init__(self):
+        self.events: list = []
+        self.net = ""
+        self.offer = None
+        self.got: list[str] = []
+
+    def link_status(self, net, detail=""):
+        self.net = net
+        self.events.append(("status", net))
+
+    def link_paired(self, offer):
+        self.offer = offer
+
+    def link_open(self):
+        self.events.append(("open",))
+
+    def link_message(self, text):
+        self.got.append(text)
+
+    def link_lost(self, why):
+        self.events.append(("lost", why))
+
+
+async def settle(hub, rounds=30):
+    for _ in range(rounds):
+        hub.pump()
+        await asyncio.sleep(0.002)
+
+
+async def page(nl, hub, pid, at_ms, room="blue fox"):
+    Clock.t = at_ms
+
+    async def mine():
+        return FakeTrystero(hub, pid)
+    nl.load_trystero = mine
+    owner = Owner()
+    link = nl.NostrLink(room, owner, ["ws://127.0.0.1:7447"], [])
+    link.start()
+    await settle(hub, 3)
+    return link, owner
+
+
+def test_the_first_joiner_hosts_and_messages_arrive_in_order(nl):
+    async def go():
+        hub = Hub()
+        a, oa = await page(nl, hub, "zzz", 0)
+        assert oa.net == "waiting"
+        assert hub.rooms["zzz"].config == {"appId": "trifront", "rtcConfig": {"iceServers": []},
+                                           "relayConfig": {"urls": ["ws://127.0.0.1:7447"]}}
+        b, ob = await page(nl, hub, "aaa", 5000)
+        Clock.t = 5100
+        await settle(hub)
+        assert (oa.offer, ob.offer) == (True, False)      # a waited 5.1 s, b 0.1 s
+        assert a.peer == "aaa" and b.peer == "zzz" and a.open and b.open
+        for i in range(20):
+            a.send(json.dumps({"i": i}))
+        b.send("hello")
+        await settle(hub)
+        assert [json.loads(t)["i"] for t in ob.got] == list(range(20))
+        assert oa.got == ["hello"]
+        a.close()
+        b.close()
+    asyncio.run(go())
+
+
+def test_equal_waits_go_to_the_smaller_peer_id_on_both_pages(nl):
+    async def go():
+        hub = Hub()
+        a, oa = await page(nl, hub, "bbb", 1000)
+        b, ob = await page(nl, hub, "aaa", 1000)          # same instant: same wait
+        await settle(hub)
+        assert (oa.offer, ob.offer) == (False, True)
+    asyncio.run(go())
+
+
+def test_a_third_page_is_told_the_room_is_full_and_cannot_talk_to_the_players(nl):
+    async def go():
+        hub = Hub()
+        a, oa = await page(nl, hub, "a1", 0)
+        b, ob = await page(nl, hub, "b2", 10)
+        await settle(hub)
+        c, oc = await page(nl, hub, "c3", 20)
+        await settle(hub)
+        assert oc.net == "full" and c.peer is None and oc.offer is None
+        assert a.peer == "b2" and b.peer == "a1"
+        assert ("lost", "the room has two other players") not in oa.events + ob.events
+        # its game messages are ignored: it has no channel to anyone
+        c.open, c.peer = True, "a1"
+        c.send("junk")
+        await settle(hub)
+        assert oa.got == []
+    asyncio.run(go())
+
+
+def test_the_partner_leaving_shows_waiting_and_a_new_page_takes_the_seat(nl):
+    async def go():
+        hub = Hub()
+        a, oa = await page(nl, hub, "a1", 0)
+        b, ob = await page(nl, hub, "b2", 10)
+        await settle(hub)
+        b.close()
+        await settle(hub)
+        assert ("lost", "your opponent left") in oa.events and oa.net == "waiting"
+        assert a.peer is None and not a.open
+        a.send("nobody hears this")
+        b2, ob2 = await page(nl, hub, "b3", 50_000)
+        await settle(hub)
+        assert a.peer == "b3" and (oa.offer, ob2.offer) == (True, False)
+        a.send("again")
+        await settle(hub)
+        assert ob2.got == ["again"]
+    asyncio.run(go())
+
+
+def test_no_relay_answering_is_an_error_that_clears_when_one_opens(nl, monkeypatch):
+    async def go():
+        hub = Hub()
+        sockets = {"ws://r": SimpleNamespace(readyState=3)}
+        monkeypatch.setattr(FakeTrystero, "getRelaySockets", lambda self: sockets)
+        monkeypatch.setattr(nl, "NO_RELAY_AFTER", 0.0)
+        a, oa = await page(nl, hub, "a1", 0)
+        Clock.t = 10
+        await settle(hub, 5)
+        assert oa.net == "error"
+        sockets["ws://r"].readyState = 1
+        await settle(hub, 5)
+        assert oa.net == "waiting"
+        a.close()
+    asyncio.run(go())
