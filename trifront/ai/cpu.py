@@ -24,7 +24,7 @@ from .draft import pick_effects
 STRENGTHS = ("easy", "normal", "hard")
 
 #: search budgets: (iteration cap, wall-time cap in seconds, on the machine that runs it)
-BUDGETS = {"normal": (600, 0.6), "hard": (4000, 1.8)}
+BUDGETS = {"normal": (600, 0.55), "hard": (4000, 1.7)}
 
 #: the "easy" CPU: greedy with these settings (see greedy.choose_action)
 EASY = {"near_tie": 0.12, "blunder": 0.1}
