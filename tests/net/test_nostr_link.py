@@ -276,3 +276,42 @@ def test_no_relay_answering_is_an_error_that_clears_when_one_opens(nl, monkeypat
         assert oa.net == "waiting"
         a.close()
     asyncio.run(go())
+
+
+def test_the_opponents_new_tab_that_came_too_early_gets_the_seat_when_the_old_one_goes(nl):
+    """A reload race: the guest's new tab joins before trystero has noticed the old one is
+    gone (5-15 s without a leave message). It is told "busy" and shows the room as full; when
+    the old tab's leave is noticed, the host greets it again and the two pair, agreeing on
+    who joined first."""
+    async def go():
+        hub = Hub()
+        a, oa = await page(nl, hub, "a1", 0)
+        b, ob = await page(nl, hub, "b2", 10)
+        await settle(hub)
+        b2, ob2 = await page(nl, hub, "b3", 30_000)      # the old tab b2 has not left yet
+        await settle(hub)
+        assert ob2.net == "full" and a.peer == "b2"
+        Clock.t = 40_000
+        hub.rooms.pop("b2")                              # now trystero notices: b2 is gone
+        hub.q.append(lambda: hub.rooms["a1"].fire("onPeerLeave", "b2"))
+        hub.q.append(lambda: hub.rooms["b3"].fire("onPeerLeave", "b2"))
+        await settle(hub)
+        assert a.peer == "b3" and b2.peer == "a1"
+        assert {oa.offer, ob2.offer} == {True, False}
+        a.send("welcome back")
+        await settle(hub)
+        assert ob2.got == ["welcome back"]
+    asyncio.run(go())
+
+
+def test_three_pages_at_once_end_with_one_pair_or_everyone_told_full(nl):
+    async def go():
+        hub = Hub()
+        links = [await page(nl, hub, pid, 0) for pid in ("p1", "p2", "p3")]
+        await settle(hub, 60)
+        paired = {link.self_id: link.peer for link, _ in links if link.peer}
+        for me, other in paired.items():                 # any pairing is mutual
+            assert paired.get(other) == me
+        offers = [o.offer for link, o in links if link.peer]
+        assert sorted(offers) == sorted([True, False] * (len(paired) // 2))
+    asyncio.run(go())

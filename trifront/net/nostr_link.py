@@ -20,7 +20,11 @@ id}``; the first hello received from a peer while unpaired pairs with it, and wh
 is decided by trystero's ``first_joiner`` rule (trifront/net/signaling.py). A page already
 paired answers any other peer's hello with ``{"t": "busy"}`` and ignores its messages; a page
 that is told "busy" by its only candidate (or by its partner: three joined at once) shows the
-room as full. Messages go out one at a time, in order (trystero splits big ones into chunks).
+room as full, and stays in the room. When a page loses its partner it greets again, with
+``"again": true``, the pages it had told "busy" (e.g. the opponent's new tab that came before
+trystero noticed the old one was gone); an unpaired page answers such a hello with a fresh
+hello of its own, so both decide from the same two numbers. Messages go out one at a time, in
+order (trystero splits big ones into chunks).
 
 The module is imported only when a player chooses Nostr (``pyscript.js_import``, on demand),
 so pages that use our relay load nothing of it.
@@ -70,6 +74,8 @@ class NostrLink:
         self.peer: str | None = None        # the paired peer's id
         self.hellos: dict[str, int] = {}    # peer id -> my wait (ms) when I greeted it
         self.busy: set[str] = set()         # peers that told us they are paired elsewhere
+        self.told_busy: set[str] = set()    # peers we told we are paired elsewhere
+        self.peers: set[str] = set()        # peers trystero connected us to, still there
         self.open = self.closed = False
         self.joined_at = 0.0
         self.outbox: deque[str] = deque()
@@ -159,20 +165,27 @@ class NostrLink:
     def _send_control(self, peer_id: str, **msg) -> None:
         self._spawn(self.control.send(json.dumps(msg), _js({"target": peer_id})))
 
-    def _greet(self, peer_id: str) -> None:
-        if peer_id in self.hellos:
+    def _greet(self, peer_id: str, fresh: bool = False, ask: bool = False) -> None:
+        """Send our hello (once, unless ``fresh``); ``ask``: ask for a fresh one back."""
+        if peer_id in self.hellos and not fresh:
             return
         self.hellos[peer_id] = round(self._wait_ms())   # exactly what the peer is told
-        self._send_control(peer_id, t="hello", wait=self.hellos[peer_id], id=self.self_id)
+        msg = {"t": "hello", "wait": self.hellos[peer_id], "id": self.self_id}
+        self._send_control(peer_id, **msg, **({"again": True} if ask else {}))
+
+    def _tell_busy(self, peer_id: str) -> None:
+        self.told_busy.add(peer_id)
+        self._send_control(peer_id, t="busy")
 
     def _on_join(self, peer_id) -> None:
         peer_id = str(peer_id)
         if self.closed:
             return
+        self.peers.add(peer_id)
         if self.peer is None:
             self._greet(peer_id)
         elif peer_id != self.peer:
-            self._send_control(peer_id, t="busy")
+            self._tell_busy(peer_id)
 
     def _on_control(self, data, context) -> None:
         peer_id = str(context.peerId)
@@ -193,9 +206,10 @@ class NostrLink:
         elif msg.get("t") == "hello" and isinstance(msg.get("wait"), (int, float)):
             if self.peer is not None:
                 if peer_id != self.peer:
-                    self._send_control(peer_id, t="busy")
+                    self._tell_busy(peer_id)
                 return
-            self._greet(peer_id)                # (it may have seen us before we saw it)
+            # (it may have seen us before we saw it; "again": it wants a fresh hello)
+            self._greet(peer_id, fresh=msg.get("again") is True)
             self.busy.discard(peer_id)
             self.peer = peer_id
             offer = first_joiner(self.hellos[peer_id], msg["wait"], self.self_id, peer_id)
@@ -208,6 +222,8 @@ class NostrLink:
         peer_id = str(peer_id)
         self.hellos.pop(peer_id, None)
         self.busy.discard(peer_id)
+        self.told_busy.discard(peer_id)
+        self.peers.discard(peer_id)
         if peer_id == self.peer and not self.closed:
             self._drop("your opponent left")
             self._status("waiting")
@@ -216,6 +232,10 @@ class NostrLink:
         self.peer, self.open = None, False
         self.outbox.clear()
         self.owner.link_lost(why)
+        waiting, self.told_busy = self.told_busy & self.peers, set()
+        for peer_id in sorted(waiting):        # they may be our opponent's new tab
+            self.busy.discard(peer_id)
+            self._greet(peer_id, fresh=True, ask=True)
 
     # ------------------------------------------------------------------------ messages
 
