@@ -23,6 +23,7 @@ once the CPU worker answered).
     .venv/bin/python bench/startup.py --runs 3
     .venv/bin/python bench/startup.py --site dist      # an already-built static folder
     .venv/bin/python bench/startup.py --json out.json  # also write every sample
+    .venv/bin/python bench/startup.py --also before=/tmp/old   # another build, same run
 
 Uses Debian's /usr/bin/chromium (or $TRIFRONT_CHROMIUM) with the same flags as the browser
 tests (tests/browser/conftest.py); serves on 127.0.0.1 only. Timings on 2 shared cores are
@@ -55,6 +56,8 @@ TARGET = 1.15
 WATCH = """
 (() => {
   const selector = %s;
+  window.__benchProgress = [];
+  addEventListener("py:progress", (e) => window.__benchProgress.push([performance.now(), String(e.detail)]));
   const check = () => {
     if (window.__benchReady === undefined && document.querySelector(selector)) {
       window.__benchReady = performance.now();
@@ -150,7 +153,18 @@ class Load:
                                polling=50)
         self.ready_ms = page.evaluate("window.__benchReady")
         self.fcp_ms = page.evaluate(FCP)
+        # PyScript's "Loaded Pyodide" (the runtime is up; what follows is the page's Python)
+        self.runtime_ms = page.evaluate(
+            "(window.__benchProgress.find(([, s]) => s === 'Loaded Pyodide') || [null])[0]")
         self.n_at_ready = len(self.requests)
+        # ours: when main.py started, finished its imports, had the menu ready (data-boot-ms)
+        boot = page.evaluate("(document.getElementById('app') || {getAttribute: () => null})"
+                             ".getAttribute('data-boot-ms')")
+        self.boot_ms = [float(x) for x in boot.split(",")] if boot else None
+        self.files_ms = page.evaluate("""() => {
+            const at = (s) => (window.__benchProgress.find(([, t]) => t === s) || [null])[0];
+            return at('Loaded files') !== null ? at('Loaded files') - at('Loading files') : null;
+        }""")
         self.worker = None
         if quiet_selector:
             try:
@@ -184,11 +198,19 @@ class Load:
 def measure(context, kind, temp, i, urls, ready, quiet, samples) -> None:
     load = Load(context, urls[kind], ready[kind], quiet[kind])
     samples[kind][temp].append({"ready_ms": load.ready_ms, "fcp_ms": load.fcp_ms,
+                                "runtime_ms": load.runtime_ms, "boot_ms": load.boot_ms,
+                                "files_ms": load.files_ms,
                                 "bytes_ready": load.bytes_ready, "bytes_all": load.bytes_all,
                                 "worker": load.worker, "errors": load.errors[:5]})
     fcp = f"{load.fcp_ms:7.0f}" if load.fcp_ms else "      -"
     extra = f"  worker {load.worker}" if quiet[kind] else ""
-    print(f"run {i + 1} {kind:<4} {temp}: ready {load.ready_ms:7.0f} ms  fcp {fcp} ms  "
+    if load.boot_ms:
+        start, imported, menu = load.boot_ms
+        extra += (f"  [files {load.files_ms or 0:.0f} ms; main.py from {start:.0f}: imports "
+                  f"{imported - start:.0f} ms, menu {menu - imported:.0f} ms]")
+    runtime = f"{load.runtime_ms:7.0f}" if load.runtime_ms else "      -"
+    print(f"run {i + 1} {kind[:6]:<6} {temp}: ready {load.ready_ms:7.0f} ms  fcp {fcp} ms  "
+          f"runtime up {runtime} ms  "
           f"{load.bytes_all['total'] / 2**20:6.2f} MiB{extra}"
           + (f"  errors: {load.errors[:2]}" if load.errors else ""), flush=True)
 
@@ -199,20 +221,25 @@ def run(args) -> dict:
     site = Path(args.site).resolve() if args.site else ROOT
     if not (site / "index.html").is_file():
         raise SystemExit(f"{site}/index.html not found")
-    samples = {k: {"cold": [], "warm": []} for k in ("bare", "ours")}
+    also = dict(item.split("=", 1) for item in args.also)
+    names = ("bare", "ours", *also)
+    samples = {k: {"cold": [], "warm": []} for k in names}
     with tempfile.TemporaryDirectory() as tmp:
         make_bare(site, Path(tmp))
-        servers = {"ours": serve.serve_in_thread(root=site, port=0, quiet=True),
+        servers = {**{name: serve.serve_in_thread(root=Path(folder).resolve(), port=0,
+                                                   quiet=True)
+                      for name, folder in also.items()},
+                   "ours": serve.serve_in_thread(root=site, port=0, quiet=True),
                    "bare": serve.serve_in_thread(root=Path(tmp), port=0, quiet=True)}
         urls = {k: s.url + "index.html" for k, s in servers.items()}
-        ready = {"ours": OURS_READY, "bare": BARE_READY}
-        quiet = {"ours": "#app[data-cpu]", "bare": None}
+        ready = {name: OURS_READY for name in names} | {"bare": BARE_READY}
+        quiet = {name: "#app[data-cpu]" for name in names} | {"bare": None}
         print(f"ours: {urls['ours']} ({site})\nbare: {urls['bare']} (same runtime)\n"
               f"{args.runs} runs each, cold then warm, alternating\n", flush=True)
         try:
             with sync_playwright() as p:
                 for i in range(args.runs):
-                    order = ("bare", "ours") if i % 2 == 0 else ("ours", "bare")
+                    order = names if i % 2 == 0 else names[::-1]
                     for kind in order:
                         # A real profile on disk (an incognito context keeps no big entry
                         # such as the 9 MiB wasm in its HTTP cache: warm would be cold).
@@ -241,20 +268,27 @@ def median(values):
 
 def report(samples: dict) -> None:
     print()
-    print(f"{'':<6}{'ready (median)':>16}{'first paint':>14}{'min..max ready':>20}")
+    print(f"{'':<6}{'ready (median)':>16}{'first paint':>14}{'min..max ready':>20}"
+          f"{'runtime up':>13}{'ready - runtime':>17}")
     for temp in ("cold", "warm"):
-        for kind in ("bare", "ours"):
+        for kind in samples:
             ready = [s["ready_ms"] for s in samples[kind][temp]]
             fcp = median([s["fcp_ms"] for s in samples[kind][temp]])
             fcp_text = f"{fcp / 1000:11.2f} s" if fcp is not None else f"{'-':>13}"
-            print(f"{temp} {kind:<5}{median(ready) / 1000:13.2f} s {fcp_text}"
-                  f"{min(ready) / 1000:11.2f}..{max(ready) / 1000:.2f} s")
+            up = median([s["runtime_ms"] for s in samples[kind][temp]])
+            after = median([s["ready_ms"] - s["runtime_ms"] for s in samples[kind][temp]
+                            if s["runtime_ms"] is not None])
+            up_text = (f"{up / 1000:9.2f} s{after / 1000:14.2f} s" if up is not None
+                       and after is not None else "")
+            print(f"{temp} {kind[:5]:<5}{median(ready) / 1000:13.2f} s {fcp_text}"
+                  f"{min(ready) / 1000:11.2f}..{max(ready) / 1000:.2f} s  {up_text}")
     print()
     for temp in ("cold", "warm"):
-        ratio = median([s["ready_ms"] for s in samples["ours"][temp]]) / \
-            median([s["ready_ms"] for s in samples["bare"][temp]])
-        verdict = "meets" if ratio <= TARGET else "MISSES"
-        print(f"ratio ours/bare, {temp}: {ratio:.2f}  ({verdict} the target <= {TARGET})")
+        for kind in [k for k in samples if k != "bare"]:
+            ratio = median([s["ready_ms"] for s in samples[kind][temp]]) / \
+                median([s["ready_ms"] for s in samples["bare"][temp]])
+            verdict = "meets" if ratio <= TARGET else "MISSES"
+            print(f"ratio {kind}/bare, {temp}: {ratio:.2f}  ({verdict} the target <= {TARGET})")
     print()
     kinds = ("wasm", "zip", "js", "py", "css", "other", "total")
     print("bytes transferred on a cold load (KiB; the median run):")
@@ -265,6 +299,14 @@ def report(samples: dict) -> None:
         runs = samples[kind]["cold"]
         row = {k: median([s[key].get(k, 0) for s in runs]) for k in kinds}
         print(f"{label:<22}" + "".join(f"{row[k] / 1024:9.0f}" for k in kinds))
+    for temp in ("cold", "warm"):
+        runs = [s for s in samples["ours"][temp] if s.get("boot_ms")]
+        if runs:
+            print(f"ours {temp}, medians: [files] loaded in "
+                  f"{median([s['files_ms'] for s in runs]) or 0:.0f} ms; main.py starts at "
+                  f"{median([s['boot_ms'][0] for s in runs]):.0f} ms, its imports take "
+                  f"{median([s['boot_ms'][1] - s['boot_ms'][0] for s in runs]):.0f} ms, "
+                  f"the menu {median([s['boot_ms'][2] - s['boot_ms'][1] for s in runs]):.0f} ms")
     workers = [s["worker"] for t in ("cold", "warm") for s in samples["ours"][t]]
     print(f"\nours, CPU worker after each load: {workers}")
 
@@ -274,6 +316,9 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="loads of each page, cold and warm")
     parser.add_argument("--site", help="serve this built folder as 'ours' (default: the repo)")
     parser.add_argument("--json", help="write every sample to this file")
+    parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR",
+                        help="another build of the page, measured in the same run (e.g. "
+                             "before=/tmp/old-checkout)")
     args = parser.parse_args(argv)
     if not os.access(CHROMIUM, os.X_OK):
         raise SystemExit(f"{CHROMIUM} not found: run scripts/setup --browser")

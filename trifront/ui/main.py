@@ -24,7 +24,9 @@ import asyncio
 import json
 import sys
 
-from js import URLSearchParams, console, localStorage, location, navigator, window
+from js import URLSearchParams, console, localStorage, location, navigator, performance, window
+
+BOOT_MS = [performance.now()]  # this script starts; then imports done, then the menu is ready
 # pyscript's fetch, not pyodide.http's pyfetch: that imports urllib.parse (~0.3 s at start)
 from pyscript import fetch, web
 from pyscript.ffi import create_proxy, is_none
@@ -34,6 +36,8 @@ from trifront.ui import dom, i18n
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
 from trifront.ui.online import DEFAULT_CLAIM_AFTER
+
+BOOT_MS.append(performance.now())
 
 
 def _param(name, default, kind):
@@ -172,5 +176,9 @@ window.addEventListener("hashchange", create_proxy(open_fragment))
 controller.render()
 web.page["loading"].hidden = True
 app_el.hidden = False
+BOOT_MS.append(performance.now())
+# #app[data-boot-ms]: ms since navigation when main.py started, its imports were done, the
+# menu was ready (bench/startup.py prints them)
+app_el.setAttribute("data-boot-ms", ",".join(f"{ms:.0f}" for ms in BOOT_MS))
 app_el.setAttribute("data-ready", "1")
 cpu.start()
