@@ -18,7 +18,9 @@ driven in turn. Scenarios:
              (PyPI nostr-relay on 127.0.0.1, ?signal=nostr&nostr=ws://...; npm trystero in
              the page); a few moves; a third page joins and is told the room is full
              while the game goes on; the guest's page is closed (the host shows "opponent
-             left"), a new page re-joins and the Normal game is played to the end
+             left"), a new page re-joins; later the guest's page is closed and a new one
+             joins at once (told "full" until the host notices the old one is gone, then
+             greeted again); the Normal game is played to the end
 Each writes screenshots (screenshots/online-*.png) and a result: the records both pages
 offer for download, the guest's fairness verdict, console errors, and timings (channel
 open after pairing; action -> applied on the other page, measured with one shared clock).
@@ -432,9 +434,29 @@ def scenario_nostr(pw, server, relay_port) -> dict:
         host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=60_000)
         resumed_s = time.monotonic() - t0
         after_n = guest.page.get_attribute("#net-status", "data-n")
+        # again, but the new tab comes at once: before the host has noticed the old one is
+        # gone, so it is told "full" first, then greeted again once the old one is gone
+        play([host, guest], "online-nostr", stop_after=2, timings=timings)
+        race_before_n = host.page.get_attribute("#net-status", "data-n")
+        errors += guest.errors
+        guest.page.close()
+        guest.open()
+        t0 = time.monotonic()
+        join(guest)
+        try:
+            guest.page.wait_for_selector('#net-status[data-net="full"]', timeout=20_000)
+            race_saw_full = True
+        except Exception:  # noqa: BLE001 - the host may have noticed first: no race then
+            race_saw_full = False
+        guest.page.wait_for_selector("#screen-board", timeout=90_000)
+        host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=60_000)
+        race_s = time.monotonic() - t0
+        race_after_n = guest.page.get_attribute("#net-status", "data-n")
         actions = play([host, guest], "online-nostr", timings=timings)
         result = finish([host, guest], "online-nostr")
         result.update(actions=actions, setup_s=setup_s, left_s=left_s, resumed_s=resumed_s,
+                      race_saw_full=race_saw_full, race_s=race_s,
+                      race_before_n=race_before_n, race_after_n=race_after_n,
                       before_n=before_n, after_n=after_n, third_n=third_n,
                       latency_ms=latencies([host, guest], timings),
                       errors=errors + host.errors + guest.errors)
