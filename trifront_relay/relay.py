@@ -55,6 +55,7 @@ class Relay:
         self.active: dict[str, float] = {}        # room -> time of its last message
         self.where: dict[ServerConnection, str] = {}
         self.clients: dict[str, int] = {}         # address -> open connections
+        self.seated: dict[str, int] = {}          # address -> its connections in a room
 
     @staticmethod
     def address(ws: ServerConnection) -> str:
@@ -128,7 +129,8 @@ class Relay:
                                    error=f"a room word is 1-{self.limits.room_word} characters")
         room = " ".join(room.split()).lower()
         addr = self.address(ws)
-        mine = sum(1 for w, r in self.where.items() if self.address(w) == addr and w is not ws)
+        # (a count per address: scanning every seated socket made each join O(sockets))
+        mine = self.seated.get(addr, 0) - (1 if ws in self.where else 0)
         if mine >= self.limits.rooms_per_address:
             return await self.send(ws, t="error", error="too many rooms from your address")
         peers = self.rooms.get(room, [])
@@ -139,15 +141,29 @@ class Relay:
         await self.leave(ws)
         peers = self.rooms.setdefault(room, [])
         peers.append(ws)
-        self.where[ws] = room
+        self._seat(ws, room)
         self.active[room] = time.monotonic()
         await self.send(ws, t="joined", room=room, peers=len(peers))
         if len(peers) == 2:
             await self.send(peers[0], t="paired", offer=True)
             await self.send(peers[1], t="paired", offer=False)
 
-    async def leave(self, ws: ServerConnection) -> None:
+    def _seat(self, ws: ServerConnection, room: str) -> None:
+        self.where[ws] = room
+        addr = self.address(ws)
+        self.seated[addr] = self.seated.get(addr, 0) + 1
+
+    def _unseat(self, ws: ServerConnection) -> str | None:
         room = self.where.pop(ws, None)
+        if room is not None:
+            addr = self.address(ws)
+            self.seated[addr] -= 1
+            if not self.seated[addr]:
+                del self.seated[addr]
+        return room
+
+    async def leave(self, ws: ServerConnection) -> None:
+        room = self._unseat(ws)
         peers = self.rooms.get(room)
         if peers is None or ws not in peers:
             return
@@ -166,7 +182,7 @@ class Relay:
             for room, at in list(self.active.items()):
                 if now - at > self.limits.room_idle:
                     for ws in list(self.rooms.get(room, [])):
-                        self.where.pop(ws, None)
+                        self._unseat(ws)
                         await self.send(ws, t="expired", room=room)
                     self.rooms.pop(room, None)
                     self.active.pop(room, None)

@@ -149,6 +149,42 @@ def test_rooms_per_address_and_clients_per_address_are_bounded():
     run(body, Limits(rooms_per_address=2, clients_per_address=3))
 
 
+def test_seats_per_address_are_counted_through_joins_moves_leaves_and_closes():
+    """The per-address count (join is O(1), not a scan of every socket) always equals a
+    recount, and a freed seat can be taken again."""
+    def recount(relay):
+        out = {}
+        for ws in relay.where:
+            out[relay.address(ws)] = out.get(relay.address(ws), 0) + 1
+        return out
+
+    async def body(url, relay):
+        a, _ = await join(url, "r1")
+        b, _ = await join(url, "r1")
+        assert (await recv(a))["t"] == (await recv(b))["t"] == "paired"
+        c, _ = await join(url, "r2")
+        assert relay.seated == recount(relay) == {"127.0.0.1": 3}
+        await send(c, t="join", room="r3")                  # moving: still one seat
+        assert (await recv(c))["t"] == "joined"
+        assert relay.seated == recount(relay) == {"127.0.0.1": 3}
+        d, jd = await join(url, "r4")                       # the limit (3) is reached
+        assert jd["t"] == "error" and "rooms" in jd["error"]
+        await send(a, t="leave")
+        assert (await recv(b))["t"] == "peer-left"
+        assert relay.seated == recount(relay) == {"127.0.0.1": 2}
+        await b.close()
+        for _ in range(50):                                 # the relay sees the close
+            if relay.seated.get("127.0.0.1") == 1:
+                break
+            await asyncio.sleep(0.02)
+        assert relay.seated == recount(relay) == {"127.0.0.1": 1}
+        await send(d, t="join", room="r4")                  # a freed seat is taken
+        assert (await recv(d))["t"] == "joined"
+        for ws in (a, c, d):
+            await ws.close()
+    run(body, Limits(rooms_per_address=3))
+
+
 def test_idle_rooms_expire_and_their_peers_are_told():
     async def body(url, relay):
         a, _ = await join(url, "sleepy")
