@@ -468,6 +468,8 @@ def scenario_nostr(pw, server, relay_port) -> dict:
             proc.wait(10)
         except Exception:  # noqa: BLE001
             proc.kill()
+        import shutil
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
