@@ -20,13 +20,14 @@ from collections.abc import Awaitable, Callable
 from trifront.cards import GROUP_EFFECTS, GROUPS, check_effect_set
 
 
+#: trifront.ai.cpu.STRENGTHS, written out so that the menu does not import the AI package at
+#: start-up (~0.05-0.1 s of Pyodide imports; tests/ui/test_startup_imports.py checks they agree)
+STRENGTHS = ("easy", "normal", "hard")
+
+
 def strengths() -> tuple[str, ...]:
     """The CPU strengths the AI package offers (trifront.ai.cpu.STRENGTHS), weakest first."""
-    try:
-        from trifront.ai.cpu import STRENGTHS
-        return tuple(STRENGTHS) or ("easy",)
-    except ImportError:
-        return ("easy",)
+    return STRENGTHS
 
 
 def supported(strength: str, offered: tuple[str, ...]) -> str:
