@@ -5,49 +5,33 @@
 //
 // Updates (docs/DEPLOY.md): a new deployment changes sw.js; the browser notices it when the
 // page loads (and this script asks again every hour); the new version downloads in the
-// background and then waits. A page that is still starting (the game not shown yet) and is
-// the only TriFront tab switches to it at once and reloads. A page in use shows a small notice,
-// "A new version of TriFront is ready [Reload] [Later]"; Reload switches (a game against the
-// CPU or on one device resumes where it was). Otherwise the new version starts the next time
-// TriFront is opened after all its tabs were closed.
+// background and takes over as soon as it is complete. Then a page that is still starting
+// (the game not shown yet) reloads at once into the new version; a page in use keeps running
+// and shows a small notice, "A new version of TriFront is ready [Reload] [Later]". A game
+// against the CPU or on one device resumes after the reload (it is saved in the browser).
 const BUILD = "__TRIFRONT_BUILD_ID__";
 document.documentElement.dataset.build = BUILD;  // which version this page runs (tests read it)
 
-let wanted = false;  // the player pressed Reload on the notice
 const started = () => document.querySelector('#app[data-ready="1"]') !== null;
 
 async function register() {
+  // No controller yet = a first visit: the worker taking control then is not an update.
+  let updating = navigator.serviceWorker.controller !== null;
   let reg;
   try {
     reg = await navigator.serviceWorker.register("./sw.js");
-  } catch (error) {  // e.g. a private window that forbids storage: play on without offline
+  } catch (error) {  // e.g. a browser setting that forbids storage: play on, just not offline
     console.warn("TriFront: no offline mode:", error);
     return;
   }
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // The new version took over: reload if asked to, or if nothing was shown yet; a page in
-    // use (another tab switched) keeps running and shows the notice instead.
-    if (wanted || !started()) location.reload();
-    else showNotice(reg, true);
+    if (!updating) { updating = true; return; }  // first visit: now ready to play offline
+    if (started()) showNotice(); else location.reload();
   });
-  const onWaiting = () => {
-    // On a first visit there is nothing to switch from (no controller): the worker activates.
-    if (!reg.waiting || !navigator.serviceWorker.controller) return;
-    if (!started()) reg.waiting.postMessage("skip-waiting-if-alone");
-    showNotice(reg);
-  };
-  const track = (worker) => {  // a new version being downloaded
-    if (worker) worker.addEventListener("statechange", () => {
-      if (worker.state === "installed") onWaiting();
-    });
-  };
-  track(reg.installing);  // the check on page load may have started before this line
-  reg.addEventListener("updatefound", () => track(reg.installing));
-  onWaiting();  // a version downloaded during an earlier visit
   setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);
 }
 
-function showNotice(reg, switched = false) {
+function showNotice() {
   if (document.getElementById("tf-update")) return;
   const ja = document.documentElement.lang === "ja";
   const box = document.createElement("div");
@@ -68,14 +52,9 @@ function showNotice(reg, switched = false) {
     b.addEventListener("click", onclick);
     return b;
   };
-  const reload = button("tf-update-reload", ja ? "再読み込み" : "Reload", () => {
-    wanted = true;
-    reload.disabled = true;
-    if (switched || !reg.waiting) location.reload();
-    else reg.waiting.postMessage("skip-waiting");  // then "controllerchange" reloads
-  });
-  const later = button("tf-update-later", ja ? "後で" : "Later", () => box.remove());
-  box.append(text, reload, later);
+  box.append(text,
+    button("tf-update-reload", ja ? "再読み込み" : "Reload", () => location.reload()),
+    button("tf-update-later", ja ? "後で" : "Later", () => box.remove()));
   document.body.append(box);
 }
 

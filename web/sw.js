@@ -13,10 +13,14 @@ const FILES = __TRIFRONT_FILES__;
 // Install: download the whole site into this version's cache. `no-cache` revalidates with the
 // server (a file that did not change costs a 304, its body comes from the HTTP cache) so an
 // old copy in the HTTP cache can never mix with this version. If any file fails, the install
-// fails and the previous version stays in charge.
+// fails and the previous version stays in charge. A complete new version takes over at once
+// (skipWaiting): waiting for every TriFront tab to close proved fragile in Chromium (a waiting
+// version asked to skip waiting after a reload stayed waiting until the old worker stopped),
+// and a page already running keeps its Python in memory; web/sw-register.js tells it.
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) =>
-    cache.addAll(FILES.map((url) => new Request(url, { cache: "no-cache" })))));
+  event.waitUntil(caches.open(CACHE)
+    .then((cache) => cache.addAll(FILES.map((url) => new Request(url, { cache: "no-cache" }))))
+    .then(() => self.skipWaiting()));
 });
 
 // Activate: delete the caches of older versions; take control of open pages at once (on a
@@ -28,22 +32,6 @@ self.addEventListener("activate", (event) => {
     }
     await self.clients.claim();
   })());
-});
-
-// A new version waits until the page asks for it (web/sw-register.js):
-//  "skip-waiting"         the player pressed Reload on the "new version" notice;
-//  "skip-waiting-if-alone" a page that is just starting, when it is the only TriFront tab,
-//                         so that a plain reload also switches to the new version.
-self.addEventListener("message", (event) => {
-  if (event.data === "skip-waiting") self.skipWaiting();
-  if (event.data === "skip-waiting-if-alone") {
-    event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true })
-      .then((pages) => {
-        // Same origin is not enough (user.github.io serves every project): count our pages.
-        const ours = pages.filter((page) => page.url.startsWith(self.registration.scope));
-        if (ours.length <= 1) return self.skipWaiting();
-      }));
-  }
 });
 
 // Fetch: every GET of this site (the page, pyscript.toml and its [files], Pyodide, PyScript's
