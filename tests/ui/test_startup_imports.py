@@ -2,7 +2,8 @@
 
 In Pyodide every module is compiled from source at each page load, so an import on the way to
 the menu costs start-up time (bench/startup.py): urllib.parse (+ ipaddress) was ~0.3-0.5 s,
-pyodide.http pulls it in, the AI package ~0.05-0.1 s. This runs main.py's imports and the
+pyodide.http pulls it in, the AI package ~0.05-0.1 s, the online match code (trifront.net,
+hashlib, secrets) ~0.1 s. This runs main.py's imports and the
 first menu render on CPython in a fresh interpreter and checks none of them was loaded.
 """
 
@@ -15,11 +16,13 @@ import sys
 from tests.conftest import REPO_ROOT
 
 NOT_BEFORE_THE_MENU = ("urllib.parse", "ipaddress", "pyodide.http", "trifront.ai",
-                       "trifront.ai.cpu", "trifront.net.link", "trifront.net.nostr_link")
+                       "trifront.ai.cpu", "trifront.net.link", "trifront.net.nostr_link",
+                       "trifront.ui.online", "trifront.net.host", "trifront.net.guest",
+                       "trifront.net.fairness")
 
 PROGRAM = """
 import json, sys
-import trifront.net.signaling, trifront.ui.cpu, trifront.ui.online
+import trifront.net.signaling, trifront.ui.cpu
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
 trifront.net.signaling.default_signal({}, "user.github.io")

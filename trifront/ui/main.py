@@ -35,7 +35,6 @@ from trifront.net.signaling import default_signal, nostr_relays
 from trifront.ui import dom, i18n
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
-from trifront.ui.online import DEFAULT_CLAIM_AFTER
 
 BOOT_MS.append(performance.now())
 
@@ -164,7 +163,7 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  page_url=f"{location.origin}{location.pathname}",
                  default_relay=default_relay, log_warn=log_warn,
                  signal=_param("signal", "", str), default_signal=page_signal,
-                 claim_after=_param("claim_after", DEFAULT_CLAIM_AFTER, float),
+                 claim_after=_param("claim_after", None, float),  # None: the default (60 s)
                  lang=_param("lang", "", str), browser_lang=browser_languages(),
                  copy_text=dom.copy_text)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
