@@ -100,7 +100,7 @@ def poll(page, expression: str, timeout_s: float = 90) -> None:
         time.sleep(0.25)
 
 
-def start_cpu_game(page, seed: int) -> None:
+def start_cpu_game(page) -> None:
     if page.locator("#opt-strength-easy").count():
         page.click("#opt-strength-easy")
     page.click("#opt-first-0")
@@ -136,7 +136,7 @@ def test_built_site_plays_a_whole_game_under_a_sub_path(page, site):
     assert page.get_attribute("html", "data-build") == site.manifest["build"]
     state = wait_offline_ready(page, site.manifest)
     assert state["scope"] == site.url, state  # the worker's scope is the sub-path, no wider
-    start_cpu_game(page, 11)
+    start_cpu_game(page)
     t0 = time.monotonic()
     seen = play(page, 0, until_over=True)
     shot(page, "site-over", animations="disabled")
@@ -147,7 +147,7 @@ def test_built_site_plays_a_whole_game_under_a_sub_path(page, site):
 
 
 def test_built_site_plays_offline_after_one_visit(page, site):
-    boot(page, site.url)
+    boot(page, site.url + "?seed=3&cpu_delay=0")  # the query string is kept by the reload
     wait_cpu(page)
     wait_offline_ready(page, site.manifest)
     site.stop()  # no network at all from here: every request must come from the cache
@@ -157,7 +157,7 @@ def test_built_site_plays_offline_after_one_visit(page, site):
     wait_cpu(page)
     boot_s = time.monotonic() - t0
     assert page.get_attribute("html", "data-build") == site.manifest["build"]
-    start_cpu_game(page, 3)
+    start_cpu_game(page)
     seen = play(page, 6)
     shot(page, "site-offline", animations="disabled")
     assert seen["turns"] == 6 and seen["cpu_moves"] >= 2, seen
