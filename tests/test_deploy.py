@@ -227,7 +227,9 @@ def test_only_the_built_page_registers_the_service_worker(built):
     assert "__TRIFRONT" not in register + worker
     precache = json.loads(re.search(r"const FILES = (\[.*?\]);", worker, re.S).group(1))
     assert precache[0] == "./" and "./sw.js" not in precache
-    assert {u.removeprefix("./") for u in precache[1:]} == set(_tree(built)) - {"sw.js", "build.json"}
+    assert {u.removeprefix("./") for u in precache[1:]} == set(_tree(built)) - {
+        "sw.js", "build.json", ".nojekyll"}
+    assert (built / ".nojekyll").is_file()  # GitHub Pages must not run Jekyll (drops _files)
 
 
 def test_every_url_in_the_built_page_is_relative(built):

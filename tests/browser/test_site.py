@@ -47,9 +47,9 @@ def build(out: Path, src: Path = ROOT) -> dict:
 
 
 def precached(manifest: dict) -> int:
-    """How many entries the service worker caches: "./" and every file but sw.js (build.json
-    is not in its own list of files)."""
-    return len(manifest["files"]) - 1 + 1
+    """How many entries the service worker caches: "./" and every file but sw.js and
+    .nojekyll (build.json is not in its own list of files)."""
+    return len(manifest["files"]) - 2 + 1
 
 
 class Site:
