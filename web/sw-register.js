@@ -37,10 +37,11 @@ function showNotice() {
   const box = document.createElement("div");
   box.id = "tf-update";
   box.setAttribute("role", "status");
-  box.style.cssText = "position:fixed;left:50%;bottom:1rem;transform:translateX(-50%);" +
-    "z-index:1000;display:flex;gap:.6rem;align-items:center;padding:.6rem .9rem;" +
-    "border-radius:.6rem;background:#1d2330;color:#fff;font:15px/1.3 system-ui,sans-serif;" +
-    "box-shadow:0 4px 16px rgba(0,0,0,.3);max-width:calc(100vw - 2rem)";
+  box.style.cssText = "position:fixed;left:.75rem;right:.75rem;bottom:.75rem;margin:0 auto;" +
+    "width:fit-content;max-width:34rem;z-index:1000;display:flex;flex-wrap:wrap;gap:.6rem;" +
+    "align-items:center;justify-content:center;padding:.6rem .9rem;border-radius:.6rem;" +
+    "background:#1d2330;color:#fff;font:15px/1.3 system-ui,sans-serif;" +
+    "box-shadow:0 4px 16px rgba(0,0,0,.35)";
   const text = document.createElement("span");
   text.textContent = ja ? "TriFront の新しいバージョンがあります。" : "A new version of TriFront is ready.";
   const button = (id, label, onclick) => {
@@ -48,7 +49,8 @@ function showNotice() {
     b.id = id;
     b.type = "button";
     b.textContent = label;
-    b.style.cssText = "font:inherit;padding:.3rem .7rem;border-radius:.4rem;cursor:pointer";
+    b.style.cssText = "font:inherit;padding:.3rem .7rem;border-radius:.4rem;cursor:pointer;" +
+      "white-space:nowrap";
     b.addEventListener("click", onclick);
     return b;
   };
