@@ -142,6 +142,7 @@ def test_built_site_plays_a_whole_game_under_a_sub_path(page, site):
     shot(page, "site-over", animations="disabled")
     assert seen["rounds"] >= 1, seen
     assert page.inner_text("#over-title") in ("You win!", "CPU wins")
+    assert page.locator("#tf-update").count() == 0  # a first visit is not an update
     print(f"\nbuilt site under {PREFIX}: boot {seconds:.1f} s; game {seen} in "
           f"{time.monotonic() - t0:.1f} s")
 
@@ -151,6 +152,8 @@ def test_built_site_plays_offline_after_one_visit(page, site):
     wait_cpu(page)
     wait_offline_ready(page, site.manifest)
     site.stop()  # no network at all from here: every request must come from the cache
+    responses = []
+    page.context.on("response", lambda response: responses.append(response))
     t0 = time.monotonic()
     page.reload()
     wait_booted(page)
@@ -161,7 +164,15 @@ def test_built_site_plays_offline_after_one_visit(page, site):
     seen = play(page, 6)
     shot(page, "site-offline", animations="disabled")
     assert seen["turns"] == 6 and seen["cpu_moves"] >= 2, seen
-    print(f"\noffline: boot {boot_s:.1f} s; {seen}")
+    urls = {r.url.split("?")[0] for r in responses}
+    for must in ("", "pyscript.toml", "web/vendor/pyodide/pyodide.asm.wasm",
+                 "trifront/ui/cpu_worker.py"):
+        assert site.url + must in urls, f"{must or 'the page'} not loaded: {sorted(urls)}"
+    not_cached = sorted(r.url for r in responses  # (blob: URLs are made in the page)
+                        if r.url.startswith("http") and not r.from_service_worker)
+    assert not not_cached, f"not from the service worker: {not_cached}"
+    print(f"\noffline: boot {boot_s:.1f} s; {seen}; {len(responses)} responses, "
+          f"all from the service worker")
 
 
 def changed_source(tmp: Path, note: str) -> Path:
