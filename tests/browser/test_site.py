@@ -2,7 +2,8 @@
 its service worker, and updated when a new version is deployed (docs/DEPLOY.md).
 
 Each test builds the site into a temporary folder and serves it at
-http://127.0.0.1:<port>/trifront/ (scripts/serve.py with a prefix, like https://user.github.io/trifront/).
+http://127.0.0.1:<port>/trifront/ (scripts/serve.py with a prefix), as GitHub Pages serves
+https://<user>.github.io/trifront/.
 Every browser context is fresh, so no service worker or cache survives from one test to
 the next. Screenshots: screenshots/site-*.png.
 """
@@ -37,6 +38,7 @@ SW_STATE = """async () => {
           controlled: !!navigator.serviceWorker.controller,
           waiting: !!(reg && reg.waiting), installing: !!(reg && reg.installing)};
 }"""
+
 
 def build(out: Path, src: Path = ROOT) -> dict:
     """Run scripts/build; return its build.json."""
