@@ -131,8 +131,13 @@ def main() -> None:
     times: dict[str, list[float]] = {}
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.procs) as pool:
-        for pairing, index, won, move_times in pool.imap_unordered(play_one, tasks):
+        for done, (pairing, index, won, move_times) in enumerate(
+                pool.imap_unordered(play_one, tasks), 1):
             results[pairing].append(won)
+            if done % 20 == 0:  # a long run says how far it is (to stderr, not the figures)
+                so_far = ", ".join(f"{p} {sum(r)}/{len(r)}" for p, r in results.items() if r)
+                print(f"  {done}/{len(tasks)} games, {time.perf_counter() - t0:.0f} s: {so_far}",
+                      file=sys.stderr, flush=True)
             for spec, ts in move_times.items():
                 times.setdefault(spec, []).extend(ts)
     print(f"played {len(tasks)} games in {time.perf_counter() - t0:.0f} s")
