@@ -1,10 +1,12 @@
-"""The CPU player's web worker (PyScript named worker "cpu", declared in index.html).
+"""The CPU player's web worker (PyScript named worker "cpu", created by trifront/ui/main.py
+once the menu is shown: not declared in index.html, so its start-up does not delay the page's).
 
 It runs in its own Pyodide, so the CPU can think without freezing the page. The main thread
 awaits what `__export__` lists (see trifront/ui/cpu.py):
 
-    from pyscript import workers
-    cpu = await workers["cpu"]
+    from pyscript import create_named_worker
+    cpu = await create_named_worker(src="./trifront/ui/cpu_worker.py", name="cpu",
+                                    config="./pyscript.toml")
     action_json = await cpu.choose(json.dumps(view), seed, "easy")
 
 Without cross-origin isolation (GitHub Pages) every call is asynchronous and arguments and
