@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -204,8 +205,14 @@ def test_build_holds_what_the_page_loads_and_nothing_else(built):
     assert set(manifest["files"]) == files - {"build.json"}
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["build"])
     config = tomllib.loads((built / "pyscript.toml").read_text())
-    listed = {src.removeprefix("./") for src in config["files"]}
+    assert config["files"] == {"./trifront.zip": "./*"}  # the repo's [files], packed
+    repo = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    listed = {src.removeprefix("./") for src in repo["files"]}
     assert {f for f in files if f.startswith("trifront/")} == listed
+    with zipfile.ZipFile(built / "trifront.zip") as z:
+        names = set(z.namelist())
+    assert {d.removeprefix("./") for d in repo["files"].values()} <= names
+    assert all(n in listed or "/__pycache__/" in n for n in names), names
     assert not any(f.endswith(".map") for f in files)
     assert {f.removeprefix("web/vendor/pyodide/") for f in files
             if f.startswith("web/vendor/pyodide/")} == {
