@@ -12,7 +12,8 @@ from the Performance API.
 
 Each run opens a fresh browser context (empty profile, empty HTTP cache) and loads the page
 cold, then loads it again in a new tab of the same context (warm: HTTP cache, compiled code
-cache; a service worker if the site has one). Bare and ours alternate, and which goes first
+cache; a service worker if the site has one: the cold load waits until it is installed and
+active, its precache done). Bare and ours alternate, and which goes first
 alternates too. After a cold load the script waits until the page is quiet (ours: the "cpu"
 worker answered, ``#app[data-cpu]``); a warm page is closed once ready (which ends its
 worker), so that no load runs into the next one. Besides the ratio of the medians it prints
@@ -179,6 +180,7 @@ class Load:
         }""")
         self.worker = None
         self.worker_ms = None
+        self.service_worker = None
         if quiet_selector:
             try:
                 page.wait_for_selector(quiet_selector, state="attached", timeout=180_000)
@@ -186,6 +188,17 @@ class Load:
                 self.worker_ms = page.evaluate("window.__benchCpu")
             except Exception:  # noqa: BLE001 - reported as "worker: None"
                 pass
+        if quiet_selector:
+            # A site with a service worker (scripts/build): the next (warm) load should find it
+            # installed, its precache done, not racing the load (~15 MiB written on install).
+            self.service_worker = page.evaluate("""async () => {
+                if (!('serviceWorker' in navigator)) return null;
+                const regs = await navigator.serviceWorker.getRegistrations();
+                if (!regs.length) return null;
+                const ready = await Promise.race([navigator.serviceWorker.ready,
+                    new Promise((r) => setTimeout(() => r(null), 120000))]);
+                return ready && ready.active ? ready.active.state : 'not active';
+            }""")
         page.wait_for_timeout(300)  # let the last responses finish
         context.remove_listener("requestfinished", handler)
         self.bytes_ready = self.tally(self.requests[:self.n_at_ready])
@@ -222,6 +235,8 @@ def measure(context, kind, temp, i, urls, ready, quiet, samples) -> None:
     extra = f"  worker {load.worker}" if quiet[kind] else ""
     if load.worker_ms:
         extra += f" at {load.worker_ms:.0f} ms"
+    if load.service_worker:
+        extra += f"  service worker {load.service_worker}"
     if load.boot_ms:
         start, imported, menu = load.boot_ms
         extra += (f"  [files {load.files_ms or 0:.0f} ms; main.py from {start:.0f}: imports "
