@@ -22,9 +22,14 @@ def make(storage=None, signal="", default_signal="nostr", room="Red Owl"):
               online_link=lambda relay, room, owner: made.append(room) or _Quiet(),
               storage=storage if storage is not None else MemoryStorage(), room=room,
               page_url=URL, log_warn=lambda t: None, signal=signal,
-              default_signal=default_signal)
+              default_signal=default_signal, spawn=_not_run)
     app.render()
     return app, page, made
+
+
+def _not_run(coro):
+    """These tests look at the menu and lobby only: the match's background tasks never run."""
+    coro.close()
 
 
 class _Quiet:
@@ -83,6 +88,7 @@ def test_the_lobby_invitation_names_a_non_default_signaling():
     app.dispatch("start")
     assert made == ["red owl"] and app.screen == "lobby"
     assert page.tree.find("#share-link").attrs["href"].endswith("&signal=relay")
+    assert page.errors == [] and not app.toast
 
 
 def test_connecting_to_nostr_has_its_own_words():
