@@ -205,10 +205,15 @@ def test_cpu_worker_failure_is_reported_and_the_cpu_still_plays(page, app_url):
                lambda route: route.fulfill(status=200, content_type="text/plain",
                                            body="raise RuntimeError('worker broken on purpose')\n"))
     page.trifront_log.allow(r"worker broken on purpose")
-    start(page, app_url, seed=8, first="1")
+    start(page, app_url, seed=8, first="1", strength="normal")
     page.wait_for_selector('#app[data-cpu="failed"]', state="attached", timeout=60_000)
     page.wait_for_selector(BOARD_MINE.format(me=0), timeout=60_000)
     assert "helper thread is unavailable" in page.inner_text("#notice")
+    shot(page, "play-worker-failed", full_page=True)
+    page.click("#btn-cpu-easy")                  # the offer: go on with Easy (no pauses)
+    page.wait_for_selector("#toast")
+    assert "Easy" in page.inner_text("#toast")
+    assert page.locator("#btn-cpu-easy").count() == 0
     assert page.inner_text("#last-action").startswith("CPU ")
     take_turn(page)
     page.wait_for_selector(NEXT_STOP.format(me=0), timeout=60_000)

@@ -272,6 +272,53 @@ def test_worker_failure_falls_back_to_the_main_thread():
     asyncio.run(go())
 
 
+def test_worker_failure_offers_to_continue_with_easy(monkeypatch):
+    """Issue 3: if the worker fails the page says so and offers to go on with Easy."""
+    import trifront.ui.cpu as cpu_module
+    used = []
+    real = cpu_module.local_choose
+
+    def spy(view, seed, strength="easy"):
+        used.append(strength)
+        return real(view, seed, "easy")  # quick, whatever was asked
+    monkeypatch.setattr(cpu_module, "local_choose", spy)
+
+    class Broken:
+        async def ping(self, message):
+            return json.dumps({"strengths": ["easy", "normal", "hard"]})
+
+        async def choose(self, view_json, seed, strength):
+            raise RuntimeError("worker died")
+
+    async def connect():
+        return Broken()
+
+    async def go():
+        page = Page()
+        app = App(page.mount, CpuClient(connect), seed=2, cpu_delay=0,
+                  log_error=page.errors.append)
+        app.dispatch("menu-set", {"key": "strength", "value": "normal"})
+        app.dispatch("menu-set", {"key": "first", "value": "1"})
+        app.dispatch("start")
+        await settle(app)
+        assert used == ["normal"] and app.game.to_move == 0
+        offer = page.tree.find("#notice").find("#btn-cpu-easy")
+        assert offer is not None and offer.attrs["data-act"] == "cpu-easy"
+        app.dispatch("cpu-easy")
+        assert app.opts["strength"] == "easy" and page.tree.find("#btn-cpu-easy") is None
+        assert "Easy" in page.tree.find("#toast").text()
+        assert "helper thread is unavailable" in page.tree.find("#notice").text()
+        view = app.view()
+        play = next(a for a in view["legal"] if a["type"] == "play")
+        app.dispatch("select", {"card-id": str(play["card"])})
+        app.dispatch("lane", {"lane": str(play["lane"])})
+        app.dispatch("face", {"face": play["face"]})
+        await settle(app)
+        assert used[-1] == "easy" and page.tree.find("#btn-cpu-easy") is None
+        assert page.errors == []
+    asyncio.run(go())
+
+
 def test_cpu_moves_come_from_the_worker_with_the_chosen_strength():
     from trifront.ai.greedy import choose_action
     calls = []

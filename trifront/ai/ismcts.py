@@ -21,7 +21,7 @@ face-down play is (lane, down) without the card; a face-up play names the card b
 card moved by R5.B2) is just "hidden". At an opponent node UCB chooses among those classes,
 then the world's action of that class is picked by the rollout policy's preference.
 
-Budgets: an iteration cap and an optional wall-time cap (checked every few iterations).
+Budgets: an iteration cap and an optional wall-time cap (checked every iteration).
 With no time cap, a search is a pure function of (view, seed, iterations).
 """
 

@@ -518,6 +518,8 @@ EN: dict[str, str] = {
     "msg.not_allowed": "Not allowed: {text}",
     "msg.cpu_page": "The CPU's helper thread is unavailable, so the CPU thinks on this page "
                     "instead; the page may pause briefly while it does.",
+    "msg.cpu_easy": "Continue with Easy",
+    "msg.cpu_easy_now": "The CPU now plays Easy: quick, and no pause.",
     "msg.resumed": "Your saved game was restored.",
     "msg.save_corrupt": "The saved game could not be read, so it was discarded. Start a new "
                         "game from the menu.",
@@ -975,6 +977,8 @@ JA: dict[str, str] = {
     "msg.drew": "{cards}を引いた。",
     "msg.not_allowed": "できません：{text}",
     "msg.cpu_page": "CPUの補助スレッドが使えないため、CPUはこのページ上で考えます。その間、画面が少し止まることがあります。",
+    "msg.cpu_easy": "「やさしい」で続ける",
+    "msg.cpu_easy_now": "CPUは「やさしい」になりました。すばやく、止まりません。",
     "msg.resumed": "保存したゲームを再開しました。",
     "msg.save_corrupt": "保存したゲームを読み込めなかったため、破棄しました。メニューから新しいゲームを始めてください。",
     "export.title": "このゲームを書き出す",

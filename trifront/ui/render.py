@@ -659,14 +659,15 @@ def side_panel(view: dict, names: dict[int, str]) -> El:
 
 
 def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinking: bool = False,
-                 notice: str = "", fresh: set | None = None, can_export: bool = False,
-                 hint_button: str | None = None, hint: m.HintShown | None = None) -> El:
+                 notice: str = "", notice_easy: bool = False, fresh: set | None = None,
+                 can_export: bool = False, hint_button: str | None = None, hint: m.HintShown | None = None) -> El:
     """The table: top bar, opponent, three lanes, me, the action bar and the side log.
 
     ``fresh``: board spots ("board", owner, lane, position) of a card just played (animated).
     The card of the last action (model.last_action_spot) is marked ``.tf-last``.
     ``hint_button``: the Hint button's state (None: no button; "idle", "busy", "off");
     ``hint``: a ready hint (model.hint_shown), highlighted on the board.
+    ``notice_easy``: the notice offers "Continue with Easy" (#btn-cpu-easy; the worker failed).
     """
     me = view["me"]
     opp = m.other(me)
@@ -702,7 +703,10 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
                    aria_label=t("board.lanes")),
                  me_strip,
                  bar,
-                 h("p", notice, cls="tf-notice", id="notice", role="status") if notice else None,
+                 h("div", h("p", notice),
+                   h("button", t("msg.cpu_easy"), type="button", id="btn-cpu-easy",
+                     cls="tf-btn", data={"act": "cpu-easy"}) if notice_easy else None,
+                   cls="tf-notice", id="notice", role="status") if notice else None,
                  cls="tf-main"),
                side_panel(view, names), cls="tf-table"),
              id="screen-board", cls="tf-screen tf-board",
