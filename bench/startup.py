@@ -32,6 +32,7 @@ says when main.py started, finished its imports and had the menu ready, and the 
     .venv/bin/python bench/startup.py --site dist      # an already-built static folder
     .venv/bin/python bench/startup.py --json out.json  # also write every sample
     .venv/bin/python bench/startup.py --also before=/tmp/old   # another build, same run
+    .venv/bin/python bench/startup.py --settle 15      # idle 15 s before each warm load
 
 Uses Debian's /usr/bin/chromium (or $TRIFRONT_CHROMIUM) with the same flags as the browser
 tests (tests/browser/conftest.py); serves on 127.0.0.1 only. Timings on 2 shared cores are
@@ -284,6 +285,8 @@ def run(args) -> dict:
                                 for page in context.pages:
                                     page.close()
                                 for temp in ("cold", "warm"):
+                                    if temp == "warm" and args.settle:
+                                        time.sleep(args.settle)  # idle, as between visits
                                     measure(context, kind, temp, i, urls, ready, quiet, samples)
                             finally:
                                 context.close()
@@ -357,6 +360,9 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="loads of each page, cold and warm")
     parser.add_argument("--site", help="serve this built folder as 'ours' (default: the repo)")
     parser.add_argument("--json", help="write every sample to this file")
+    parser.add_argument("--settle", type=float, default=0, metavar="S",
+                        help="seconds to wait between the cold and the warm load (e.g. to rule "
+                             "out a service worker's install still at work; default 0)")
     parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR",
                         help="another build of the page, measured in the same run (e.g. "
                              "before=/tmp/old-checkout)")
