@@ -1,9 +1,7 @@
 """scripts/build and the GitHub Pages workflow, on plain CPython (no browser; docs/DEPLOY.md).
 
 The built site itself is played in headless Chromium by tests/browser/test_site.py.
-The workflow is read by a small reader for the plain YAML it uses (block mappings and lists,
-flow lists, quoted and plain scalars), so the suite needs no YAML package; when PyYAML happens
-to be installed the reader is checked against it.
+The workflow is read with PyYAML (requirements-dev.txt).
 """
 
 from __future__ import annotations
@@ -18,6 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github/workflows/pages.yml"
@@ -26,86 +25,11 @@ BUILD = ROOT / "scripts/build"
 
 # --- the workflow --------------------------------------------------------------------------
 
-def _strip_comment(line: str) -> str:
-    quote = None
-    for i, ch in enumerate(line):
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#" and (i == 0 or line[i - 1] in " \t"):
-            return line[:i]
-    return line
-
-
-def _scalar(text: str):
-    text = text.strip()
-    if text.startswith("[") and text.endswith("]"):
-        return [_scalar(part) for part in text[1:-1].split(",") if part.strip()]
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
-        return text[1:-1]
-    if text in ("true", "false"):
-        return text == "true"
-    if text in ("null", "~", ""):
-        return None
-    return int(text) if re.fullmatch(r"-?\d+", text) else text
-
-
-def load_yaml(text: str):
-    """The subset of YAML that pages.yml uses -> Python values (keys stay strings: `on`)."""
-    lines = []
-    for raw in text.splitlines():
-        line = _strip_comment(raw).rstrip()
-        if line.strip():
-            assert "\t" not in line[: len(line) - len(line.lstrip())], raw
-            lines.append([len(line) - len(line.lstrip()), line.strip()])
-
-    def block(i, ind):
-        return seq(i, ind) if lines[i][1].startswith("- ") else mapping(i, ind)
-
-    def mapping(i, ind):
-        out = {}
-        while i < len(lines) and lines[i][0] == ind and not lines[i][1].startswith("- "):
-            key, sep, rest = lines[i][1].partition(":")
-            assert sep, f"not a 'key: value' line: {lines[i][1]!r}"
-            key, i = _scalar(key), i + 1
-            assert key not in out, f"duplicate key {key!r}"
-            if rest.strip():
-                out[key] = _scalar(rest)
-            elif i < len(lines) and (lines[i][0] > ind or (
-                    lines[i][0] == ind and lines[i][1].startswith("- "))):
-                out[key], i = block(i, lines[i][0])
-            else:
-                out[key] = None
-        return out, i
-
-    def seq(i, ind):
-        out = []
-        while i < len(lines) and lines[i][0] == ind and lines[i][1].startswith("- "):
-            content = lines[i][1][2:].strip()
-            if re.match(r"^[\w.-]+:(\s|$)", content):  # "- key: value" starts a mapping
-                lines[i] = [ind + 2, content]
-                item, i = mapping(i, ind + 2)
-            else:
-                item, i = _scalar(content), i + 1
-            out.append(item)
-        return out, i
-
-    value, end = block(0, lines[0][0])
-    assert end == len(lines), f"could not read line {lines[end][1]!r}"
-    return value
-
-
 @pytest.fixture(scope="module")
 def workflow() -> dict:
-    return load_yaml(WORKFLOW.read_text(encoding="utf-8"))
-
-
-def test_the_yaml_reader_agrees_with_pyyaml(workflow):
-    yaml = pytest.importorskip("yaml")
-    theirs = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
-    theirs["on"] = theirs.pop(True)  # YAML 1.1 reads the key `on` as true; GitHub does not
-    assert workflow == theirs
+    data = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    data["on"] = data.pop(True)  # YAML 1.1 reads the key `on` as true; GitHub does not
+    return data
 
 
 def test_deploys_on_push_to_main_and_by_hand(workflow):
