@@ -58,10 +58,12 @@ def nl(monkeypatch):
                       ("pyscript", pyscript)):
         monkeypatch.setitem(sys.modules, name, mod)
     monkeypatch.delitem(sys.modules, "trifront.net.nostr_link", raising=False)
+    monkeypatch.delitem(sys.modules, "trifront.net.jsglue", raising=False)
     module = importlib.import_module("trifront.net.nostr_link")
     monkeypatch.setattr(module, "POLL", 0.001)
     yield module
     sys.modules.pop("trifront.net.nostr_link", None)
+    sys.modules.pop("trifront.net.jsglue", None)
 
 
 class Hub:

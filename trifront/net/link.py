@@ -27,8 +27,10 @@ import json
 import secrets
 
 from js import JSON, Object, RTCPeerConnection, WebSocket, console, document, performance
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 from pyscript.ffi import is_none
+
+from trifront.net.jsglue import guarded_proxy, spawn_logged
 
 ICE_RESTART_AFTER = 2.0   # seconds in "disconnected" before an ICE restart
 RENEW_AFTER = 6.0         # seconds more without recovery before a fresh connection
@@ -69,22 +71,10 @@ class Link:
     # ------------------------------------------------------------------------- helpers
 
     def _proxy(self, fn, keep: list):
-        def guarded(*args):
-            try:
-                return fn(*args)
-            except Exception as e:  # noqa: BLE001 - a network event never breaks the page
-                console.warn(f"TriFront link: {type(e).__name__}: {e}")
-        p = create_proxy(guarded)
-        keep.append(p)
-        return p
+        return guarded_proxy(fn, keep, "TriFront link")
 
     def _spawn(self, coro) -> None:
-        async def run():
-            try:
-                await coro
-            except Exception as e:  # noqa: BLE001
-                console.warn(f"TriFront link: {type(e).__name__}: {e}")
-        asyncio.ensure_future(run())
+        spawn_logged(coro, "TriFront link")
 
     @staticmethod
     def _destroy(proxies: list) -> None:

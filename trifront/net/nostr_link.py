@@ -37,9 +37,10 @@ import json
 from collections import deque
 
 from js import URL, Object, console, document, performance
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import to_js
 from pyscript import js_import
 
+from trifront.net.jsglue import guarded_proxy, spawn_logged
 from trifront.net.signaling import first_joiner, trystero_config
 
 MODULE = "./web/vendor/trystero/nostr.mjs"
@@ -86,22 +87,10 @@ class NostrLink:
     # ------------------------------------------------------------------------- helpers
 
     def _proxy(self, fn):
-        def guarded(*args):
-            try:
-                return fn(*args)
-            except Exception as e:  # noqa: BLE001 - a network event never breaks the page
-                console.warn(f"TriFront nostr link: {type(e).__name__}: {e}")
-        p = create_proxy(guarded)
-        self.proxies.append(p)
-        return p
+        return guarded_proxy(fn, self.proxies, "TriFront nostr link")
 
     def _spawn(self, coro) -> None:
-        async def run():
-            try:
-                await coro
-            except Exception as e:  # noqa: BLE001
-                console.warn(f"TriFront nostr link: {type(e).__name__}: {e}")
-        asyncio.ensure_future(run())
+        spawn_logged(coro, "TriFront nostr link")
 
     def _status(self, net: str, detail: str = "") -> None:
         self.net = net

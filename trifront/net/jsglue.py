@@ -1,0 +1,33 @@
+"""Browser callbacks and background tasks for the transports (Pyodide only: link.py and
+nostr_link.py). A failure inside a network event or a task is logged to the console, never
+raised into the page: a broken or hostile peer must not break the game."""
+
+from __future__ import annotations
+
+import asyncio
+
+from js import console
+from pyodide.ffi import create_proxy
+
+
+def guarded_proxy(fn, keep: list, label: str):
+    """A JS-callable proxy of ``fn`` that logs (as ``label``) instead of raising; it is
+    appended to ``keep``, whose owner destroys the proxies when their object goes."""
+    def guarded(*args):
+        try:
+            return fn(*args)
+        except Exception as e:  # noqa: BLE001 - a network event never breaks the page
+            console.warn(f"{label}: {type(e).__name__}: {e}")
+    p = create_proxy(guarded)
+    keep.append(p)
+    return p
+
+
+def spawn_logged(coro, label: str) -> None:
+    """Run ``coro`` in the background; an exception is logged (as ``label``), not raised."""
+    async def run():
+        try:
+            await coro
+        except Exception as e:  # noqa: BLE001
+            console.warn(f"{label}: {type(e).__name__}: {e}")
+    asyncio.ensure_future(run())
