@@ -150,7 +150,8 @@ def make_bare(site: Path, into: Path) -> None:
 class Load:
     """One page load in `context`, timed inside the page; `bytes` by type."""
 
-    def __init__(self, context, url: str, selector: str, quiet_selector: str | None):
+    def __init__(self, context, url: str, selector: str, quiet_selector: str | None,
+                 linger: float = 0):
         self.requests = []
         self.errors = []
         def handler(request):
@@ -200,6 +201,8 @@ class Load:
                     new Promise((r) => setTimeout(() => r(null), 120000))]);
                 return ready && ready.active ? ready.active.state : 'not active';
             }""")
+        if linger:  # a first visit that stays a while (its page and workers keep running)
+            page.wait_for_timeout(linger * 1000)
         page.wait_for_timeout(300)  # let the last responses finish
         context.remove_listener("requestfinished", handler)
         self.bytes_ready = self.tally(self.requests[:self.n_at_ready])
@@ -223,10 +226,11 @@ class Load:
         return out
 
 
-def measure(context, kind, temp, i, urls, ready, quiet, samples) -> None:
+def measure(context, kind, temp, i, urls, ready, quiet, samples, linger=0) -> None:
     # Only a cold load waits for the CPU worker (its bytes and its time); a warm one closes the
     # page at once, which ends the worker's start-up too.
-    load = Load(context, urls[kind], ready[kind], quiet[kind] if temp == "cold" else None)
+    load = Load(context, urls[kind], ready[kind], quiet[kind] if temp == "cold" else None,
+                linger if temp == "cold" else 0)
     samples[kind][temp].append({"ready_ms": load.ready_ms, "fcp_ms": load.fcp_ms,
                                 "runtime_ms": load.runtime_ms, "boot_ms": load.boot_ms,
                                 "files_ms": load.files_ms, "worker_ms": load.worker_ms,
@@ -287,7 +291,8 @@ def run(args) -> dict:
                                 for temp in ("cold", "warm"):
                                     if temp == "warm" and args.settle:
                                         time.sleep(args.settle)  # idle, as between visits
-                                    measure(context, kind, temp, i, urls, ready, quiet, samples)
+                                    measure(context, kind, temp, i, urls, ready, quiet, samples,
+                                            args.linger)
                             finally:
                                 context.close()
         finally:
@@ -360,6 +365,10 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="loads of each page, cold and warm")
     parser.add_argument("--site", help="serve this built folder as 'ours' (default: the repo)")
     parser.add_argument("--json", help="write every sample to this file")
+    parser.add_argument("--linger", type=float, default=0, metavar="S",
+                        help="keep each cold page open S more seconds once it is ready (and, "
+                             "for ours, its CPU worker answered): a first visit that stays a "
+                             "while, as a player's does")
     parser.add_argument("--settle", type=float, default=0, metavar="S",
                         help="seconds to wait between the cold and the warm load (e.g. to rule "
                              "out a service worker's install still at work; default 0)")

@@ -13,22 +13,55 @@ const BUILD = "__TRIFRONT_BUILD_ID__";
 document.documentElement.dataset.build = BUILD;  // which version this page runs (tests read it)
 
 const started = () => document.querySelector('#app[data-ready="1"]') !== null;
+const CONTROL_WAIT_MS = 10000;
+let offline = null;
+
+// Called by trifront/ui/main.py once the menu is ready, so that on a first visit the ~15 MiB
+// precache never competes with the page's own start-up (bench/startup.py: cold 1.23-1.31 x a
+// bare page when registered at load, 1.08-1.16 now), and awaited before it starts the CPU
+// worker: the promise resolves true once the service worker controls this page (at once on a
+// later visit), false without offline mode or after CONTROL_WAIT_MS. So on a first visit the
+// CPU worker starts once the precache is done (not competing with it either) and loads its
+// runtime from the cache just written: the page is ready for offline play, worker included.
+// <html data-offline>: "registering", then "ready" (controlled) or "none" (tests read it).
+window.tfOffline = () => {
+  if (offline === null) {
+    document.documentElement.dataset.offline = "registering";
+    offline = ("serviceWorker" in navigator ? register() : Promise.resolve(false)).then((ok) => {
+      document.documentElement.dataset.offline = ok ? "ready" : "none";
+      return ok;
+    });
+  }
+  return offline;
+};
+
+// No controller at load = a first visit: the worker taking control then is not an update.
+let updating = "serviceWorker" in navigator && navigator.serviceWorker.controller !== null;
 
 async function register() {
-  // No controller yet = a first visit: the worker taking control then is not an update.
-  let updating = navigator.serviceWorker.controller !== null;
+  const controlled = new Promise((resolve) => {
+    if (navigator.serviceWorker.controller) resolve(true);
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true));
+    setTimeout(() => resolve(false), CONTROL_WAIT_MS);
+  });
   let reg;
   try {
     reg = await navigator.serviceWorker.register("./sw.js");
   } catch (error) {  // e.g. a browser setting that forbids storage: play on, just not offline
     console.warn("TriFront: no offline mode:", error);
-    return;
+    return false;
   }
+  setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);
+  return controlled;
+}
+
+if ("serviceWorker" in navigator) {
+  // Listened for from the start: the browser checks for a new version on every navigation, so
+  // an update can take over before the menu is ready (then the page just reloads).
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (!updating) { updating = true; return; }  // first visit: now ready to play offline
     if (started()) showNotice(); else location.reload();
   });
-  setInterval(() => reg.update().catch(() => {}), 60 * 60 * 1000);
 }
 
 function showNotice() {
@@ -59,5 +92,3 @@ function showNotice() {
     button("tf-update-later", ja ? "後で" : "Later", () => box.remove()));
   document.body.append(box);
 }
-
-if ("serviceWorker" in navigator) register();

@@ -149,10 +149,37 @@ def test_built_site_plays_a_whole_game_under_a_sub_path(page, site):
           f"{time.monotonic() - t0:.1f} s")
 
 
+# Records, in order, the page's menu being ready and its offline state changing.
+ORDER = """new MutationObserver((records) => {
+  const seen = (window.__order = window.__order || []);
+  for (const r of records) {
+    const v = r.target.getAttribute(r.attributeName);
+    if (r.attributeName === 'data-ready' || r.attributeName === 'data-offline') seen.push(v);
+  }
+}).observe(document, {subtree: true, attributes: true,
+                      attributeFilter: ['data-ready', 'data-offline']});"""
+
+
 def test_built_site_plays_offline_after_one_visit(page, site):
+    first_visit = []
+
+    def record(response):
+        first_visit.append(response)
+
+    page.context.on("response", record)
+    page.add_init_script(ORDER)
     boot(page, site.url + "?seed=3&cpu_delay=0")  # the query string is kept by the reload
     wait_cpu(page)
     wait_offline_ready(page, site.manifest)
+    page.context.remove_listener("response", record)
+    # The service worker is registered only once the menu is ready (its precache must not slow
+    # the first start-up), and the CPU worker starts once it controls the page: the worker's
+    # files already come from the cache on the first visit.
+    assert page.evaluate("window.__order") == ["1", "registering", "ready"]
+    # (the service worker's own precache request for the file is listed too, not from it)
+    worker = [r for r in first_visit if r.url.split("?")[0].endswith("trifront/ui/cpu_worker.py")]
+    assert any(r.from_service_worker for r in worker), \
+        [(r.url, r.from_service_worker) for r in worker]
     site.stop()  # no network at all from here: every request must come from the cache
     responses = []
     page.context.on("response", lambda response: responses.append(response))

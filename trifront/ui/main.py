@@ -73,6 +73,15 @@ CPU_WORKER = {"src": "./trifront/ui/cpu_worker.py", "name": "cpu", "config": "./
 async def connect():
     from pyscript import create_named_worker  # appends <script type="py" worker name="cpu">
     await asyncio.sleep(0.05)  # the menu paints before the worker's start-up begins
+    # The built site registers its service worker now, after the menu (web/sw-register.js);
+    # on a first visit the worker waits (<= 10 s) until it controls the page, so its start-up
+    # does not compete with the precache and its runtime comes from the cache just written.
+    offline = getattr(window, "tfOffline", None)
+    if offline is not None and not is_none(offline):
+        try:
+            await offline()
+        except Exception as exc:  # noqa: BLE001 - no offline mode; the CPU starts anyway
+            console.warn(f"TriFront: no offline mode: {exc!r}")
     return await create_named_worker(**CPU_WORKER)
 
 
