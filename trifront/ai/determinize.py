@@ -3,10 +3,12 @@
 The CPU never sees the true state. To look ahead it samples a world that agrees with
 everything its view shows: its own cards exactly, every public card, the counts of hidden
 cards, and the cards it knows by R5.B4 / R5.D3. Unseen opponent cards are dealt at random
-to the opponent's hidden places (face-down board slots first, only cards that may lie
-face-down there, R4.3), then the hand, then the deck. Both decks are shuffled (their order
-is hidden from everyone, R7.2) and the world gets its own RNG, so the future (shuffles,
-R5.C2 rolls, R5.D3 reveals) is sampled too.
+to the opponent's hidden places: face-down board slots first, only cards that may lie
+face-down there (R4.3), each drawn with the odds that a player hides such a card
+(`facedown`, measured by self-play; uniformly with ``face_down_odds=False``); then the
+hand and the deck, uniformly. Both decks are shuffled (their order is hidden from everyone,
+R7.2) and the world gets its own RNG, so the future (shuffles, R5.C2 rolls, R5.D3 reveals)
+is sampled too.
 
 `Determinizer(view)` reads the view once; each `sample(rng)` is then a cheap copy of that
 template with the hidden cards dealt (search draws thousands per move).
@@ -22,6 +24,7 @@ from ..constants import DECK_SIZE
 from ..state import (BOARD, DECK, DISCARD, HAND, GameState, PlayerState, make_created_soldier,
                      make_starting_card)
 from ..views import action_from_view
+from . import facedown
 
 _CARRIED_RULES = {"R5.C5", "R5.C6", "R5.D4"}
 
@@ -58,7 +61,7 @@ def may_lie_face_down(card, lane: int) -> bool:
 class Determinizer:
     """Samples worlds consistent with one player view (see the module docstring)."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict, face_down_odds: bool = True) -> None:
         self.view = view
         self.me = me = view["me"]
         self.opp = opp = 1 - me
@@ -132,6 +135,9 @@ class Determinizer:
         #: per hidden slot, the pool cards that may lie face-down there
         self.slot_ok = [frozenset(cid for cid in self.pool if may_lie_face_down(ops.cards[cid], lane))
                         for lane, _ in self.hidden_slots]
+        #: per pool card, the odds that it is the one put face-down (`facedown.weight`)
+        self.odds = ({cid: facedown.weight(ops.cards[cid]) for cid in self.pool}
+                     if face_down_odds else None)
         self.template = state
 
     def sample(self, rng: random.Random) -> GameState:
@@ -142,10 +148,22 @@ class Determinizer:
         cards = ops.cards
         pool = self.pool[:]
         rng.shuffle(pool)
+        odds = self.odds
         for (lane, index), ok in zip(self.hidden_slots, self.slot_ok):
-            pick = next((cid for cid in pool if cid in ok), None)
-            if pick is None:  # nothing fits (the view is odd): take any unseen card
+            # a card that may lie there, drawn with the odds that a player hides it
+            fits = [cid for cid in pool if cid in ok]
+            if not fits:  # nothing fits (the view is odd): take any unseen card
                 pick = pool[0]
+            elif odds is None:  # uniformly: the pool is shuffled already
+                pick = fits[0]
+            else:
+                pick = fits[-1]
+                r = rng.random() * sum(odds[cid] for cid in fits)
+                for cid in fits:
+                    r -= odds[cid]
+                    if r < 0:
+                        pick = cid
+                        break
             pool.remove(pick)
             card = cards[pick]
             card.zone, card.lane, card.face = BOARD, lane, DOWN

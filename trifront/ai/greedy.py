@@ -55,7 +55,7 @@ def choose_action(view: dict, seed: int, near_tie: float = NEAR_TIE, samples: in
     if blunder and rng.random() < blunder:
         return dict(rng.choice(legal))
     me = view["me"]
-    det = Determinizer(view)
+    det = Determinizer(view, face_down_odds=False)  # Easy does not read the opponent
     worlds = [det.sample(rng) for _ in range(samples)]
     scores = []
     for action in legal:
