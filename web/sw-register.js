@@ -18,9 +18,10 @@ let offline = null;
 
 // Called by trifront/ui/main.py once the menu is ready, so that on a first visit the ~15 MiB
 // precache never competes with the page's own start-up (bench/startup.py: cold 1.23-1.31 x a
-// bare page when registered at load, 1.08-1.16 now), and awaited before it starts the CPU
+// bare page when registered at load, 1.08-1.20 now), and awaited before it starts the CPU
 // worker: the promise resolves true once the service worker controls this page (at once on a
-// later visit), false without offline mode or after CONTROL_WAIT_MS. So on a first visit the
+// later visit), false without offline mode or after CONTROL_WAIT_MS (a slow install may still
+// finish and take over later; the worker just does not wait for it). So on a first visit the
 // CPU worker starts once the precache is done (not competing with it either) and loads its
 // runtime from the cache just written: the page is ready for offline play, worker included.
 // <html data-offline>: "registering", then "ready" (controlled) or "none" (tests read it).
