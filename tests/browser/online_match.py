@@ -338,6 +338,12 @@ def scenario_reconnect(pw, server, relay_port) -> dict:
             p.page.wait_for_selector("#screen-board", timeout=60_000)
         play([host, guest], "online-reconnect", stop_after=4)
         blip_n = host.page.get_attribute("#net-status", "data-n")
+        # Each page also starts its CPU worker after the menu; on a loaded machine it may
+        # still be fetching its runtime. A drop then fails that boot (handled: the CPU falls
+        # back to the page, but PyScript logs a console error), which is not what this
+        # scenario is about: let both workers settle first.
+        for p in (host, guest):
+            p.page.wait_for_selector("#app[data-cpu]", state="attached", timeout=BOOT_MS)
         blip = network_blip([host, guest])     # 1. the network drops and comes back
         blip_after_n = guest.page.get_attribute("#net-status", "data-n")
         play([host, guest], "online-reconnect", stop_after=3)
