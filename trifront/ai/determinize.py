@@ -58,6 +58,16 @@ def may_lie_face_down(card, lane: int) -> bool:
     return effect != "strategic" or lane == card.rank - 11
 
 
+def _draw(ids: list[int], odds: dict[int, float], rng: random.Random) -> int:
+    """One of `ids`, each with probability proportional to its `odds`."""
+    r = rng.random() * sum(odds[cid] for cid in ids)
+    for cid in ids:
+        r -= odds[cid]
+        if r < 0:
+            return cid
+    return ids[-1]  # rounding
+
+
 class Determinizer:
     """Samples worlds consistent with one player view (see the module docstring)."""
 
@@ -150,20 +160,14 @@ class Determinizer:
         rng.shuffle(pool)
         odds = self.odds
         for (lane, index), ok in zip(self.hidden_slots, self.slot_ok):
-            # a card that may lie there, drawn with the odds that a player hides it
-            fits = [cid for cid in pool if cid in ok]
-            if not fits:  # nothing fits (the view is odd): take any unseen card
-                pick = pool[0]
-            elif odds is None:  # uniformly: the pool is shuffled already
-                pick = fits[0]
+            # a card that may lie there, drawn with the odds that a player hides it (uniformly
+            # without odds: the pool is shuffled already); if nothing fits (the view is odd),
+            # any unseen card
+            if odds is None:
+                pick = next((cid for cid in pool if cid in ok), pool[0])
             else:
-                pick = fits[-1]
-                r = rng.random() * sum(odds[cid] for cid in fits)
-                for cid in fits:
-                    r -= odds[cid]
-                    if r < 0:
-                        pick = cid
-                        break
+                fits = [cid for cid in pool if cid in ok]
+                pick = _draw(fits, odds, rng) if fits else pool[0]
             pool.remove(pick)
             card = cards[pick]
             card.zone, card.lane, card.face = BOARD, lane, DOWN

@@ -79,8 +79,7 @@ class App:
         self.screen = "menu"
         self.overlay: tuple | None = None
         self.toast = ""
-        self.notice = ""
-        self.notice_easy = False  # the notice offers "Continue with Easy" (the worker failed)
+        self.notice = ""  # the worker failed (msg.cpu_page); it offers Easy unless Easy plays
         self.game: Game | None = None
         self.kind = "cpu"
         self.human = 0
@@ -221,7 +220,6 @@ class App:
         self.thinking = False
         self._saved_n = len(data["record"].get("actions", []))
         self.notice = ""
-        self.notice_easy = False
         self.toast = ""
         if game.over:
             self.viewer = human if kind == "cpu" else (game.winner or 0)
@@ -333,7 +331,8 @@ class App:
             return r.over_screen(view, self.names, record,
                                  self._share_url(record) if record else "")
         return r.board_screen(view, self.names, self.sel, thinking=self.thinking,
-                              notice=self.notice, notice_easy=self.notice_easy,
+                              notice=self.notice,
+                              notice_easy=bool(self.notice) and self.opts["strength"] != "easy",
                               fresh=self.fresh,
                               can_export=isinstance(self.game, Game),
                               hint_button=self._hint_button(view),
@@ -439,7 +438,6 @@ class App:
         self.viewer = 0
         self.overlay = None
         self.notice = ""
-        self.notice_easy = False
         if self.opts["mode"] == "draft":
             self.screen = "draft"
         else:
@@ -596,13 +594,11 @@ class App:
         """The worker failed: say so, and offer Easy (a search on this page pauses it)."""
         if self.cpu.failed and self.cpu.problem:
             self.notice = i18n.t("msg.cpu_page")
-            self.notice_easy = self.opts["strength"] != "easy"
 
     def on_cpu_easy(self, data: dict) -> None:
         """The player takes the offer: the CPU plays Easy from now on (and in later games)."""
         self.opts["strength"] = "easy"
         self._save_settings()
-        self.notice_easy = False
         self.toast = i18n.t("msg.cpu_easy_now")
 
     def _mark_fresh(self, p: int, action: dict) -> None:
@@ -952,7 +948,6 @@ class App:
         self.game = None
         self.overlay = None
         self.notice = ""
-        self.notice_easy = False
         self.thinking = False
         self.picks = [{}, {}]
         self.rounds_seen = 0
