@@ -245,16 +245,27 @@ def test_a_handler_error_shows_a_friendly_message_not_a_traceback():
     assert page.errors and "RuntimeError" in page.errors[0]
 
 
-def test_worker_failure_falls_back_to_the_main_thread():
-    class Broken:
+def worker(choose):
+    """A `connect` for CpuClient: a stand-in CPU worker that offers every strength and
+    answers `choose` with the given function (view_json, seed, strength) -> action JSON."""
+    class Worker:
         async def ping(self, message):
-            return message
+            return json.dumps({"strengths": ["easy", "normal", "hard"]})
 
         async def choose(self, view_json, seed, strength):
-            raise RuntimeError("worker died")
+            return choose(view_json, seed, strength)
 
     async def connect():
-        return Broken()
+        return Worker()
+    return connect
+
+
+def dies(view_json, seed, strength):
+    raise RuntimeError("worker died")
+
+
+def test_worker_failure_falls_back_to_the_main_thread():
+    connect = worker(dies)
 
     async def go():
         states = []
@@ -282,16 +293,7 @@ def test_worker_failure_offers_to_continue_with_easy(monkeypatch):
         used.append(strength)
         return real(view, seed, "easy")  # quick, whatever was asked
     monkeypatch.setattr(cpu_module, "local_choose", spy)
-
-    class Broken:
-        async def ping(self, message):
-            return json.dumps({"strengths": ["easy", "normal", "hard"]})
-
-        async def choose(self, view_json, seed, strength):
-            raise RuntimeError("worker died")
-
-    async def connect():
-        return Broken()
+    connect = worker(dies)
 
     async def go():
         page = Page()
@@ -323,16 +325,10 @@ def test_cpu_moves_come_from_the_worker_with_the_chosen_strength():
     from trifront.ai.greedy import choose_action
     calls = []
 
-    class Worker:
-        async def ping(self, message):
-            return json.dumps({"strengths": ["easy", "normal", "hard"]})
-
-        async def choose(self, view_json, seed, strength):
-            calls.append(strength)
-            return json.dumps(choose_action(json.loads(view_json), seed))
-
-    async def connect():
-        return Worker()
+    def choose(view_json, seed, strength):
+        calls.append(strength)
+        return json.dumps(choose_action(json.loads(view_json), seed))
+    connect = worker(choose)
 
     async def go():
         page = Page()
