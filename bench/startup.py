@@ -33,6 +33,7 @@ says when main.py started, finished its imports and had the menu ready, and the 
     .venv/bin/python bench/startup.py --json out.json  # also write every sample
     .venv/bin/python bench/startup.py --also before=/tmp/old   # another build, same run
     .venv/bin/python bench/startup.py --settle 15      # idle 15 s before each warm load
+    .venv/bin/python bench/startup.py --visits-between 1 --linger 8   # warm = the 3rd visit
 
 Uses Debian's /usr/bin/chromium (or $TRIFRONT_CHROMIUM) with the same flags as the browser
 tests (tests/browser/conftest.py); serves on 127.0.0.1 only. Timings on 2 shared cores are
@@ -273,7 +274,8 @@ def run(args) -> dict:
         ready = {name: OURS_READY for name in names} | {"bare": BARE_READY}
         quiet = {name: "#app[data-cpu]" for name in names} | {"bare": None}
         print(f"ours: {urls['ours']} ({site})\nbare: {urls['bare']} (same runtime)\n"
-              f"{args.runs} runs each, cold then warm, alternating\n", flush=True)
+              f"{args.runs} runs each, cold then warm (visit {args.visits_between + 2}), "
+              f"alternating\n", flush=True)
         try:
             with sync_playwright() as p:
                 for i in range(args.runs):
@@ -291,6 +293,10 @@ def run(args) -> dict:
                                 for temp in ("cold", "warm"):
                                     if temp == "warm" and args.settle:
                                         time.sleep(args.settle)  # idle, as between visits
+                                    if temp == "warm":
+                                        for _ in range(args.visits_between):  # not timed
+                                            Load(context, urls[kind], ready[kind], quiet[kind],
+                                                 args.linger)
                                     measure(context, kind, temp, i, urls, ready, quiet, samples,
                                             args.linger)
                             finally:
@@ -372,6 +378,11 @@ def main(argv=None) -> int:
     parser.add_argument("--settle", type=float, default=0, metavar="S",
                         help="seconds to wait between the cold and the warm load (e.g. to rule "
                              "out a service worker's install still at work; default 0)")
+    parser.add_argument("--visits-between", type=int, default=0, metavar="K",
+                        help="K more visits (each like the cold one: until ready and the CPU "
+                             "worker answered, plus --linger) between the cold and the timed "
+                             "warm load: the warm figure is then visit K+2 (default 0: the "
+                             "second visit)")
     parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR",
                         help="another build of the page, measured in the same run (e.g. "
                              "before=/tmp/old-checkout)")
