@@ -217,3 +217,30 @@ def test_cpu_worker_failure_is_reported_and_the_cpu_still_plays(page, app_url):
     assert page.inner_text("#last-action").startswith("CPU ")
     take_turn(page)
     page.wait_for_selector(NEXT_STOP.format(me=0), timeout=60_000)
+
+
+def test_a_failed_cpu_worker_starts_again_when_the_player_asks(page, app_url):
+    """The notice's "Try the helper again": the broken worker is stopped and its tag removed,
+    a new worker starts, the notice clears and the CPU's next move comes from that worker."""
+    broken = lambda route: route.fulfill(status=200, content_type="text/plain",  # noqa: E731
+                                         body="raise RuntimeError('worker broken on purpose')\n")
+    page.route("**/trifront/ui/cpu_worker.py", broken)
+    page.trifront_log.allow(r"worker broken on purpose")
+    start(page, app_url, seed=8, first="1", strength="normal")
+    page.wait_for_selector('#app[data-cpu="failed"]', state="attached", timeout=60_000)
+    page.wait_for_selector(BOARD_MINE.format(me=0), timeout=60_000)
+    page.unroute("**/trifront/ui/cpu_worker.py", broken)   # the file is whole again
+    page.click("#btn-cpu-retry")
+    page.wait_for_selector('#app[data-cpu="ready"]', state="attached", timeout=90_000)
+    assert page.locator("#notice").count() == 0
+    assert "running again" in page.inner_text("#toast")
+    names = page.evaluate("[...document.querySelectorAll('script[worker]')].map(s => s.getAttribute('name'))")
+    assert names == ["cpu-2"], names
+    shot(page, "play-worker-retried", full_page=True)
+    moves = page.get_attribute("#tf-root", "data-cpu-ms") or ""
+    take_turn(page)
+    page.wait_for_function(f"(document.querySelector('#tf-root').dataset.cpuMs || '') !== {moves!r}",
+                           timeout=60_000)
+    page.wait_for_selector(NEXT_STOP.format(me=0), timeout=60_000)
+    assert page.locator("#notice").count() == 0
+    assert page.get_attribute("#app", "data-cpu") == "ready"   # the move came from the worker

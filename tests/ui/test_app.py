@@ -343,6 +343,73 @@ def test_cpu_moves_come_from_the_worker_with_the_chosen_strength():
     asyncio.run(go())
 
 
+def test_a_failed_worker_can_be_started_again_and_then_plays():
+    """The notice's "Try the helper again": a new worker is connected (the first one died),
+    the notice clears once it answers, and the CPU's next move comes from it."""
+    from trifront.ai.greedy import choose_action
+    served = []
+    states = []
+
+    def healthy(view_json, seed, strength):
+        served.append(strength)
+        return json.dumps(choose_action(json.loads(view_json), seed))
+    workers = [worker(dies), worker(healthy)]   # the first connect's worker, then the retry's
+    connects = []
+
+    async def connect():
+        connects.append(1)
+        return await workers[len(connects) - 1]()
+
+    async def go():
+        page = Page()
+        app = None
+
+        def on_status(state, text):
+            states.append(state)
+            if app is not None:
+                app.cpu_state_changed(state)
+        cpu = CpuClient(connect, on_status=on_status)
+        app = App(page.mount, cpu, seed=2, cpu_delay=0, log_error=page.errors.append)
+        app.dispatch("menu-set", {"key": "strength", "value": "normal"})
+        app.dispatch("menu-set", {"key": "first", "value": "1"})
+        app.dispatch("start")
+        await settle(app)
+        retry = page.tree.find("#notice").find("#btn-cpu-retry")
+        assert retry is not None and retry.attrs["data-act"] == "cpu-retry"
+        assert states[-1] == "failed" and served == []
+        app.dispatch("cpu-retry")
+        assert "again" in page.tree.find("#toast").text()
+        assert page.tree.find("#notice") is None and cpu.status == "connecting"
+        await cpu.ready()
+        assert len(connects) == 2 and states[-2:] == ["connecting", "ready"]
+        assert "running again" in page.tree.find("#toast").text()
+        view = app.view()
+        play = next(a for a in view["legal"] if a["type"] == "play")
+        app.dispatch("select", {"card-id": str(play["card"])})
+        app.dispatch("lane", {"lane": str(play["lane"])})
+        app.dispatch("face", {"face": play["face"]})
+        await settle(app)
+        assert served == ["normal"] and page.tree.find("#notice") is None
+        app.dispatch("cpu-retry")                    # nothing to retry: the worker is fine
+        assert len(connects) == 2 and page.errors == []
+    asyncio.run(go())
+
+
+def test_the_menu_offers_to_retry_a_failed_worker():
+    async def go():
+        page = Page()
+        cpu = CpuClient(worker(dies))
+        status = {"cpu_state": "failed"}
+        app = App(page.mount, cpu, seed=1, cpu_delay=0, log_error=page.errors.append,
+                  status=status)
+        app.render()
+        assert page.tree.find("#btn-cpu-retry") is not None
+        status["cpu_state"] = "ready"
+        app.render()
+        assert page.tree.find("#btn-cpu-retry") is None
+    asyncio.run(go())
+
+
 def test_strength_falls_back_to_what_the_ai_offers():
     from trifront.ui.cpu import supported
     assert supported("normal", ("easy",)) == "easy"

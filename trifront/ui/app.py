@@ -80,6 +80,7 @@ class App:
         self.overlay: tuple | None = None
         self.toast = ""
         self.notice = ""  # the worker failed (msg.cpu_page); it offers Easy unless Easy plays
+        self.cpu_retrying = False   # the player asked to start the worker again (on_cpu_retry)
         self.game: Game | None = None
         self.kind = "cpu"
         self.human = 0
@@ -594,6 +595,26 @@ class App:
         """The worker failed: say so, and offer Easy (a search on this page pauses it)."""
         if self.cpu.failed and self.cpu.problem:
             self.notice = i18n.t("msg.cpu_page")
+
+    def on_cpu_retry(self, data: dict) -> None:
+        """The player asks to start the CPU's worker again (it failed); moves wait for it."""
+        if self.cpu.retry():
+            self.notice = ""
+            self.cpu_retrying = True
+            self.toast = i18n.t("msg.cpu_retry_now")
+
+    def cpu_state_changed(self, state: str) -> None:
+        """The CPU's worker became "ready", "failed" or "connecting" (CpuClient's on_status):
+        the board's notice follows it, and the page redraws where it shows the state."""
+        if state == "ready" and (self.notice or self.cpu_retrying):
+            self.notice = ""
+            self.toast = i18n.t("msg.cpu_back")
+        if state != "connecting":
+            self.cpu_retrying = False
+        elif state == "failed" and self.screen == "board" and self.kind == "cpu":
+            self._cpu_notice()
+        if self.screen in ("menu", "board"):
+            self.render()
 
     def on_cpu_easy(self, data: dict) -> None:
         """The player takes the offer: the CPU plays Easy from now on (and in later games)."""

@@ -3,7 +3,8 @@
 The worker (trifront/ui/cpu_worker.py) exports ``choose(view_json, seed, strength)`` ->
 {"action", "ms"} JSON, ``hint(view_json, seed, strength)`` -> {"action", "win", "ms"} JSON and
 ``draft(seed) -> effects JSON``. If it does not start, does not answer in time, or raises, the
-page says so (``status``) and computes on the main thread with the same AI from then on.
+page says so (``status``) and computes on the main thread with the same AI from then on, or
+until ``retry`` starts a new worker (the player's "Try again").
 ``think_ms`` keeps how long each CPU move took to compute (the worker's own measure, or this
 thread's), newest last. No browser imports here: the connection is passed in, so this runs on
 CPython too.
@@ -127,6 +128,21 @@ class CpuClient:
             self._on_status("ready", "CPU player ready (in its own worker)")
         except Exception as exc:  # noqa: BLE001 - any failure means: use the main thread
             self._fail(f"the CPU worker did not start ({_short(exc)})")
+
+    def retry(self) -> bool:
+        """Start the worker again after it failed (a new worker: ``connect`` is called once
+        more). False, and nothing changes, when there is no worker to retry: never had one
+        (``connect`` None), or not failed. Until it answers, moves wait for it (``ready``)."""
+        if self._connect is None or not self.failed:
+            return False
+        self.failed = False
+        self.worker = None
+        self.problem = ""
+        self.status = "connecting"
+        self._task = None
+        self._on_status("connecting", "Starting the CPU player again…")
+        self.start()
+        return True
 
     def _fail(self, why: str) -> None:
         if self.failed:

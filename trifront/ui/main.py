@@ -24,7 +24,8 @@ import asyncio
 import json
 import sys
 
-from js import URLSearchParams, console, localStorage, location, navigator, performance, window
+from js import (URLSearchParams, console, document, localStorage, location, navigator, performance,
+                window)
 
 BOOT_MS = [performance.now()]  # this script starts; then imports done, then the menu is ready
 # pyscript's fetch, not pyodide.http's pyfetch: that imports urllib.parse (~0.3 s at start)
@@ -61,8 +62,8 @@ def on_cpu_status(state, text):
         console.warn(f"TriFront: {text}")
         status["cpu"] = "The CPU plays from this page (its helper thread is unavailable)."
     app_el.setAttribute("data-cpu", state)
-    if controller is not None and controller.screen == "menu":
-        controller.render()
+    if controller is not None:
+        controller.cpu_state_changed(state)
 
 
 #: The CPU's worker, created by this script once the menu is interactive (not declared in
@@ -70,8 +71,27 @@ def on_cpu_status(state, text):
 CPU_WORKER = {"src": "./trifront/ui/cpu_worker.py", "name": "cpu", "config": "./pyscript.toml"}
 
 
+cpu_attempts = []   # the worker names created so far: "cpu", then "cpu-2", ... (CpuClient.retry)
+
+
+def drop_worker(name):
+    """Stop a failed CPU worker and remove its tag (a retry starts a new one, new name: the
+    named workers of PyScript are registered once per name)."""
+    try:
+        for tag in document.querySelectorAll(f'script[worker][name="{name}"]'):
+            xworker = getattr(tag, "xworker", None)
+            if xworker is not None and not is_none(xworker):
+                xworker.terminate()
+            tag.remove()
+    except Exception as exc:  # noqa: BLE001 - a stale worker costs memory, not correctness
+        console.warn(f"TriFront: the old CPU worker was not stopped: {exc!r}")
+
+
 async def connect():
     from pyscript import create_named_worker  # appends <script type="py" worker name="cpu">
+    if cpu_attempts:
+        drop_worker(cpu_attempts[-1])
+    cpu_attempts.append("cpu" if not cpu_attempts else f"cpu-{len(cpu_attempts) + 1}")
     await asyncio.sleep(0.05)  # the menu paints before the worker's start-up begins
     # The built site registers its service worker now, after the menu (web/sw-register.js);
     # on a first visit the worker waits (<= 10 s) until it controls the page, so its start-up
@@ -82,7 +102,7 @@ async def connect():
             await offline()
         except Exception as exc:  # noqa: BLE001 - no offline mode; the CPU starts anyway
             console.warn(f"TriFront: no offline mode: {exc!r}")
-    return await create_named_worker(**CPU_WORKER)
+    return await create_named_worker(**{**CPU_WORKER, "name": cpu_attempts[-1]})
 
 
 def log_error(text):

@@ -241,6 +241,9 @@ def menu_screen(opts: dict, status: dict | None = None,
                h("div",
                  h("p", t("menu.status_python"), id="python-status"),
                  h("p", cpu_text, id="cpu-status", data={"state": cpu_state}),
+                 h("button", t("msg.cpu_retry"), type="button", id="btn-cpu-retry",
+                   cls="tf-btn tf-btn-small", data={"act": "cpu-retry"})
+                 if cpu_state == "failed" else None,
                  cls="tf-menu-foot"),
                cls="tf-panel tf-menu"),
              id="screen-menu", cls="tf-screen tf-screen-center", data={"mode": mode})
@@ -667,7 +670,8 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
     The card of the last action (model.last_action_spot) is marked ``.tf-last``.
     ``hint_button``: the Hint button's state (None: no button; "idle", "busy", "off");
     ``hint``: a ready hint (model.hint_shown), highlighted on the board.
-    ``notice_easy``: the notice offers "Continue with Easy" (#btn-cpu-easy; the worker failed).
+    ``notice``: the CPU's worker failed; the notice offers "Try the helper again"
+    (#btn-cpu-retry) and, with ``notice_easy``, "Continue with Easy" (#btn-cpu-easy).
     """
     me = view["me"]
     opp = m.other(me)
@@ -706,6 +710,8 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
                  h("div", h("p", notice),
                    h("button", t("msg.cpu_easy"), type="button", id="btn-cpu-easy",
                      cls="tf-btn", data={"act": "cpu-easy"}) if notice_easy else None,
+                   h("button", t("msg.cpu_retry"), type="button", id="btn-cpu-retry",
+                     cls="tf-btn tf-btn-ghost", data={"act": "cpu-retry"}),
                    cls="tf-notice", id="notice", role="status") if notice else None,
                  cls="tf-main"),
                side_panel(view, names), cls="tf-table"),
