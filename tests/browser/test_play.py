@@ -85,7 +85,11 @@ def test_cpu_game_draft_to_game_over(page, app_url):
     page.wait_for_selector("#screen-draft")
     assert page.locator("#screen-draft .tf-tile").count() == 24
     assert not page.is_enabled("#btn-draft-confirm")
-    for group, effect in (("A", "priest"), ("B", "tactician"), ("C", "envoy"), ("D", "commander")):
+    page.click("#draft-A-priest")
+    boot(page, page.url)            # a reload in the middle of the draft: the pick is kept
+    page.wait_for_selector("#screen-draft")
+    assert page.get_attribute("#draft-A-priest", "aria-pressed") == "true"
+    for group, effect in (("B", "tactician"), ("C", "envoy"), ("D", "commander")):
         page.click(f"#draft-{group}-{effect}")
     assert page.get_attribute("#draft-B-tactician", "aria-pressed") == "true"
     shot(page, "play-draft-pick", full_page=True)

@@ -96,6 +96,82 @@ def test_a_local_game_resumes_at_the_hand_over():
     assert not page2.tree.find_all("[data-card-id]")
 
 
+def pick_all(app, picks):
+    for group, effect in picks.items():
+        app.dispatch("draft-pick", {"group": group, "effect": effect})
+
+
+MINE = {"A": "supply", "B": "recon", "C": "ambush", "D": "strategic"}
+
+
+def test_a_draft_vs_cpu_survives_a_reload_while_picking_and_after_confirming():
+    async def go():
+        store = MemoryStorage()
+        app, page = make(store)
+        app.dispatch("menu-set", {"key": "mode", "value": "draft"})
+        app.dispatch("start")
+        app.dispatch("draft-pick", {"group": "A", "effect": "supply"})
+        app2, page2 = make(store)                     # a reload while picking
+        assert app2.resume()
+        app2.render()
+        assert page2.screen() == "screen-draft" and app2.picks[0] == {"A": "supply"}
+        pick_all(app2, MINE)
+        app2.dispatch("draft-confirm")
+        # a reload while the CPU picks: the human's picks stay, the CPU picks again
+        app3, page3 = make(store)
+        assert app3.resume()
+        await settle(app3)
+        app3.render()
+        assert page3.screen() == "screen-reveal" and app3.picks[0] == MINE
+        cpu_picks = dict(app3.picks[1])
+        app4, page4 = make(store)                     # a reload at the reveal: nothing redrawn
+        assert app4.resume()
+        app4.render()
+        assert page4.screen() == "screen-reveal" and app4.picks == [MINE, cpu_picks]
+        app4.dispatch("reveal-continue")
+        await settle(app4)
+        assert app4.game is not None and app4.game.state.effects[0] == MINE
+        assert "record" in json.loads(store.get(SAVE_KEY))    # the game now, not the draft
+        assert not page4.errors
+    asyncio.run(go())
+
+
+def test_a_local_draft_resumes_at_the_hand_over_without_showing_the_first_picks():
+    store = MemoryStorage()
+    app, page = make(store)
+    app.dispatch("menu-set", {"key": "kind", "value": "local"})
+    app.dispatch("menu-set", {"key": "mode", "value": "draft"})
+    app.dispatch("start")
+    app.dispatch("handover")
+    pick_all(app, MINE)
+    app.dispatch("draft-confirm")
+    app2, page2 = make(store)
+    assert app2.resume()
+    app2.render()
+    assert page2.screen() == "screen-handover" and app2.handover_to == 1
+    app2.dispatch("handover")
+    assert page2.screen() == "screen-draft" and app2.draft_player == 1
+    assert app2.picks[1] == {} and not page2.tree.find_all(".tf-on")  # player 2's own screen
+    app2.dispatch("menu")                           # left on purpose: nothing to resume
+    assert store.get(SAVE_KEY) is None
+
+
+def test_a_corrupt_saved_draft_is_discarded_with_a_notice():
+    for draft in ({"first": 2, "picks": [{}, {}], "confirmed": [False, False]},
+                  {"first": 0, "picks": [{"A": "lord"}, {}], "confirmed": [False, False]},
+                  {"first": 0, "picks": [{"A": "supply"}, {}], "confirmed": [True, False]},
+                  {"first": 0, "picks": [{}, {}], "confirmed": [1, 0]},
+                  {"first": 0, "picks": [{"Z": "supply"}, {}], "confirmed": [False, False]},
+                  [1]):
+        store = MemoryStorage()
+        store.set(SAVE_KEY, json.dumps({"kind": "cpu", "human": 0, "draft": draft}))
+        app, page = make(store)
+        assert not app.resume(), draft
+        app.render()
+        assert page.screen() == "screen-menu" and store.get(SAVE_KEY) is None
+        assert not page.errors
+
+
 def test_a_corrupt_saved_game_is_discarded_with_a_notice():
     for bad in ("{nope", json.dumps({"kind": "cpu", "record": {"format": "x"}}),
                 json.dumps({"kind": "cpu", "human": 0, "record": {

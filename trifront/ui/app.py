@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from trifront.actions import MalformedAction
-from trifront.cards import check_effect_set
+from trifront.cards import GROUP_EFFECTS, GROUPS, check_effect_set
 from trifront.game import Game
 from trifront.record import IllegalRecordAction, MalformedRecord
 from trifront.replay import Replay, record_from_text, share_fragment
@@ -127,6 +127,7 @@ class App:
         self.replay_text = ""
         self.replay_error = ""
         self._saved_n = -1
+        self._saved_draft: str | None = None
 
     # ------------------------------------------------------------------------ storage
 
@@ -177,9 +178,18 @@ class App:
         self._store_set(SETTINGS_KEY, json.dumps(data))
 
     def _save_game(self) -> None:
-        """The running game vs CPU or local, as its record (RECORD.md), after each action."""
+        """The running game vs CPU or local, as its record (RECORD.md), after each action;
+        before it, a Draft in progress (``_draft_save``)."""
         g = self.game
-        if not isinstance(g, Game) or self.kind not in ("cpu", "local"):
+        if self.kind not in ("cpu", "local"):
+            return
+        if g is None:
+            draft = self._draft_save()
+            if draft is not None and draft != self._saved_draft:
+                self._saved_draft = draft
+                self._store_set(SAVE_KEY, draft)
+            return
+        if not isinstance(g, Game):
             return
         n = len(g.record()["actions"])
         if n == self._saved_n:
@@ -188,8 +198,28 @@ class App:
         self._store_set(SAVE_KEY, json.dumps({"kind": self.kind, "human": self.human,
                                               "record": g.record()}))
 
+    def _draft_save(self) -> str | None:
+        """A Draft before its game starts (R2.3), as JSON text: who plays, who goes first,
+        each player's picks so far and whether they confirmed them. None outside a Draft.
+        The CPU's picks are kept once made, so a reload does not let the human see them and
+        pick again (they stay secret until the reveal, as on the draft screen)."""
+        screens = {"draft", "wait", "reveal"} | ({"handover"} if self.handover_next == "draft"
+                                                 else set())
+        if self.opts.get("mode") != "draft" or self.screen not in screens:
+            return None
+        human_done = self.screen != "draft" if self.kind == "cpu" else (
+            self.draft_player == 1 or self.screen == "reveal")
+        second_done = self.screen == "reveal"
+        confirmed = [human_done, second_done] if self.kind == "local" else (
+            [True, True] if self.screen == "reveal" else
+            [human_done if p == self.human else False for p in (0, 1)])
+        return json.dumps({"kind": self.kind, "human": self.human,
+                           "draft": {"first": self.first, "picks": self.picks,
+                                     "confirmed": confirmed}})
+
     def _forget_game(self) -> None:
         self._saved_n = -1
+        self._saved_draft = None
         self._store_set(SAVE_KEY, None)
 
     def resume(self) -> bool:
@@ -206,12 +236,18 @@ class App:
             human = data.get("human", 0)
             if human not in (0, 1):
                 raise ValueError("bad human")
-            game = Game.from_record(data["record"])
+            if "draft" in data:
+                draft = _read_draft(data["draft"])
+            else:
+                game = Game.from_record(data["record"])
         except Exception as exc:  # noqa: BLE001 - anything wrong: drop it, say so
             self.log_warn(f"TriFront: the saved game was discarded: {exc!r}")
             self._forget_game()
             self.toast = i18n.t("msg.save_corrupt")
             return False
+        if "draft" in data:
+            self._resume_draft(kind, human, draft)
+            return True
         self.gen += 1
         self.kind, self.human, self.game = kind, human, game
         self.first = game.state.first
@@ -232,6 +268,33 @@ class App:
             self.viewer = human
             self._advance()
         return True
+
+    def _resume_draft(self, kind: str, human: int, draft: dict) -> None:
+        """Back to where a saved Draft stood (``_read_draft`` checked it): picking, the CPU
+        picking, the hand-over to the second player, or the reveal."""
+        self.gen += 1
+        self.kind, self.human, self.game = kind, human, None
+        self.opts.update(kind=kind, mode="draft")
+        self.first = draft["first"]
+        self.picks = draft["picks"]
+        done = draft["confirmed"]
+        self.viewer, self.draft_player = 0, 0
+        self.sel, self.overlay, self.thinking = m.Selection(), None, False
+        self.notice, self.toast = "", ""
+        if all(done):
+            self.viewer = 1 if kind == "local" else human
+            self.screen = "reveal"
+        elif kind == "cpu" and done[human]:
+            self.screen = "wait"
+            self._spawn(self._cpu_draft(self.gen))
+        elif kind == "local" and done[0]:
+            self.draft_player = 1
+            self._handover(1, "draft")
+        elif kind == "local":
+            self._handover(0, "draft")
+        else:
+            self.screen = "draft"
+        self._saved_draft = None
 
     # ----------------------------------------------------------------------------- plumbing
 
@@ -416,7 +479,7 @@ class App:
             self.match = None
         self.gen += 1
         self.thinking = False
-        if isinstance(self.game, Game):
+        if isinstance(self.game, Game) or self._saved_draft is not None:
             self._forget_game()
         self.game = None
         self.overlay = None
@@ -1061,3 +1124,27 @@ class App:
 
     def on_online_leave(self, data: dict) -> None:
         self.on_menu(data)
+
+
+def _read_draft(draft: object) -> dict:
+    """A saved Draft (App._draft_save) checked: {"first": 0|1, "picks": [dict, dict] of valid
+    picks (R2.3; complete where confirmed), "confirmed": [bool, bool]}. Raises ValueError."""
+    if not isinstance(draft, dict) or draft.get("first") not in (0, 1):
+        raise ValueError("bad draft")
+    picks, done = draft.get("picks"), draft.get("confirmed")
+    if not (isinstance(picks, list) and len(picks) == 2 and isinstance(done, list)
+            and len(done) == 2 and all(isinstance(d, bool) for d in done)):
+        raise ValueError("bad draft picks")
+    clean = []
+    for mine, confirmed in zip(picks, done):
+        if not isinstance(mine, dict):
+            raise ValueError("bad draft picks")
+        if confirmed:
+            clean.append(check_effect_set(mine))
+        else:
+            partial = {g: e for g, e in mine.items() if isinstance(g, str) and isinstance(e, str)}
+            if len(partial) != len(mine):
+                raise ValueError("bad draft picks")
+            check_effect_set({**{g: GROUP_EFFECTS[g][0] for g in GROUPS}, **partial})
+            clean.append(partial)
+    return {"first": draft["first"], "picks": clean, "confirmed": list(done)}
