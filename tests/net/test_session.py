@@ -128,6 +128,96 @@ def test_draft_picks_are_committed_before_the_guest_reveals_its_own():
     assert host.game is not None
 
 
+def test_in_draft_the_guest_holds_its_seed_secret_until_the_host_committed_its_picks():
+    """R2.3 with R7.3: a host that knew the seed before picking could pick for the deal."""
+    rng = random.Random(6)
+    host, guest = HostSession("draft"), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    guest.set_picks(random_picks(rng))
+    pipe.pump()
+    assert host.guest_secret is None and not guest.secret_sent   # nothing to derive yet
+    host.set_picks(random_picks(rng))
+    pipe.pump()
+    assert host.guest_secret == guest.secret and host.game is not None
+    play_out(pipe, rng)
+    assert guest.report.fair, guest.report.summary()
+
+
+class SubstitutingHost(HostSession):
+    """Applies the guest's last legal action (often pass) instead of the one it sent."""
+    swapped = 0
+
+    def _on_action(self, msg):
+        g = self.game
+        if g is not None and g.to_move == 1 and msg["action"].get("type") != "resign":
+            other = g.view(1)["legal"][-1]
+            if fairness.canonical(other) != fairness.canonical(msg["action"]):
+                self.swapped += 1
+                msg = {**msg, "action": other}
+        super()._on_action(msg)
+
+
+def test_a_host_that_plays_other_moves_for_the_guest_is_caught():
+    rng = random.Random(3)
+    host, guest = SubstitutingHost("normal"), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    play_out(pipe, rng)
+    assert host.swapped > 0 and not guest.report.fair
+    assert "my moves" in guest.report.summary()
+
+
+def test_a_win_claimed_while_the_guest_never_resigned_is_reported():
+    rng = random.Random(5)
+    host, guest, pipe = new_match("normal", rng)
+    play_out(pipe, rng, stop_after=6)
+    host.claim_win()
+    pipe.pump()
+    assert guest.view["over"] and not guest.report.fair
+    assert "the host claimed the win" in guest.report.summary()
+
+
+class GrindingHost(HostSession):
+    """Starts a new game whenever the guest's secret gives a seed it dislikes."""
+    rerolls = 0
+
+    def _on_secret(self, msg):
+        if self.phase == "seeding" and self.guest_secret is None and self.rerolls < 50:
+            _seed, first = fairness.derive(self.secret, msg["secret"])
+            if first != 0:          # it wants to move first
+                self.rerolls += 1
+                self._new_match()
+                self._sync()
+                return
+        super()._on_secret(msg)
+
+
+def test_a_host_that_restarts_the_deal_after_seeing_the_guest_secret_is_caught():
+    for seed in range(6):
+        rng = random.Random(seed)
+        host, guest = GrindingHost("normal"), GuestSession()
+        pipe = Pipe(host, guest)
+        pipe.connect()
+        play_out(pipe, rng)
+        assert guest.report.fair == (host.rerolls == 0), (seed, host.rerolls)
+        if host.rerolls:
+            assert guest.restarts == host.rerolls
+            assert "no restarted deal" in guest.report.summary()
+            return
+    raise AssertionError("the host never rerolled: the test did not test")
+
+
+def test_the_guests_moves_and_restarts_survive_a_reload_of_its_page():
+    rng = random.Random(8)
+    host, guest, pipe = new_match("normal", rng)
+    play_out(pipe, rng, stop_after=8)
+    guest.restarts = 1
+    again = GuestSession.from_json(json.loads(json.dumps(guest.to_json())))
+    assert again.sent == guest.sent and again.sent and again.restarts == 1
+    assert again.secret_sent and again.resigned is False
+
+
 def test_reconnect_mid_round_resumes_the_same_game_and_both_records_match():
     rng = random.Random(7)
     host, guest, pipe = new_match("draft", rng)
@@ -228,7 +318,8 @@ def tampered_report(mutate):
     args = dict(record=host.game.record(), host_secret=host.secret, host_commit=guest.host_commit,
                 guest_secret=guest.secret, mode="draft", guest=1, my_picks=guest.my_picks,
                 host_picks=guest.host_picks, host_picks_salt=guest.host_salt,
-                host_picks_commit=guest.host_picks_commit, digests=guest.digests)
+                host_picks_commit=guest.host_picks_commit, digests=guest.digests,
+                my_moves=guest.sent, i_resigned=guest.resigned)
     mutate(args, host)
     return fairness.check_game(**args)
 

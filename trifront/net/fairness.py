@@ -10,10 +10,16 @@ Neither player alone decides the deal (RULES.md R7.3: one seed drives all random
 Draft picks (R2.3) work the same way: the host commits to ``picks_commit(picks, salt)``
 before the guest sends its picks, and reveals picks and salt after.
 
+In Draft the host commits to its picks before the guest sends its seed secret (guest.py
+holds the secret back until then), so the host never picks knowing the deal.
+
 At game end the guest checks everything with ``check_game``: the host's secret matches the
 commitment, the record uses the derived seed and first player, the effects are what both
-sides picked, the record replays legally, and every view the guest was shown (kept as
-digests) is exactly the view the replay gives at that point.
+sides picked, the record replays legally, every view the guest was shown (kept as digests)
+is exactly the view the replay gives at that point, every guest move in the record is the
+one the guest sent for that move, and a resignation of the guest is one it sent (else the
+host claimed the win). The guest adds whether the host restarted the deal after seeing its
+secret (guest.py).
 """
 
 from __future__ import annotations
@@ -24,9 +30,10 @@ import secrets
 from dataclasses import dataclass, field
 
 from ..cards import NORMAL_EFFECTS
+from ..actions import MalformedAction
 from ..record import IllegalRecordAction, MalformedRecord, check_record
 from ..rules import IllegalAction, apply, new_state
-from ..views import player_view
+from ..views import action_from_view, player_view
 
 SEED_BITS = 53  # the seed stays an exact JSON number in any language
 
@@ -96,8 +103,13 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
                mode: str, guest: int, my_picks: dict | None = None,
                host_picks: dict | None = None, host_picks_salt: str | None = None,
                host_picks_commit: str | None = None,
-               digests: dict[int, str] | None = None) -> Report:
-    """Check a finished online game from the guest's side (see the module text)."""
+               digests: dict[int, str] | None = None,
+               my_moves: dict[int, dict] | None = None, i_resigned: bool = False) -> Report:
+    """Check a finished online game from the guest's side (see the module text).
+
+    ``digests``: move number -> view_digest of the view the guest was shown there;
+    ``my_moves``: move number -> the action (view form) the guest sent at that move, the last
+    one sent for it; ``i_resigned``: the guest sent a resignation (R6.6)."""
     rep = Report()
     host = 1 - guest
     rep.add("host commitment", commit(host_secret) == host_commit,
@@ -142,8 +154,15 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
             if view_digest(player_view(state, guest)) != digests[n]:
                 seen_ok = False
 
+    my_moves = dict(my_moves or {})
+    not_mine: list[int] = []   # move numbers where the record holds a guest move not sent
+    claimed = False            # the record says the guest resigned; it never sent that
     compare(0)
     for i, action in enumerate(checked["actions"]):
+        if action.type == "resign":
+            claimed = claimed or (action.player == guest and not i_resigned)
+        elif state.to_move == guest and not _sent(state, guest, my_moves.get(i), action):
+            not_mine.append(i)
         try:
             apply(state, action)
         except IllegalAction as e:
@@ -154,4 +173,20 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
     rep.add("views", seen_ok and compared == len(digests),
             "a position I was shown differs from the replay" if not seen_ok
             else "the record is shorter than the game I saw")
+    rep.add("my moves", not not_mine,
+            f"{len(not_mine)} of my moves in the record are not what I chose "
+            f"(first at move {not_mine[0] + 1})" if not_mine else "")
+    rep.add("how it ended", not claimed,
+            "the record says I resigned, but this page never did: the host claimed the win "
+            "(it may, once my page has been away for the whole countdown)")
     return rep
+
+
+def _sent(state, guest: int, mine: dict | None, action) -> bool:
+    """Whether ``action`` (from the record) is the view-form action the guest sent."""
+    if mine is None:
+        return False
+    try:
+        return action_from_view(state, guest, mine).to_json() == action.to_json()
+    except MalformedAction:
+        return False

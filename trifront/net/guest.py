@@ -1,10 +1,14 @@
 """The guest's side of an online match: it holds only views. Sans-IO (no transport).
 
 The guest never sees the game state: only its own player view (RULES.md R7), sent by the host
-after every change. It sends its seed secret, its Draft picks (only once the host has
-committed to its own) and its actions in view form. It keeps a digest of every view it was
-shown, so that at game end, when the host reveals its secret and the record, the page can
-replay the whole game and say whether it was fair (fairness.check_game).
+after every change. It sends its seed secret (in Draft only once the host has committed to
+its picks, so the host cannot pick knowing the deal), its Draft picks (likewise) and its
+actions in view form. It keeps a digest of every view it was shown and the action it sent at
+each move, so that at game end, when the host reveals its secret and the record, the page can
+replay the whole game and say whether it was fair (fairness.check_game). A host that starts a
+new game while one is unfinished, after it has seen the guest's secret, could choose the deal
+by trying again: allowed (a host page may lose its saved game), but counted, and the next
+game's verdict is "not fair" when it happened.
 
 Every host message is checked (protocol.py); a malformed or contradictory one is logged and
 ignored, never trusted. ``to_json`` / ``from_json`` let the page keep the session across a
@@ -34,12 +38,16 @@ class GuestSession:
         self.busy: str | None = None      # the host has another game in progress
         self.refusal: str | None = None   # the host's last refusal, for the page to show
         self.pending = False              # an action is on its way; no second one
+        self.restarts = 0   # new games the host began after seeing my secret, none finished
         self._reset(None)
 
     def _reset(self, game_id: str | None) -> None:
         self.game_id = game_id
         self.token = self.mode = self.host_commit = None
         self.secret: str | None = None
+        self.secret_sent = False
+        self.sent: dict[int, dict] = {}   # move number -> the action I sent there (last one)
+        self.resigned = False
         self.host_picks_commit: str | None = None
         self.my_picks: dict | None = None
         self.host_picks: dict | None = None
@@ -113,15 +121,25 @@ class GuestSession:
         if msg["game"] != self.game_id or msg["token"] != self.token:
             if self.game_id is not None:
                 self._ignore("the host started a new game; the old one is gone")
+            finished = self.view is not None and self.view["over"]
+            self.restarts = 0 if finished or self.game_id is None else \
+                self.restarts + (1 if self.secret_sent else 0)
             self._reset(msg["game"])
             self.token, self.mode, self.host_commit = msg["token"], msg["mode"], msg["commit"]
             self.secret = self.new_secret()
         elif msg["mode"] != self.mode or msg["commit"] != self.host_commit:
             self._ignore("the host changed the game's set-up; that is not allowed")
             return
-        self._send("secret", secret=self.secret)
+        self._send_secret()
         self._send_picks()
         self.on_change("phase")
+
+    def _send_secret(self) -> None:
+        """My seed secret; in Draft only after the host's picks commitment (R2.3): a host that
+        knew the seed could pick its effects for the deal."""
+        if self.secret is not None and (self.mode != "draft" or self.host_picks_commit):
+            self._send("secret", secret=self.secret)
+            self.secret_sent = True
 
     def _on_pickscommit(self, msg: dict) -> None:
         if self.mode != "draft":
@@ -129,6 +147,7 @@ class GuestSession:
         if self.host_picks_commit not in (None, msg["commit"]):
             return self._ignore("the host tried to change its committed picks")
         self.host_picks_commit = msg["commit"]
+        self._send_secret()
         self._send_picks()
         self.on_change("phase")
 
@@ -178,9 +197,13 @@ class GuestSession:
             record=self.reveal["record"], host_secret=self.reveal["secret"],
             host_commit=self.host_commit, guest_secret=self.secret, mode=self.mode, guest=GUEST,
             my_picks=self.my_picks, host_picks=self.host_picks, host_picks_salt=self.host_salt,
-            host_picks_commit=self.host_picks_commit, digests=self.digests)
+            host_picks_commit=self.host_picks_commit, digests=self.digests,
+            my_moves=self.sent, i_resigned=self.resigned)
         self.report.add("consistent views", self.conflicts == 0,
                         "the host sent two different positions for one move")
+        self.report.add("no restarted deal", self.restarts == 0,
+                        f"the host started a new game {self.restarts} time(s) after seeing my "
+                        "secret, so it could have tried deals until one suited it")
         self.on_change("fairness")
 
     # ------------------------------------------------------------------------ the player
@@ -203,8 +226,11 @@ class GuestSession:
             return False
         if action.get("type") == "resign":
             action = {"type": "resign", "player": GUEST}
+            self.resigned = True
         elif self.view["to_move"] != GUEST:
             return False
+        else:
+            self.sent[self.n] = action
         self.pending = True
         self._send("action", n=self.n, action=action)
         return True
@@ -217,7 +243,9 @@ class GuestSession:
                 "picks_commit": self.host_picks_commit, "my_picks": self.my_picks,
                 "host_picks": self.host_picks, "host_salt": self.host_salt,
                 "digests": {str(k): v for k, v in self.digests.items()},
-                "conflicts": self.conflicts}
+                "conflicts": self.conflicts, "secret_sent": self.secret_sent,
+                "sent": {str(k): v for k, v in self.sent.items()}, "resigned": self.resigned,
+                "restarts": self.restarts}
 
     @classmethod
     def from_json(cls, data: dict, **kwargs) -> GuestSession:
@@ -229,4 +257,9 @@ class GuestSession:
             data["host_salt"]
         s.digests = {int(k): v for k, v in data["digests"].items()}
         s.conflicts = data["conflicts"]
+        # saved before these were kept: assume the secret went out, no moves known
+        s.secret_sent = bool(data.get("secret_sent", s.secret is not None))
+        s.sent = {int(k): v for k, v in (data.get("sent") or {}).items()}
+        s.resigned = bool(data.get("resigned", False))
+        s.restarts = int(data.get("restarts", 0))
         return s

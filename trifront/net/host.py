@@ -242,7 +242,12 @@ class HostSession:
             raise ValueError("no draft picks are expected now")
         self.my_picks = check_effect_set(picks)
         self.picks_salt = secrets.token_hex(32)
-        self._maybe_start()  # commits them to the guest once it has given its seed secret
+        if self.phase is not None and self.game is None:
+            # committed now, before the guest's seed secret (which waits for this): the host
+            # must not pick knowing the deal
+            self._send("pickscommit", commit=fairness.picks_commit(self.my_picks,
+                                                                   self.picks_salt))
+        self._maybe_start()
         self.on_change("phase")
 
     def act(self, action) -> None:

@@ -638,6 +638,10 @@ EN: dict[str, str] = {
     "fair.check.host_picks": "host picks",
     "fair.check.replay": "replay",
     "fair.check.views": "views",
+    "fair.check.consistent_views": "consistent views",
+    "fair.check.my_moves": "my moves",
+    "fair.check.how_it_ended": "how it ended",
+    "fair.check.no_restarted_deal": "no restarted deal",
 }
 
 JA: dict[str, str] = {
@@ -1090,6 +1094,10 @@ JA: dict[str, str] = {
     "fair.check.host_picks": "ホストの選択",
     "fair.check.replay": "再現",
     "fair.check.views": "局面",
+    "fair.check.consistent_views": "局面の一貫性",
+    "fair.check.my_moves": "自分の手",
+    "fair.check.how_it_ended": "終局の仕方",
+    "fair.check.no_restarted_deal": "配り直しなし",
 }
 
 #: Card-face copy in a few words (the full text is the tooltip and the inspect panel).
