@@ -168,6 +168,51 @@ def test_two_pages_play_a_normal_game_online_and_the_guest_finds_it_fair():
     asyncio.run(go())
 
 
+def test_both_pages_show_every_round_result_whoever_ends_the_round():
+    """The round's result screen (R3.6) on both pages, also when the host's own pass (or
+    play) ends the round: the host's page hears its own move back at once from its session,
+    which used to move it on to the next round's board before the player saw the result."""
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        a.dispatch("start")
+        await step(relay)
+        b.dispatch("start")
+        await step(relay)
+        ended = {"host": 0, "guest": 0}
+        for n in range(800):
+            await step(relay)
+            if a.screen == "over" and b.screen == "over":
+                break
+            for app, who in ((a, "host"), (b, "guest")):
+                if app.screen == "round":
+                    app.dispatch("round-continue")
+                elif app.screen == "board" and app._my_turn():
+                    view = app.view()
+                    rounds = len(view.get("rounds") or [])
+                    # the guest passes early, the host only once the guest has: so that
+                    # the host's pass ends most rounds
+                    ends = view["passed"][1 - view["me"]] and m.pass_choice(view).enabled
+                    if (who == "host" and ends) or (who == "guest" and n % 3 == 2
+                                                    and m.pass_choice(view).enabled):
+                        app.dispatch("pass")
+                        if app.overlay and app.overlay[0] == "pass":
+                            app.dispatch("pass-confirm")
+                    else:
+                        turn(app, 0 if who == "host" else n)
+                    await step(relay)
+                    if len(app.view().get("rounds") or []) > rounds:
+                        ended[who] += 1
+                        assert app.screen in ("round", "over"), (who, app.screen)
+                        other = b if app is a else a
+                        assert other.screen in ("round", "over"), (who, other.screen)
+        assert ended["host"] > 0, ended      # the case this test is about happened
+        assert not pa.errors and not pb.errors
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
 def test_draft_online_picks_then_reveal_then_game():
     async def go():
         relay = FakeRelay()

@@ -722,7 +722,8 @@ class App:
         if (self.kind == "cpu" and action.get("type") == "play" and not self.game.over
                 and self.view().get("round") == seen.get("round")):   # not a new round's deal
             self.toast = m.drew_text(before, self.view())  # e.g. Supply: what it drew, to you
-        self._advance()
+        if self.kind != "online":   # online (the host): its session's on_change already did
+            self._advance()
 
     # ---------------------------------------------------------------------- board: choosing
 
