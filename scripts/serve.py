@@ -10,7 +10,8 @@ the browser tests (`tests/browser/conftest.py` imports `make_server`).
 What it adds to `http.server`: explicit MIME types for `.mjs`, `.wasm`, `.toml`, `.py`
 (so a machine's own mime.types cannot break the page), `Cache-Control: no-cache` (an edited
 `.py` is picked up on reload), an optional URL prefix (to check that the page works under a
-sub-path, as on GitHub Pages), and a clear one-line address on start.
+sub-path, as on GitHub Pages), `--relay-port` (web/online.json tells the page where
+scripts/play's relay listens) and a clear one-line address on start.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import json
 import os
 import sys
 import threading
@@ -44,9 +46,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
 
-    def __init__(self, *args, directory: str, prefix: str = "/", quiet: bool = False, **kwargs):
+    def __init__(self, *args, directory: str, prefix: str = "/", quiet: bool = False,
+                 relay_port: int | None = None, **kwargs):
         self.prefix = prefix
         self.quiet = quiet
+        self.relay_port = relay_port
         super().__init__(*args, directory=directory, **kwargs)
 
     def _strip_prefix(self) -> bool:
@@ -65,8 +69,27 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return True
 
     def do_GET(self):  # noqa: N802 (http.server naming)
-        if self._strip_prefix():
-            super().do_GET()
+        if not self._strip_prefix():
+            return
+        if self.relay_port and self.path.split("?")[0] == "/web/online.json":
+            self._online_json()
+            return
+        super().do_GET()
+
+    def _online_json(self) -> None:
+        """web/online.json with ``relay_port`` set: the page then finds the relay that
+        scripts/play started on RELAY_PORT (trifront.net.signaling.default_relay)."""
+        try:
+            config = json.loads((Path(self.directory) / "web" / "online.json").read_text())
+        except (OSError, ValueError):
+            config = {}
+        config["relay_port"] = self.relay_port
+        body = json.dumps(config, indent=2).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def do_HEAD(self):  # noqa: N802
         if self._strip_prefix():
@@ -96,11 +119,13 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(root: os.PathLike | str = ROOT, host: str = "127.0.0.1", port: int = 0,
-                prefix: str = "/", quiet: bool = False) -> Server:
-    """Bind (port 0 = a free port) and return the server; `server.url` is its address."""
+                prefix: str = "/", quiet: bool = False, relay_port: int | None = None) -> Server:
+    """Bind (port 0 = a free port) and return the server; `server.url` is its address.
+    ``relay_port``: tell the page where our relay listens (web/online.json's relay_port)."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError(f"prefix must start and end with '/': {prefix!r}")
-    handler = functools.partial(Handler, directory=str(root), prefix=prefix, quiet=quiet)
+    handler = functools.partial(Handler, directory=str(root), prefix=prefix, quiet=quiet,
+                                relay_port=relay_port)
     server = Server((host, port), handler)
     server.prefix = prefix
     return server
@@ -120,9 +145,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", default=str(ROOT))
     parser.add_argument("--prefix", default="/")
     parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    parser.add_argument("--relay-port", type=int, default=None,
+                        help="the port our relay listens on (scripts/play's RELAY_PORT); "
+                             "served to the page in web/online.json")
     args = parser.parse_args(argv)
     try:
-        server = make_server(args.root, args.host, args.port, args.prefix, args.quiet)
+        server = make_server(args.root, args.host, args.port, args.prefix, args.quiet,
+                             args.relay_port)
     except OSError as exc:
         print(f"Cannot listen on {args.host}:{args.port}: {exc.strerror or exc}. "
               f"Try another port, e.g. PORT=8001.", file=sys.stderr)

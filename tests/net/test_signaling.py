@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from trifront.net.signaling import (APP_ID, choose_signal, default_signal, first_joiner,
-                                    is_local_host, nostr_relays, trystero_config)
+from trifront.net.signaling import (APP_ID, choose_signal, default_relay, default_signal,
+                                    first_joiner, is_local_host, nostr_relays, trystero_config)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,3 +85,38 @@ def test_online_json_has_the_keys_main_py_reads():
     assert config.get("signal", "") in ("", "relay", "nostr")
     assert isinstance(config["nostr_relays"], list)
     assert nostr_relays(None, config) == config["nostr_relays"]
+    assert default_relay(config, "ws", "127.0.0.1") == "ws://127.0.0.1:8765/"
+
+
+def test_default_relay_uses_the_configured_address_else_the_page_host_and_relay_port():
+    assert default_relay({"relay": " wss://r.example/ "}, "wss", "x.io") == "wss://r.example/"
+    assert default_relay({"relay_port": 8102}, "ws", "192.168.1.20") == "ws://192.168.1.20:8102/"
+    assert default_relay({"relay_port": None}, "wss", "box.local") == "wss://box.local:8765/"
+    for bad in (0, 70000, "8102", True, 1.5):
+        assert default_relay({"relay_port": bad}, "ws", "h") == "ws://h:8765/"
+    assert default_relay({}, "ws", "") == "ws://127.0.0.1:8765/"
+    assert default_relay({}, "ws", "::1") == "ws://[::1]:8765/"
+    assert default_relay(None, "ws", "h") == "ws://h:8765/"
+
+
+def test_scripts_serve_tells_the_page_the_relay_port_of_scripts_play():
+    """README: `RELAY_PORT=8102 scripts/play` -> the page's default relay is on 8102."""
+    import sys
+    import urllib.request
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import serve
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    for relay_port, expected in ((8102, 8102), (None, None)):
+        server = serve.serve_in_thread(root=ROOT, port=0, quiet=True, relay_port=relay_port)
+        try:
+            with urllib.request.urlopen(server.url + "web/online.json") as response:
+                config = json.loads(response.read())
+        finally:
+            server.shutdown()
+            server.server_close()
+        assert config["relay_port"] == expected
+        assert config["ice_servers"]                      # the rest of the file as it is
+        assert default_relay(config, "ws", "127.0.0.1") == f"ws://127.0.0.1:{expected or 8765}/"
+    assert "--relay-port" in (ROOT / "scripts" / "play").read_text()

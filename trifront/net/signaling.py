@@ -42,6 +42,27 @@ def is_local_host(hostname: str) -> bool:
     return True
 
 
+DEFAULT_RELAY_PORT = 8765   # what scripts/play and `python -m trifront_relay` listen on
+
+
+def default_relay(config: dict, scheme: str, hostname: str) -> str:
+    """Our relay's address unless the URL or the menu says otherwise: ``relay`` in
+    web/online.json, else ``<scheme>://<the page's host>:<relay_port>/`` (``relay_port`` in
+    web/online.json, which scripts/serve.py fills in from scripts/play's RELAY_PORT, else
+    8765). ``scheme``: "ws" or "wss" (the page's http or https)."""
+    config = config if isinstance(config, dict) else {}
+    relay = config.get("relay")
+    if isinstance(relay, str) and relay.strip():
+        return relay.strip()
+    port = config.get("relay_port")
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+        port = DEFAULT_RELAY_PORT
+    host = hostname or "127.0.0.1"
+    if ":" in host and not host.startswith("["):
+        host = f"[{host}]"          # an IPv6 address in a URL
+    return f"{scheme}://{host}:{port}/"
+
+
 def default_signal(config: dict, hostname: str) -> str:
     """What the page uses unless the URL or the player says otherwise."""
     value = config.get("signal") if isinstance(config, dict) else None

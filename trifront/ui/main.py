@@ -32,6 +32,7 @@ BOOT_MS = [performance.now()]  # this script starts; then imports done, then the
 from pyscript import fetch, web
 from pyscript.ffi import create_proxy, is_none
 
+from trifront.net.signaling import default_relay as default_relay_url
 from trifront.net.signaling import default_signal, nostr_relays
 from trifront.ui import dom, i18n
 from trifront.ui.app import App
@@ -124,7 +125,7 @@ async def load_online_config():
 
 online_config = await load_online_config()  # noqa: F704 - PyScript runs top-level await
 scheme = "wss" if location.protocol == "https:" else "ws"
-default_relay = online_config.get("relay") or f"{scheme}://{location.hostname or '127.0.0.1'}:8765/"
+default_relay = default_relay_url(online_config, scheme, str(location.hostname or ""))
 ice_param = _param("ice", "", str)
 ice_servers = [] if ice_param == "none" else online_config.get("ice_servers", [])
 page_signal = default_signal(online_config, str(location.hostname or ""))
