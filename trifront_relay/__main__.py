@@ -1,4 +1,5 @@
-"""python -m trifront_relay [--host 127.0.0.1] [--port 8765] [--room-idle SECONDS]"""
+"""python -m trifront_relay [--host 127.0.0.1] [--port 8765] [--room-idle SECONDS]
+                           [--trust-proxy ADDRESS ...]"""
 
 from __future__ import annotations
 
@@ -18,11 +19,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("RELAY_PORT", "8765")))
     parser.add_argument("--room-idle", type=float, default=Limits.room_idle,
                         help="seconds without traffic before a room expires")
+    parser.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a TLS proxy in front of the relay (e.g. 127.0.0.1): connections "
+                             "from it count against the X-Forwarded-For address it adds")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         format="[relay] %(message)s")
-    relay = Relay(Limits(room_idle=args.room_idle))
+    relay = Relay(Limits(room_idle=args.room_idle), trusted_proxies=tuple(args.trust_proxy))
 
     def ready(server):
         ports = sorted({s.getsockname()[1] for s in server.sockets})

@@ -19,6 +19,10 @@ left). Protocol (one JSON object per WebSocket text message, ``t`` = type):
 
 Bounds (Limits): message size, messages per second per client, rooms per client address,
 clients per address, room word length; rooms idle for ``room_idle`` seconds expire.
+Behind a TLS proxy (docs/ONLINE.md) every client comes from the proxy's address; name the
+proxy with ``trusted_proxies`` (``--trust-proxy 127.0.0.1``) and a client's address is the
+last entry of the X-Forwarded-For header the proxy adds (from anyone else that header is
+ignored: a client could write anything in it).
 Run: ``python -m trifront_relay --host 0.0.0.0 --port 8765``.
 """
 
@@ -49,17 +53,26 @@ class Limits:
 
 
 class Relay:
-    def __init__(self, limits: Limits | None = None):
+    def __init__(self, limits: Limits | None = None, trusted_proxies: tuple[str, ...] = ()):
         self.limits = limits or Limits()
+        self.trusted_proxies = frozenset(trusted_proxies)
         self.rooms: dict[str, list[ServerConnection]] = {}
         self.active: dict[str, float] = {}        # room -> time of its last message
         self.where: dict[ServerConnection, str] = {}
         self.clients: dict[str, int] = {}         # address -> open connections
         self.seated: dict[str, int] = {}          # address -> its connections in a room
 
-    @staticmethod
-    def address(ws: ServerConnection) -> str:
-        return str((ws.remote_address or ("?",))[0])
+    def address(self, ws: ServerConnection) -> str:
+        """The client's address, for the per-address bounds: the socket's peer, or, when that
+        is a trusted proxy, the address the proxy saw (X-Forwarded-For's last entry)."""
+        peer = str((ws.remote_address or ("?",))[0])
+        if peer in self.trusted_proxies:
+            request = getattr(ws, "request", None)
+            forwarded = request.headers.get("X-Forwarded-For", "") if request else ""
+            last = forwarded.rsplit(",", 1)[-1].strip()
+            if last and len(last) <= 64:
+                return last
+        return peer
 
     async def send(self, ws: ServerConnection, **msg) -> None:
         try:
@@ -103,7 +116,7 @@ class Relay:
             return await self.send(ws, t="error", error="message too big")
         try:
             msg = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):   # RecursionError: nested thousands deep
             return await self.send(ws, t="error", error="not JSON")
         kind = msg.get("t") if isinstance(msg, dict) else None
         if kind == "ping":

@@ -12,11 +12,11 @@ from websockets.asyncio.client import connect
 from trifront_relay import Limits, Relay
 
 
-def run(coro_fn, limits: Limits | None = None):
+def run(coro_fn, limits: Limits | None = None, trusted_proxies: tuple[str, ...] = ()):
     """Start a relay on a free port, run `coro_fn(url, relay)`, stop the relay."""
 
     async def main():
-        relay = Relay(limits)
+        relay = Relay(limits, trusted_proxies)
         started = asyncio.get_running_loop().create_future()
         task = asyncio.ensure_future(relay.run("127.0.0.1", 0, started.set_result))
         server = await asyncio.wait_for(started, 5)
@@ -97,13 +97,14 @@ def test_a_leaving_peer_is_reported_at_once_and_the_seat_frees():
     run(body)
 
 
-def test_junk_gets_an_error_and_never_a_crash():
+def test_junk_gets_an_error_and_never_a_crash(caplog):
     async def body(url, relay):
         ws = await connect(url)
         junk = [b"\x00\x01binary", "not json", "[1,2]", "null", "42", '{"t": 7}', '{"t": "nope"}',
                 '{"t": "join"}', '{"t": "join", "room": ""}', '{"t": "join", "room": ["x"]}',
                 '{"t": "join", "room": "' + "w" * 65 + '"}', '{"t": "signal", "data": 1}',
-                '{"t": "signal"}', "x" * 20_000, '{"t":"join","room":{"$gt":""}}']
+                '{"t": "signal"}', "x" * 20_000, '{"t":"join","room":{"$gt":""}}',
+                "[" * 5000 + "]" * 5000]      # nested too deep for json: not JSON either
         for item in junk:
             await ws.send(item)
             got = await recv(ws)
@@ -119,6 +120,7 @@ def test_junk_gets_an_error_and_never_a_crash():
         assert await recv(ws) == {"t": "pong"}
         await ws.close()
     run(body, Limits(rate=1000, burst=1000))
+    assert "message failed" not in caplog.text      # no traceback logged for any of it
 
 
 def test_too_fast_is_refused_and_the_client_may_go_on():
@@ -147,6 +149,33 @@ def test_rooms_per_address_and_clients_per_address_are_bounded():
         for ws in (a, b, c, d):
             await ws.close()
     run(body, Limits(rooms_per_address=2, clients_per_address=3))
+
+
+def test_behind_a_trusted_proxy_each_forwarded_address_has_its_own_bounds():
+    """docs/ONLINE.md: a TLS proxy in front; X-Forwarded-For counts only from a trusted one."""
+    async def body(url, relay):
+        def via(addr):
+            return connect(url, additional_headers={"X-Forwarded-For": f"203.0.113.9, {addr}"})
+        a, b = await via("198.51.100.1"), await via("198.51.100.2")
+        for ws, room in ((a, "one"), (b, "two")):
+            await send(ws, t="join", room=room)
+            assert (await recv(ws))["t"] == "joined"
+        assert relay.seated == {"198.51.100.1": 1, "198.51.100.2": 1}
+        for ws in (a, b):
+            await ws.close()
+    run(body, Limits(rooms_per_address=1), trusted_proxies=("127.0.0.1",))
+
+    async def untrusted(url, relay):       # no trusted proxy: the header is ignored
+        a = await connect(url, additional_headers={"X-Forwarded-For": "198.51.100.1"})
+        b = await connect(url, additional_headers={"X-Forwarded-For": "198.51.100.2"})
+        await send(a, t="join", room="one")
+        assert (await recv(a))["t"] == "joined"
+        await send(b, t="join", room="two")
+        got = await recv(b)
+        assert got["t"] == "error" and "rooms" in got["error"]
+        for ws in (a, b):
+            await ws.close()
+    run(untrusted, Limits(rooms_per_address=1))
 
 
 def test_seats_per_address_are_counted_through_joins_moves_leaves_and_closes():
