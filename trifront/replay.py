@@ -36,6 +36,7 @@ from .views import player_view
 
 #: the share link's fragment key: https://host/page#replay=<encode_record(record)>
 FRAGMENT_KEY = "replay"
+SEAT_KEY = "seat"
 #: the longest text accepted as a record or a link (a long game is ~20 kB of JSON)
 MAX_TEXT = 2_000_000
 
@@ -132,9 +133,18 @@ def decode_record(text: str) -> dict:
     return data
 
 
-def share_fragment(record: dict) -> str:
-    """``"replay=<code>"``, the fragment of a share link (put after ``#``)."""
-    return f"{FRAGMENT_KEY}={encode_record(record)}"
+def share_fragment(record: dict, seat: int | None = None) -> str:
+    """``"replay=<code>"``, the fragment of a share link (put after ``#``); with ``seat``
+    (0 or 1: who shared a game still running) ``"&seat=N"``, so that the viewer shows only
+    that player's view until the game is over (R7.2)."""
+    tail = f"&{SEAT_KEY}={seat}" if seat in (0, 1) else ""
+    return f"{FRAGMENT_KEY}={encode_record(record)}{tail}"
+
+
+def seat_from_text(text: object) -> int | None:
+    """The ``seat`` of a share link (see ``share_fragment``), or None."""
+    found = re.search(r"[#&?]" + SEAT_KEY + r"=([01])\b", text) if isinstance(text, str) else None
+    return int(found.group(1)) if found else None
 
 
 def record_from_text(text: str) -> dict:

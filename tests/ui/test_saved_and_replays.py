@@ -235,6 +235,43 @@ def test_a_running_game_replay_cannot_be_revealed():
     assert app.replay_view == "0" and page.tree.find("#toast")
 
 
+def test_a_running_games_share_link_shows_only_its_sharers_view():
+    """R7.2: a player who shares a game in progress shares its own view, not the other's
+    hand (a new-user trial found the CPU's cards one click away)."""
+    async def go():
+        app, page = make(MemoryStorage(), page_url="http://x/index.html")
+        app.dispatch("menu-set", {"key": "strength", "value": "easy"})
+        app.dispatch("menu-set", {"key": "first", "value": "1"})   # the CPU is player 0
+        app.dispatch("start")
+        await settle(app)
+        assert app.human == 0 and not app.game.over
+        app.dispatch("export")
+        link = page.tree.find("#share-replay-link").attrs["value"]
+        assert link.endswith("&seat=0"), link
+        viewer, vpage = make(None)
+        assert viewer.open_replay(link)
+        viewer.render()
+        assert viewer.replay_view == "0"
+        assert vpage.tree.find("#replay-view-1").attrs.get("disabled")
+        assert vpage.tree.find("#replay-view-0").text().startswith("Player 1")
+        viewer.dispatch("replay-view", {"view": "1"})
+        assert viewer.replay_view == "0" and "sharer" in vpage.tree.find("#toast").text()
+    asyncio.run(go())
+
+
+def test_a_finished_games_link_has_no_seat_and_your_view_reads_well():
+    record = finished_record()
+    app, page = make(None)
+    assert app.open_replay("http://x/#" + share_fragment(record) + "&seat=1")   # ignored
+    app.render()
+    assert not page.tree.find("#replay-view-0").attrs.get("disabled")
+    app2, page2 = make(None)
+    app2.open_replay(json.dumps(record), own=True, names={0: "You", 1: "CPU"})
+    app2.render()
+    assert page2.tree.find("#replay-view-0").text().startswith("Your view")
+    assert page2.tree.find("#replay-view-1").text().startswith("CPU's view")
+
+
 def test_malformed_replays_give_a_clear_message():
     app, page = make(None)
     app.dispatch("open-replay")

@@ -21,7 +21,7 @@ from trifront.actions import MalformedAction
 from trifront.cards import GROUP_EFFECTS, GROUPS, check_effect_set
 from trifront.game import Game
 from trifront.record import IllegalRecordAction, MalformedRecord
-from trifront.replay import Replay, record_from_text, share_fragment
+from trifront.replay import Replay, record_from_text, seat_from_text, share_fragment
 from trifront.rules import IllegalAction
 from trifront.ui import i18n
 from trifront.ui import model as m
@@ -122,6 +122,7 @@ class App:
         self.replay_k = 0
         self.replay_view = "0"
         self.replay_own = False
+        self.replay_seat: int | None = None   # a running game's link: only this seat's view
         self.replay_back = "menu"
         self.replay_names: dict[int, str] = {}
         self.replay_text = ""
@@ -919,7 +920,11 @@ class App:
     # ----------------------------------------------------------------------------- replays
 
     def _share_url(self, record: dict) -> str:
-        return f"{self.page_url or ''}#{share_fragment(record)}"
+        """A share link; for a game still running it names the sharer's seat (R7.2: the
+        viewer then shows only that player's view until the game is over)."""
+        seat = None if self.game is None or self.game.over else (
+            self.human if self.kind == "cpu" else self.viewer)
+        return f"{self.page_url or ''}#{share_fragment(record, seat)}"
 
     def on_export(self, data: dict) -> None:
         if isinstance(self.game, Game) or (self.game is not None and self.game.record()):
@@ -962,6 +967,10 @@ class App:
             return self._replay_failed(i18n.t("replay.bad_record", detail=repr(exc)[:120]))
         if not own:
             self.replay_back = "menu"
+        seat = None if replay.finished else seat_from_text(text)
+        if seat is not None:
+            perspective = str(seat)
+        self.replay_seat = seat
         self.replay = replay
         self.replay_own = own
         self.replay_names = names or m.player_names("local")
@@ -996,6 +1005,9 @@ class App:
         if view == "all" and not self.replay.finished:
             self.toast = i18n.t("replay.view_all_why")
             return
+        if self.replay_seat is not None and view != str(self.replay_seat):
+            self.toast = i18n.t("replay.view_seat_why")
+            return
         self.replay_view = view
 
     def on_replay_close(self, data: dict) -> None:
@@ -1014,6 +1026,7 @@ class App:
         move, rtext = m.replay_texts(view, self.replay_names, self.replay_k, prev)
         return m.ReplayModel(view=view, k=self.replay_k, n=rp.n, perspective=self.replay_view,
                              can_reveal=rp.finished, finished=rp.finished, own=self.replay_own,
+                             seat=self.replay_seat,
                              move_text=move, round_text=rtext)
 
     # ------------------------------------------------------------------------------ online

@@ -954,6 +954,7 @@ class ReplayModel:
     own: bool = False
     move_text: str = ""
     round_text: str = ""
+    seat: int | None = None     # a running game's share link: only this player's view
 
 
 def replay_texts(view: dict, names: dict[int, str], k: int,

@@ -913,8 +913,10 @@ def replay_screen(rv, names: dict[int, str]) -> El:
             button(t("replay.last"), "replay-step", id="btn-replay-last", enabled=rv.k < rv.n,
                    title=t("replay.last_title"), data={"to": rv.n}),
             cls="tf-replay-nav", role="group", aria_label=t("replay.title"))
-    views = [button(t("replay.view_p", name=names[p]), "replay-view", id=f"replay-view-{p}",
+    views = [button(t("replay.view_you") if names[p] == t("name.you") else
+                    t("replay.view_p", name=names[p]), "replay-view", id=f"replay-view-{p}",
                     pressed=rv.perspective == str(p), cls="tf-btn-ghost tf-btn-small",
+                    enabled=rv.seat is None or rv.seat == p, reason=t("replay.view_seat_why"),
                     data={"view": p}) for p in (0, 1)]
     views.append(button(t("replay.view_all"), "replay-view", id="replay-view-all",
                         pressed=rv.perspective == "all", enabled=rv.can_reveal,
