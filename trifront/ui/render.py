@@ -549,8 +549,9 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                                           id=f"btn-target-{target.key}", cls="tf-btn-target",
                                           data={"target-key": target.key}))
         if card is not None:
-            choices.append(button("ⓘ", "inspect", id="btn-inspect-selected",
-                                  cls="tf-btn-ghost tf-btn-icon", title=t("inspect.btn_title"),
+            choices.append(button("i", "inspect", id="btn-inspect-selected",
+                                  cls="tf-btn-ghost tf-btn-icon tf-btn-info",
+                                  title=t("inspect.btn_title"),
                                   aria_label=t("inspect.btn"),
                                   data={"owner": me, "card-id": sel.card}))
     p = m.pass_choice(view)
@@ -576,7 +577,7 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
     parts.append(h("div", h("p", last, cls="tf-last-inline") if last else None,
                    h("p", prompt, cls="tf-prompt", id="prompt", aria_live="polite"),
                    [h("p", n, cls="tf-restrict") for n in notes],
-                   cls="tf-prompt-box"))
+                   cls=["tf-prompt-box", "tf-prompt-row" if choices else ""]))
     parts.append(h("div", choices, cls="tf-choices", id="choices"))
     parts.append(h("div", tail, cls="tf-tail"))
     return h("div", parts, cls=["tf-actionbar", "tf-myturn" if m.my_turn(view) else ""],
