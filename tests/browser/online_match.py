@@ -272,6 +272,11 @@ def new_context(browser):
     return ctx
 
 
+#: scenario_nostr_blip's outage (s): past the 5 s after which trystero gives a disconnected
+#: peer up and long enough for the relay sockets to close and its offers to go stale
+DROP_S = 40
+
+
 def scenario_contexts(pw, server, relay_port) -> dict:
     browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
     try:
@@ -478,8 +483,68 @@ def scenario_nostr(pw, server, relay_port) -> dict:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def scenario_nostr_blip(pw, server, relay_port) -> dict:
+    """Over Nostr, the network drops (lo down) for DROP_S seconds, long enough for the relay
+    sockets to close and the data channel to be given up, and comes back."""
+    import subprocess
+    import tempfile
+    tmp = Path(tempfile.mkdtemp(prefix="trifront-nostr-"))
+    proc, port = start_nostr_relay(tmp)
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        u = (f"{server.url}index.html?room=nostr-blip&signal=nostr&nostr=ws://127.0.0.1:{port}"
+             f"&relay=ws://127.0.0.1:9/&ice=none&cpu_delay=0&claim_after=600")
+        host = Player(new_context(browser), u, "host")
+        guest = Player(new_context(browser), u, "guest")
+        join(host)
+        host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
+        time.sleep(1.0)
+        join(guest)
+        for p in (host, guest):
+            p.page.wait_for_selector("#screen-board", timeout=90_000)
+        play([host, guest], "online-nostr-blip", stop_after=3)
+        for p in (host, guest):     # as in scenario_reconnect: no CPU worker still booting
+            p.page.wait_for_selector("#app[data-cpu]", state="attached", timeout=BOOT_MS)
+        blip_n = host.page.get_attribute("#net-status", "data-n")
+        seen: dict[str, set] = {"host": set(), "guest": set()}
+        subprocess.run(["ip", "link", "set", "lo", "down"], check=True)
+        t_drop = time.monotonic()
+        try:
+            while time.monotonic() - t_drop < DROP_S:
+                for p in (host, guest):
+                    seen[p.name].add(p.page.get_attribute("#net-status", "data-net"))
+                time.sleep(0.5)
+        finally:
+            subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+        t0 = time.monotonic()
+        for p in (host, guest):
+            p.page.wait_for_selector('#net-status[data-net="connected"]', timeout=120_000)
+        recovered_s = time.monotonic() - t0
+        rejoins = {p.name: p.page.get_attribute("#app", "data-rejoins") for p in (host, guest)}
+        for p in (host, guest):
+            p.shot(f"online-nostr-blip-back-{p.name}")
+        blip_after_n = guest.page.get_attribute("#net-status", "data-n")
+        actions = play([host, guest], "online-nostr-blip")
+        result = finish([host, guest], "online-nostr-blip")
+        result.update(actions=actions, blip_n=blip_n, blip_after_n=blip_after_n,
+                      recovered_s=recovered_s, rejoins=rejoins,
+                      seen={k: sorted(map(str, v)) for k, v in seen.items()},
+                      errors=host.errors + guest.errors)
+        return result
+    finally:
+        browser.close()
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except Exception:  # noqa: BLE001
+            proc.kill()
+        import shutil
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
-             "reconnect": scenario_reconnect, "nostr": scenario_nostr}
+             "reconnect": scenario_reconnect, "nostr": scenario_nostr,
+             "nostr-blip": scenario_nostr_blip}
 
 
 def main(argv=None) -> int:

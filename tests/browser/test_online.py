@@ -9,7 +9,8 @@ tests/browser/online_match.py. Each scenario plays a whole game by clicking:
   tab is closed mid-round, a new tab re-joins the room word, the game resumes at the same
   move and is finished;
 - Nostr: the same pages find each other through a local Nostr relay (PyPI nostr-relay) and
-  npm trystero instead of our relay; the guest's tab is closed and a new one resumes.
+  npm trystero instead of our relay; the guest's tab is closed and a new one resumes; and,
+  separately, the network drops for 40 s and both pages rejoin the room and go on.
 Every time: both pages end with the same record, the guest's page replays it and finds the
 game fair, and no page logs a console error. Screenshots: screenshots/online-*.png.
 Needs root (for the namespace), as `scripts/test` and CI have.
@@ -127,3 +128,16 @@ def test_a_whole_game_over_nostr_with_no_relay_of_ours(tmp_path):
     assert result["third_n"] == ""                          # the third page saw no game
     assert result["race_before_n"] == result["race_after_n"]  # a new tab that came too early
     assert result["race_s"] < 60
+
+
+def test_over_nostr_a_long_network_drop_is_survived_by_rejoining_the_room(tmp_path):
+    """docs/ONLINE.md: after a drop that closes the relay sockets and outlives the data
+    channel, trystero alone does not bring the two pages back (its offers made during the
+    drop carry no ICE candidates); each page leaves and rejoins the room when a relay socket
+    opens again, and the game goes on at the same move."""
+    result = run_in_netns(tmp_path, "nostr-blip")["nostr-blip"]
+    check_game(result)
+    assert "waiting" in result["seen"]["host"]              # the drop was noticed
+    assert result["blip_n"] == result["blip_after_n"]       # nothing lost in the drop
+    assert any(result["rejoins"].values()), result["rejoins"]   # one page coming back is enough
+    assert result["recovered_s"] < 60

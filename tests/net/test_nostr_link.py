@@ -42,7 +42,7 @@ def nl(monkeypatch):
     js.URL = SimpleNamespace(new=lambda url, base: SimpleNamespace(href=url))
     js.Object = SimpleNamespace(values=lambda d: list(d.values()), fromEntries=dict)
     js.console = SimpleNamespace(warn=lambda *a: None, error=lambda *a: None)
-    js.document = SimpleNamespace(baseURI="http://x/")
+    js.document = SimpleNamespace(baseURI="http://x/", getElementById=lambda _id: None)
     js.performance = Clock
     pyodide = types.ModuleType("pyodide")
     ffi = types.ModuleType("pyodide.ffi")
@@ -316,4 +316,65 @@ def test_three_pages_at_once_end_with_one_pair_or_everyone_told_full(nl):
             assert paired.get(other) == me
         offers = [o.offer for link, o in links if link.peer]
         assert sorted(offers) == sorted([True, False] * (len(paired) // 2))
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("wait", [float("inf"), float("nan"), -1, 1e300, True, "5", None])
+def test_a_hostile_hello_neither_pairs_nor_wedges_the_page(nl, wait):
+    """A page in the room that sends an impossible time in the room (json reads 1e999 as inf)
+    is ignored: the page stays free and pairs with the real opponent."""
+    async def go():
+        hub = Hub()
+        a, oa = await page(nl, hub, "a1", 0)
+        evil = FakeRoom(hub, "e0", "blue fox", {})
+        hub.rooms["e0"] = evil
+        hello = json.dumps({"t": "hello", "wait": wait, "id": "e0"})
+        hub.rooms["a1"].deliver(nl.CONTROL, hello, SimpleNamespace(peerId="e0"))
+        assert a.peer is None and oa.offer is None
+        hub.rooms.pop("e0")
+        b, ob = await page(nl, hub, "b2", 10)
+        await settle(hub)
+        assert a.peer == "b2" and b.peer == "a1" and (oa.offer, ob.offer) == (True, False)
+    asyncio.run(go())
+
+
+def test_after_the_network_was_down_both_pages_rejoin_the_room_and_pair_again(nl, monkeypatch):
+    """trystero alone did not bring two pages back after a long drop (its offers made while
+    the network was down carry no ICE candidates): a page that lost its partner leaves and
+    rejoins the room once a relay socket opens again; the time in the room is kept."""
+    async def go():
+        hub = Hub()
+        sockets = {"ws://r": SimpleNamespace(readyState=1)}
+        monkeypatch.setattr(FakeTrystero, "getRelaySockets", lambda self: sockets)
+        a, oa = await page(nl, hub, "a1", 0)
+        b, ob = await page(nl, hub, "b2", 10)
+        await settle(hub)
+        assert a.peer == "b2"
+        sockets["ws://r"].readyState = 3                 # the network drops ...
+        for room in ("a1", "b2"):                        # ... trystero gives the peer up
+            other = "b2" if room == "a1" else "a1"
+            hub.q.append(lambda r=room, o=other: hub.rooms[r].fire("onPeerLeave", o))
+        await settle(hub)
+        assert a.peer is None and b.peer is None and a.rejoins == 0
+        Clock.t = 90_000
+        sockets["ws://r"].readyState = 1                 # ... and comes back
+        await settle(hub)
+        assert a.rejoins >= 1 and b.rejoins >= 1
+        assert a.peer == "b2" and b.peer == "a1" and (oa.offer, ob.offer) == (True, False)
+        a.close()
+        b.close()
+    asyncio.run(go())
+
+
+def test_a_page_that_never_had_a_partner_does_not_rejoin(nl, monkeypatch):
+    async def go():
+        hub = Hub()
+        sockets = {"ws://r": SimpleNamespace(readyState=3)}
+        monkeypatch.setattr(FakeTrystero, "getRelaySockets", lambda self: sockets)
+        a, oa = await page(nl, hub, "a1", 0)
+        await settle(hub, 5)
+        sockets["ws://r"].readyState = 1
+        await settle(hub, 5)
+        assert a.rejoins == 0 and oa.net == "waiting"
+        a.close()
     asyncio.run(go())

@@ -26,6 +26,14 @@ trystero noticed the old one was gone); an unpaired page answers such a hello wi
 hello of its own, so both decide from the same two numbers. Messages go out one at a time, in
 order (trystero splits big ones into chunks).
 
+Coming back after the network was down: trystero keeps WebRTC offers made while it was (no
+ICE candidates, they never connect) and backs off its announcements, so two pages that lost
+each other in a long drop did not meet again. A page that had a partner and lost it leaves
+trystero's room and rejoins it (``_rejoin``) when a relay socket opens again after none was,
+and now and then while it stays alone; it then greets with ``"again": true``. Hellos whose
+time in the room is not a finite number of ms up to a week are ignored (a hostile page could
+send inf or NaN).
+
 The module is imported only when a player chooses Nostr (``pyscript.js_import``, on demand),
 so pages that use our relay load nothing of it.
 """
@@ -34,6 +42,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 from collections import deque
 
 from js import URL, Object, console, document, performance
@@ -46,10 +55,19 @@ from trifront.net.signaling import first_joiner, trystero_config
 MODULE = "./web/vendor/trystero/nostr.mjs"
 GAME, CONTROL = "tf", "tf-link"     # trystero action names (at most 32 bytes)
 NO_RELAY_AFTER = 10.0               # seconds without any open relay socket -> "error"
+REJOIN_EVERY, REJOIN_MAX = 60.0, 240.0   # alone after losing the partner: rejoin (seconds)
 POLL = 0.5
+MAX_WAIT_MS = 7 * 24 * 3600 * 1000
 
 _module = None
 _leaving = None                     # the last room's leave() promise
+
+
+def _wait_ok(wait: object) -> bool:
+    """A hello's time in the room: whole or fractional ms, finite, at most a week (a hostile
+    page could send inf or NaN, which no comparison orders)."""
+    return (isinstance(wait, (int, float)) and not isinstance(wait, bool)
+            and math.isfinite(wait) and 0 <= wait <= MAX_WAIT_MS)
 
 
 def _js(value):
@@ -83,6 +101,9 @@ class NostrLink:
         self.sending = False
         self.proxies: list = []
         self.net = ""
+        self.had_partner = False            # paired once: a lost partner may come back
+        self.ask_again = False              # rejoined: greet with "again" (a fresh hello back)
+        self.rejoins = 0                    # times this page left trystero's room and came back
 
     # ------------------------------------------------------------------------- helpers
 
@@ -122,31 +143,77 @@ class NostrLink:
         if self.closed:
             return
         self.self_id = str(mod.selfId)
-        room = mod.joinRoom(_js(trystero_config(self.relays, self.ice)), self.room)
-        self.trystero_room = room
         self.joined_at = performance.now()
+        self._enter()
+        await self._watch_relays()
+
+    def _enter(self) -> None:
+        """Join trystero's room (again, after ``_rejoin``) and listen to it."""
+        room = self.mod.joinRoom(_js(trystero_config(self.relays, self.ice)), self.room)
+        self.trystero_room = room
         self.game = room.makeAction(GAME)
         self.control = room.makeAction(CONTROL)
         self.game.onMessage = self._proxy(self._on_game)
         self.control.onMessage = self._proxy(self._on_control)
         room.onPeerJoin = self._proxy(self._on_join)
         room.onPeerLeave = self._proxy(self._on_leave)
-        await self._watch_relays()
+
+    async def _rejoin(self) -> None:
+        """Leave trystero's room and join it again. After the network was down, trystero
+        keeps WebRTC offers made while it was (no ICE candidates: they can never connect) and
+        its relay back-off; a page that left the room and came back starts clean, as a
+        reloaded page does. The time in the room (who hosts) is kept."""
+        global _leaving
+        room, self.trystero_room = self.trystero_room, None
+        if room is None or self.closed:
+            return
+        self._detach(room)
+        self.rejoins += 1
+        try:                                   # for tests and bench: #app[data-rejoins]
+            document.getElementById("app").setAttribute("data-rejoins", str(self.rejoins))
+        except Exception:  # noqa: BLE001 - no #app (a test page): nothing to show it on
+            pass
+        try:
+            await room.leave()
+        except Exception:  # noqa: BLE001 - leaving a room that broke is still leaving it
+            pass
+        if self.closed:
+            return
+        self.hellos.clear()
+        self.busy.clear()
+        self.told_busy.clear()
+        self.peers.clear()
+        self.ask_again = True    # the others may have greeted us already: ask them again
+        self._enter()
 
     async def _watch_relays(self) -> None:
-        """'waiting' once a relay socket is open; 'error' while none has been for a while."""
+        """'waiting' once a relay socket is open; 'error' while none has been for a while.
+        A page that had a partner and lost it rejoins the room when a relay socket opens
+        again after none was (the network came back), and every REJOIN_EVERY seconds (more
+        slowly each time) while it stays alone with a relay up."""
         since = performance.now()
+        was_down = False
+        rejoin_at, every = None, REJOIN_EVERY
         while not self.closed:
+            sockets = Object.values(self.mod.getRelaySockets())
+            up = any(int(s.readyState) == 1 for s in sockets)
+            now = performance.now()
             if self.peer is None and self.net in ("relay", "error", "waiting"):
-                sockets = Object.values(self.mod.getRelaySockets())
-                up = any(int(s.readyState) == 1 for s in sockets)
                 if up:
-                    since = performance.now()
+                    since = now
                     if self.net != "waiting" and not self.busy:
                         self._status("waiting")
-                elif performance.now() - since > NO_RELAY_AFTER * 1000 and self.net != "error":
+                elif now - since > NO_RELAY_AFTER * 1000 and self.net != "error":
                     where = ", ".join(self.relays) or "trystero's public relays"
                     self._status("error", f"no Nostr relay answers ({where}); retrying")
+            if self.peer is not None or not self.had_partner:
+                rejoin_at, every = None, REJOIN_EVERY
+            elif up and (was_down or rejoin_at is None or now >= rejoin_at):
+                if was_down or rejoin_at is not None:
+                    await self._rejoin()
+                    every = min(every * 2, REJOIN_MAX) if not was_down else REJOIN_EVERY
+                rejoin_at = performance.now() + every * 1000
+            was_down = not up
             await asyncio.sleep(POLL)
 
     # ------------------------------------------------------------------------- pairing
@@ -172,7 +239,7 @@ class NostrLink:
             return
         self.peers.add(peer_id)
         if self.peer is None:
-            self._greet(peer_id)
+            self._greet(peer_id, ask=self.ask_again)
         elif peer_id != self.peer:
             self._tell_busy(peer_id)
 
@@ -192,7 +259,7 @@ class NostrLink:
                 self._drop("the room has two other players")
             if self.peer is None and not (set(self.hellos) - self.busy):
                 self._status("full")
-        elif msg.get("t") == "hello" and isinstance(msg.get("wait"), (int, float)):
+        elif msg.get("t") == "hello" and _wait_ok(msg.get("wait")):
             if self.peer is not None:
                 if peer_id != self.peer:
                     self._tell_busy(peer_id)
@@ -200,8 +267,9 @@ class NostrLink:
             # (it may have seen us before we saw it; "again": it wants a fresh hello)
             self._greet(peer_id, fresh=msg.get("again") is True)
             self.busy.discard(peer_id)
-            self.peer = peer_id
             offer = first_joiner(self.hellos[peer_id], msg["wait"], self.self_id, peer_id)
+            self.peer = peer_id
+            self.had_partner, self.ask_again = True, False
             self.owner.link_paired(offer)
             self.open = True
             self.outbox.clear()
@@ -247,15 +315,18 @@ class NostrLink:
         finally:
             self.sending = False
 
+    def _detach(self, room) -> None:
+        room.onPeerJoin = room.onPeerLeave = None
+        if self.game is not None:
+            self.game.onMessage = None
+            self.control.onMessage = None
+
     def close(self) -> None:
         global _leaving
         self.closed, self.open, self.peer = True, False, None
         room, self.trystero_room = self.trystero_room, None
         if room is not None:
-            room.onPeerJoin = room.onPeerLeave = None
-            if self.game is not None:
-                self.game.onMessage = None
-                self.control.onMessage = None
+            self._detach(room)
             _leaving = room.leave()
         for p in self.proxies:
             try:
