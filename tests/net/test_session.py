@@ -196,13 +196,14 @@ class GrindingHost(HostSession):
 def test_a_host_that_restarts_the_deal_after_seeing_the_guest_secret_is_caught():
     for seed in range(6):
         rng = random.Random(seed)
-        host, guest = GrindingHost("normal"), GuestSession()
+        told = []
+        host, guest = GrindingHost("normal"), GuestSession(on_change=told.append)
         pipe = Pipe(host, guest)
         pipe.connect()
         play_out(pipe, rng)
         assert guest.report.fair == (host.rerolls == 0), (seed, host.rerolls)
         if host.rerolls:
-            assert guest.restarts == host.rerolls
+            assert guest.restarts == host.rerolls == told.count("restarted")
             assert "no restarted deal" in guest.report.summary()
             return
     raise AssertionError("the host never rerolled: the test did not test")

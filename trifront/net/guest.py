@@ -122,9 +122,12 @@ class GuestSession:
             if self.game_id is not None:
                 self._ignore("the host started a new game; the old one is gone")
             finished = self.view is not None and self.view["over"]
+            restarted = not finished and self.game_id is not None and self.secret_sent
             self.restarts = 0 if finished or self.game_id is None else \
-                self.restarts + (1 if self.secret_sent else 0)
+                self.restarts + (1 if restarted else 0)
             self._reset(msg["game"])
+            if restarted:
+                self.on_change("restarted")      # the page says so at once
             self.token, self.mode, self.host_commit = msg["token"], msg["mode"], msg["commit"]
             self.secret = self.new_secret()
         elif msg["mode"] != self.mode or msg["commit"] != self.host_commit:

@@ -1077,6 +1077,8 @@ class App:
         self.names = {me: "You", 1 - me: "Opponent"}
         if kind == "refused" and getattr(match.session, "refusal", None):
             self.toast = i18n.t("online.refused", why=match.session.refusal)
+        if kind == "restarted":
+            self.toast = i18n.t("online.restarted")
         mode = getattr(match.session, "mode", None)
         if match.role == "guest" and mode and mode != self.opts["mode"] \
                 and getattr(self, "_told_mode", None) != match.session.game_id:

@@ -620,6 +620,9 @@ EN: dict[str, str] = {
     "online.need_room": "Type a room word first, and give the same word to your opponent.",
     "online.unavailable": "Online play is not available on this page.",
     "online.refused": "Your opponent's page refused that: {why}",
+    "online.restarted": "The host started a new game before this one ended, after your page had "
+                        "sent its secret: the game's check will count it (a host could try "
+                        "deals until one suits it).",
     "online.host_mode": "The host chose {mode} for this game.",
     "fair.host": "Your opponent's page replays the whole game with your revealed secret to "
                  "check that it was fair.",
@@ -1081,6 +1084,7 @@ JA: dict[str, str] = {
     "online.need_room": "先に部屋キーワードを入力し、同じキーワードを相手に伝えてください。",
     "online.unavailable": "このページではオンライン戦を使えません。",
     "online.refused": "相手のページがその操作を拒否しました：{why}",
+    "online.restarted": "ホストが、あなたのページが秘密の値を送った後、このゲームが終わる前に新しいゲームを始めました。ゲーム終了時の確認で数えられます（ホストは都合のよい配りになるまでやり直せるため）。",
     "online.host_mode": "ホストがこのゲームを{mode}に設定しました。",
     "fair.host": "相手のページが、公開されたあなたの秘密の値を使ってゲーム全体を再現し、公平だったかを確かめます。",
     "fair.claimed": "ホストが最後まで残らなかったため秘密の値が公開されず、このゲームは検証できません。",
