@@ -100,7 +100,9 @@ def test_main_creates_the_cpu_worker_from_existing_files():
     assert worker["name"] == "cpu"
     for key in ("src", "config"):
         assert worker[key].startswith("./") and (ROOT / worker[key]).is_file(), worker
-    assert "create_named_worker(**CPU_WORKER)" in source
+    # the first attempt is named "cpu"; a retry after a failure gets a new name (CpuClient.retry)
+    assert 'create_named_worker(**{**CPU_WORKER, "name": cpu_attempts[-1]})' in source
+    assert 'cpu_attempts.append("cpu" if not cpu_attempts' in source
 
 
 def test_worker_exports_are_defined():
