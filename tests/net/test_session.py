@@ -4,6 +4,7 @@ resume after a lost connection or a reload, refusals."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -11,6 +12,7 @@ import pytest
 
 from trifront.actions import DOWN
 from trifront.cards import NORMAL_EFFECTS
+from trifront.game import Game
 from trifront.net import fairness
 from trifront.net.guest import GuestSession
 from trifront.net.host import HostSession
@@ -209,6 +211,138 @@ def test_a_host_that_restarts_the_deal_after_seeing_the_guest_secret_is_caught()
     raise AssertionError("the host never rerolled: the test did not test")
 
 
+class FakeOverGrinder(HostSession):
+    """Like GrindingHost, but first tells the guest the game is over (a made-up view)."""
+    rerolls = 0
+
+    def _on_secret(self, msg):
+        if self.phase == "seeding" and self.guest_secret is None and self.rerolls < 50:
+            _seed, first = fairness.derive(self.secret, msg["secret"])
+            if first != 0:
+                self.rerolls += 1
+                view = Game.new(seed=1).view(1)
+                self._send("state", n=0, view={**view, "over": True}, moves="0" * 64)
+                self._new_match()
+                self._sync()
+                return
+        super()._on_secret(msg)
+
+
+def test_a_made_up_game_over_does_not_hide_a_restarted_deal():
+    """A game counts as finished only once revealed and checked."""
+    for seed in range(8):
+        host, guest = FakeOverGrinder("normal"), GuestSession()
+        pipe = Pipe(host, guest)
+        pipe.connect()
+        if host.rerolls:
+            play_out(pipe, random.Random(seed))
+            assert guest.restarts == host.rerolls and not guest.report.fair
+            return
+    raise AssertionError("the host never rerolled: the test did not test")
+
+
+class RewritingHost(HostSession):
+    """Once, on its turn, rewrites an earlier face-down play of its own into another hidden
+    card (the guest never saw which card it was, so every view stays the same)."""
+    swapped = None
+
+    def act(self, action):
+        from dataclasses import replace as dc_replace
+        g = self.game
+        if self.swapped is None and g is not None:
+            known = g.state.players[1].known
+            hand = sorted(set(g.state.players[0].hand) - known)
+            acts = list(g._actions)
+            for k, a in enumerate(acts):
+                if (a.type == "play" and a.face == DOWN and a.card not in known
+                        and g.state.players[0].cards[a.card].lane is not None):
+                    for y in hand:
+                        new = acts[:k] + [dc_replace(a, card=y)] + acts[k + 1:]
+                        record = {**g.record(), "actions": [b.to_json() for b in new]}
+                        try:
+                            game = Game.from_record(record)
+                        except Exception:  # noqa: BLE001 - not a legal rewrite
+                            continue
+                        if game.view(1) == g.view(1):
+                            self.game, self.swapped = game, (k, a.card, y)
+                            break
+                if self.swapped:
+                    break
+        super().act(action)
+
+
+def test_a_host_that_rewrites_its_hidden_face_down_card_later_is_caught():
+    for seed in range(40):
+        rng = random.Random(seed)
+        host, guest = RewritingHost("normal"), GuestSession()
+        pipe = Pipe(host, guest)
+        pipe.connect()
+        play_out(pipe, rng)
+        if host.swapped:
+            assert not guest.report.fair, host.swapped
+            assert "host moves kept" in guest.report.summary()
+            return
+    raise AssertionError("no rewrite happened: the test did not test")
+
+
+class VetoingHost(HostSession):
+    """Refuses the guest's first try at each move (a legal one), with the stale-move words."""
+
+    def _on_action(self, msg):
+        g = self.game
+        if g is not None and msg["action"].get("type") != "resign" and g.to_move == 1:
+            n = len(g.record()["actions"])
+            if not getattr(self, "_vetoed", set()) >= {n}:
+                self._vetoed = getattr(self, "_vetoed", set()) | {n}
+                self._refuse(f"that action was chosen at move {n}; the game is at {n}", n)
+                return
+        super()._on_action(msg)
+
+
+def test_a_host_that_refuses_legal_guest_moves_is_caught():
+    rng = random.Random(9)
+    tick = itertools.count()          # a clock that never trips the host's rate limit
+    host, guest = VetoingHost("normal", clock=lambda: float(next(tick))), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    for _ in range(2000):
+        if host.game.over:
+            break
+        if host.game.to_move == 0:
+            host.act(random_action(host.view(), rng))
+        elif guest.view["to_move"] == 1 and not guest.pending:
+            guest.act(random_action(guest.view, rng))     # refused once, then tried again
+        pipe.pump()
+    assert host.game.over and host._vetoed
+    assert not guest.report.fair and "refused a legal move" in guest.report.summary()
+
+
+def test_a_move_sent_again_after_a_lost_answer_is_not_called_unfair():
+    """The guest's move is applied, the new view is lost with the connection; after the
+    reconnection the player clicks another move before the host's update arrives: the host
+    refuses it as stale. Honest: the verdict stays fair."""
+    rng = random.Random(2)
+    host, guest, pipe = new_match("normal", rng)
+    play_out(pipe, rng, stop_after=3)
+    while host.game.to_move != 1:
+        host.act(random_action(host.view(), rng))
+        pipe.pump()
+    view = guest.view
+    assert guest.act(random_action(view, rng))
+    pipe.q = type(pipe.q)(x for x in pipe.q if x[0] == "host")   # the action goes out ...
+    pipe.host.receive(pipe.q.popleft()[1])
+    pipe.q.clear()                                               # ... its answer is lost
+    pipe.disconnect()
+    guest.connected(lambda text: pipe.q.append(("host", text)))  # reconnected (guest side)
+    host.connected(pipe._host_send)
+    pipe.up = True
+    legal = [a for a in view["legal"] if a != guest.sent[guest.n][-1][0]]
+    assert guest.act(legal[0])                                   # a second click, stale
+    pipe.pump()
+    play_out(pipe, rng)
+    assert guest.report.fair, guest.report.summary()
+
+
 def test_the_guests_moves_and_restarts_survive_a_reload_of_its_page():
     rng = random.Random(8)
     host, guest, pipe = new_match("normal", rng)
@@ -320,7 +454,7 @@ def tampered_report(mutate):
                 guest_secret=guest.secret, mode="draft", guest=1, my_picks=guest.my_picks,
                 host_picks=guest.host_picks, host_picks_salt=guest.host_salt,
                 host_picks_commit=guest.host_picks_commit, digests=guest.digests,
-                my_moves=guest.sent, i_resigned=guest.resigned)
+                my_moves=guest.sent, i_resigned=guest.resigned, moves=guest.moves)
     mutate(args, host)
     return fairness.check_game(**args)
 

@@ -69,6 +69,20 @@ def picks_commit(picks: dict, salt: str) -> str:
     return _sha(b"trifront-picks/1:", bytes.fromhex(salt), canonical(picks).encode()).hex()
 
 
+def moves_commits(secret: str, actions: list[dict]) -> list[str]:
+    """The host's commitment to the moves so far, after each of them: c0 = H(secret),
+    c(k+1) = H(c(k), action k as record JSON). Sent with every view (``state.moves``), it
+    binds the host's hidden choices (which card went face-down) as they are made: the guest
+    cannot read it (the secret is unknown until the reveal), and the host cannot rewrite an
+    earlier move later. ``actions``: RECORD.md JSON objects. Returns c0 ... c(len)."""
+    c = _sha(b"trifront-moves/1:", bytes.fromhex(secret))
+    out = [c.hex()]
+    for action in actions:
+        c = _sha(c, canonical(action).encode())
+        out.append(c.hex())
+    return out
+
+
 def view_digest(view: dict) -> str:
     """A view's fingerprint; equal for a view and its JSON round trip."""
     return hashlib.sha256(canonical(view).encode()).hexdigest()
@@ -104,12 +118,15 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
                host_picks: dict | None = None, host_picks_salt: str | None = None,
                host_picks_commit: str | None = None,
                digests: dict[int, str] | None = None,
-               my_moves: dict[int, dict] | None = None, i_resigned: bool = False) -> Report:
+               my_moves: dict[int, list] | None = None, i_resigned: bool = False,
+               moves: dict[int, str] | None = None) -> Report:
     """Check a finished online game from the guest's side (see the module text).
 
     ``digests``: move number -> view_digest of the view the guest was shown there;
-    ``my_moves``: move number -> the action (view form) the guest sent at that move, the last
-    one sent for it; ``i_resigned``: the guest sent a resignation (R6.6)."""
+    ``my_moves``: move number -> every action (view form) the guest sent at that move, in
+    order, each as ``[action, refused]`` (refused: the host answered it with ``refused``);
+    ``i_resigned``: the guest sent a resignation (R6.6); ``moves``: move number -> the
+    host's ``moves_commits`` entry sent with that view."""
     rep = Report()
     host = 1 - guest
     rep.add("host commitment", commit(host_secret) == host_commit,
@@ -156,13 +173,23 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
 
     my_moves = dict(my_moves or {})
     not_mine: list[int] = []   # move numbers where the record holds a guest move not sent
+    vetoed: list[int] = []     # ... where the host refused a move of mine, then took another
     claimed = False            # the record says the guest resigned; it never sent that
     compare(0)
     for i, action in enumerate(checked["actions"]):
         if action.type == "resign":
             claimed = claimed or (action.player == guest and not i_resigned)
-        elif state.to_move == guest and not _sent(state, guest, my_moves.get(i), action):
-            not_mine.append(i)
+        elif state.to_move == guest:
+            tried = my_moves.get(i) or []
+            k = next((j for j, (mine, _refused) in enumerate(tried)
+                      if _sent(state, guest, mine, action)), None)
+            if k is None:
+                not_mine.append(i)
+            elif any(refused for _mine, refused in tried[:k]):
+                # an honest host refuses a move chosen at the current move only if it is not
+                # legal, and the guest sends only legal ones; a refusal of a move sent AFTER
+                # the one recorded is a stale resend (the answer was lost), which is fine
+                vetoed.append(i)
         try:
             apply(state, action)
         except IllegalAction as e:
@@ -173,9 +200,18 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
     rep.add("views", seen_ok and compared == len(digests),
             "a position I was shown differs from the replay" if not seen_ok
             else "the record is shorter than the game I saw")
-    rep.add("my moves", not not_mine,
+    rep.add("my moves", not not_mine and not vetoed,
             f"{len(not_mine)} of my moves in the record are not what I chose "
-            f"(first at move {not_mine[0] + 1})" if not_mine else "")
+            f"(first at move {not_mine[0] + 1})" if not_mine else
+            f"the host refused a legal move of mine and recorded another I tried after it "
+            f"({len(vetoed)} time(s), first at move {vetoed[0] + 1})" if vetoed else "")
+    chain = moves_commits(host_secret, [a.to_json() for a in checked["actions"]])
+    moves = dict(moves or {})
+    wrong = sorted(n for n, c in moves.items() if n >= len(chain) or chain[n] != c)
+    rep.add("host moves kept", not wrong and set(digests) <= set(moves),
+            f"the record's moves are not the ones the host had committed to by move {wrong[0]}"
+            " (it changed a hidden choice afterwards)" if wrong else
+            "the host did not commit to its moves with every view")
     rep.add("how it ended", not claimed,
             "the record says I resigned, but this page never did: the host claimed the win "
             "(it may, once my page has been away for the whole countdown)")

@@ -46,7 +46,8 @@ class GuestSession:
         self.token = self.mode = self.host_commit = None
         self.secret: str | None = None
         self.secret_sent = False
-        self.sent: dict[int, dict] = {}   # move number -> the action I sent there (last one)
+        self.sent: dict[int, list] = {}   # move number -> [[action, refused], ...] in order
+        self.moves: dict[int, str] = {}   # move number -> the host's moves commitment
         self.resigned = False
         self.host_picks_commit: str | None = None
         self.my_picks: dict | None = None
@@ -121,7 +122,8 @@ class GuestSession:
         if msg["game"] != self.game_id or msg["token"] != self.token:
             if self.game_id is not None:
                 self._ignore("the host started a new game; the old one is gone")
-            finished = self.view is not None and self.view["over"]
+            # finished: revealed and checked (a host could also send a made-up "over" view)
+            finished = self.report is not None
             restarted = not finished and self.game_id is not None and self.secret_sent
             self.restarts = 0 if finished or self.game_id is None else \
                 self.restarts + (1 if restarted else 0)
@@ -173,12 +175,17 @@ class GuestSession:
         if self.digests.setdefault(n, digest) != digest:
             self.conflicts += 1
             self._ignore(f"two different views for move {n}")
+        if self.moves.setdefault(n, msg["moves"]) != msg["moves"]:
+            self.conflicts += 1
+            self._ignore(f"two different move commitments for move {n}")
         self.n, self.view = n, view
         self.pending = False
         self.on_change("state")
         self._check_fairness()
 
     def _on_refused(self, msg: dict) -> None:
+        if self.pending and self.sent.get(self.n):
+            self.sent[self.n][-1][1] = True     # kept for the check: was it a legal move?
         self.pending = False
         self.refusal = msg["error"]
         self._ignore(f"the host refused: {msg['error']}")
@@ -201,7 +208,7 @@ class GuestSession:
             host_commit=self.host_commit, guest_secret=self.secret, mode=self.mode, guest=GUEST,
             my_picks=self.my_picks, host_picks=self.host_picks, host_picks_salt=self.host_salt,
             host_picks_commit=self.host_picks_commit, digests=self.digests,
-            my_moves=self.sent, i_resigned=self.resigned)
+            my_moves=self.sent, i_resigned=self.resigned, moves=self.moves)
         self.report.add("consistent views", self.conflicts == 0,
                         "the host sent two different positions for one move")
         self.report.add("no restarted deal", self.restarts == 0,
@@ -233,7 +240,7 @@ class GuestSession:
         elif self.view["to_move"] != GUEST:
             return False
         else:
-            self.sent[self.n] = action
+            self.sent.setdefault(self.n, []).append([action, False])
         self.pending = True
         self._send("action", n=self.n, action=action)
         return True
@@ -248,6 +255,7 @@ class GuestSession:
                 "digests": {str(k): v for k, v in self.digests.items()},
                 "conflicts": self.conflicts, "secret_sent": self.secret_sent,
                 "sent": {str(k): v for k, v in self.sent.items()}, "resigned": self.resigned,
+                "moves": {str(k): v for k, v in self.moves.items()},
                 "restarts": self.restarts}
 
     @classmethod
@@ -263,6 +271,7 @@ class GuestSession:
         # saved before these were kept: assume the secret went out, no moves known
         s.secret_sent = bool(data.get("secret_sent", s.secret is not None))
         s.sent = {int(k): v for k, v in (data.get("sent") or {}).items()}
+        s.moves = {int(k): v for k, v in (data.get("moves") or {}).items()}
         s.resigned = bool(data.get("resigned", False))
         s.restarts = int(data.get("restarts", 0))
         return s

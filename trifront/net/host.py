@@ -224,7 +224,9 @@ class HostSession:
 
     def _send_state(self) -> None:
         g = self.game
-        self._send("state", n=len(g.record()["actions"]), view=g.view(GUEST))
+        actions = g.record()["actions"]
+        self._send("state", n=len(actions), view=g.view(GUEST),
+                   moves=fairness.moves_commits(self.secret, actions)[-1])
         if g.over:
             self._send("reveal", secret=self.secret, record=g.record())
 

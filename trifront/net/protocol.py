@@ -18,7 +18,8 @@ Host -> guest
   busy     {error}               this room has another game in progress; try later
   pickscommit {commit}           Draft: the host's picks, committed (R2.3)
   picksreveal {picks, salt}      Draft: the host's picks, revealed after the guest's
-  state    {n, view}             the guest's player view after n actions (the only game data)
+  state    {n, view, moves}      the guest's player view after n actions (the only game data)
+                                 and the host's commitment to the n moves (fairness.py)
   refused  {n, error}            the guest's last message was refused; the game is unchanged
   reveal   {secret, record}      at game over: the host's secret and the whole record
   pong     {k}
@@ -29,7 +30,7 @@ from __future__ import annotations
 import json
 import re
 
-VERSION = "trifront-net/1"
+VERSION = "trifront-net/2"   # /2: state carries the moves commitment
 MAX_TO_HOST = 8 * 1024            # a guest message (an action is ~100 bytes)
 MAX_TO_GUEST = 512 * 1024         # a host message (a view is ~10-40 KiB)
 MAX_DEPTH = 24                    # nesting of JSON arrays/objects
@@ -108,7 +109,7 @@ TO_GUEST = {
     "busy": {"error": _short},
     "pickscommit": {"commit": _hex64},
     "picksreveal": {"picks": _picks, "salt": _hex64},
-    "state": {"n": _count, "view": _view},
+    "state": {"n": _count, "view": _view, "moves": _hex64},
     "refused": {"n": lambda v: v is None or _count(v), "error": _short},
     "reveal": {"secret": _hex64, "record": _record},
     "ping": {"k": _count},

@@ -647,6 +647,7 @@ EN: dict[str, str] = {
     "fair.check.my_moves": "my moves",
     "fair.check.how_it_ended": "how it ended",
     "fair.check.no_restarted_deal": "no restarted deal",
+    "fair.check.host_moves_kept": "host's moves as committed",
 }
 
 JA: dict[str, str] = {
@@ -1106,6 +1107,7 @@ JA: dict[str, str] = {
     "fair.check.my_moves": "自分の手",
     "fair.check.how_it_ended": "終局の仕方",
     "fair.check.no_restarted_deal": "配り直しなし",
+    "fair.check.host_moves_kept": "ホストの手（約束どおり）",
 }
 
 #: Card-face copy in a few words (the full text is the tooltip and the inspect panel).
