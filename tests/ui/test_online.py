@@ -337,6 +337,33 @@ def test_host_reload_resumes_as_host_from_its_saved_session():
     asyncio.run(go())
 
 
+def test_a_page_never_gives_up_its_unfinished_hosted_game_to_another_host():
+    """After the host's tab reloads, the guest's page (a modified one) also claims to host:
+    neither page gives its game up (it used to be the offerer's word that won, wiping the
+    real host's game); both say so."""
+    async def go():
+        relay = FakeRelay()
+        store_a = MemoryStorage()
+        (a, pa), (b, pb) = online_app(relay, storage=store_a), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 9)
+        before = a.game.record()
+        a.match.close()                                   # the host's tab reloads
+        await step(relay)
+        b.match.hosting = lambda: True                    # the guest's page lies
+        a2, pa2 = online_app(relay, storage=store_a)
+        a2.dispatch("start")
+        await step(relay)
+        for app, page in ((a2, pa2), (b, pb)):
+            assert app.match.net == "twohosts", app.match.net
+            assert "also hosts an unfinished game" in page.tree.find("#net-status").text()
+        assert a2.match.role == "host" and a2.game.record() == before   # kept, not wiped
+        assert '"role": "host"' in store_a.get("trifront-online:blue fox")
+        leave_all([a2, b])
+        await step(relay)
+    asyncio.run(go())
+
+
 def test_junk_before_the_role_exchange_is_ignored():
     async def go():
         relay = FakeRelay()

@@ -589,6 +589,9 @@ EN: dict[str, str] = {
     "online.net.connecting": "Opponent found — connecting…",
     "online.net.connected": "Connected",
     "online.net.full": "This room already has two players. Choose another room word.",
+    "online.net.twohosts": "The other page in this room also hosts an unfinished game, so "
+                           "neither is given up. Choose another room word (your game stays "
+                           "saved under this one).",
     "online.net.expired": "The room was idle too long and closed. Join again to continue.",
     "online.net.left": "Your opponent left — waiting for them to come back…",
     "online.net.waiting": "Waiting for an opponent to join room “{room}”…",
@@ -1054,6 +1057,7 @@ JA: dict[str, str] = {
     "online.net.connecting": "相手が見つかりました — 接続中…",
     "online.net.connected": "接続済み",
     "online.net.full": "この部屋はすでに2人います。別のキーワードにしてください。",
+    "online.net.twohosts": "この部屋のもう一方のページも、終わっていないゲームのホストです。どちらのゲームも消しません。別のキーワードにしてください（あなたのゲームはこのキーワードで保存されたままです）。",
     "online.net.expired": "部屋が長く使われなかったため閉じられました。もう一度入ってください。",
     "online.net.left": "相手が退出しました — 戻ってくるのを待っています…",
     "online.net.waiting": "部屋「{room}」に相手が入るのを待っています…",

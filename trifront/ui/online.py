@@ -14,7 +14,9 @@ page reloads (``storage``: localStorage in the page), and tells the app what to 
 
 Who hosts: on each new channel both sides first send ``{"t": "role", "hosting": bool}``
 (hosting = this page runs an unfinished game as host). One hosting side hosts; otherwise the
-relay's first joiner (the offerer) hosts. Then the guest session says hello and the host
+relay's first joiner (the offerer) hosts. When both host an unfinished game, neither gives
+its game up (net "twohosts"): two games under one room word, or a guest's page claiming the
+host's seat after the host reloaded, which would otherwise wipe the host's game. Then the guest session says hello and the host
 brings it up to date (trifront/net/host.py).
 """
 
@@ -211,13 +213,17 @@ class OnlineMatch:
             self.log(f"ignored a message before the role exchange: {str(text)[:80]!r}")
             return
         theirs, mine = msg["hosting"], self.hosting()
+        if mine and theirs:
+            self.log("the other page also hosts an unfinished game in this room; "
+                     "neither game is given up")
+            self.net, self.detail = "twohosts", ""
+            self.on_change("net")
+            return
         host = mine if mine != theirs else self.offer
         self.peer_role = theirs
         if host and self.role != "host":
             self.session = HostSession(self.mode, on_change=self._changed, log=self.log)
         elif not host and self.role != "guest":
-            if self.role == "host":
-                self.forget()   # two pages each ran a game as host; the offerer's wins
             self.session = GuestSession(on_change=self._changed, log=self.log)
         self.gone_since = None
         self.session.connected(self.link.send)

@@ -64,7 +64,7 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
     return rows
 
 
-NET_TEXT = ("relay", "connecting", "connected", "full", "expired")  # keys "online.net.<state>"
+NET_TEXT = ("relay", "connecting", "connected", "full", "expired", "twohosts")  # keys "online.net.<state>"
 
 
 def net_text(match) -> str:
