@@ -343,6 +343,33 @@ def test_a_move_sent_again_after_a_lost_answer_is_not_called_unfair():
     assert guest.report.fair, guest.report.summary()
 
 
+class SilentHost(HostSession):
+    """Never reveals its secret and the record."""
+
+    def _send(self, t, **fields):
+        if t != "reveal":
+            super()._send(t, **fields)
+
+
+def test_a_host_that_never_reveals_gets_a_verdict_anyway_once_overdue():
+    rng = random.Random(4)
+    host, guest = SilentHost("normal"), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    play_out(pipe, rng, stop_after=5)
+    host.claim_win()                       # and claims the win while the guest is here
+    pipe.pump()
+    assert guest.view["over"] and guest.report is None
+    assert guest.reveal_overdue() and not guest.reveal_overdue()    # once
+    summary = guest.report.summary()
+    assert not guest.report.fair and "reveal" in summary and "claimed the win" in summary
+    # a reveal that comes after all replaces the interim verdict with the full check
+    HostSession._send(host, "reveal", secret=host.secret, record=host.game.record())
+    pipe.pump()
+    assert not guest.interim and "how it ended" in guest.report.summary()
+    assert "reveal:" not in guest.report.summary()
+
+
 def test_the_guests_moves_and_restarts_survive_a_reload_of_its_page():
     rng = random.Random(8)
     host, guest, pipe = new_match("normal", rng)

@@ -6,6 +6,7 @@ the claim-win timeout, a full room."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import deque
 
 from trifront.ui import model as m
@@ -360,6 +361,34 @@ def test_a_page_never_gives_up_its_unfinished_hosted_game_to_another_host():
         assert a2.match.role == "host" and a2.game.record() == before   # kept, not wiped
         assert '"role": "host"' in store_a.get("trifront-online:blue fox")
         leave_all([a2, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_finished_game_whose_reveal_never_comes_is_reported_not_checked_forever():
+    async def go():
+        relay = FakeRelay()
+        now = [0.0]
+        (a, pa), (b, pb) = online_app(relay), online_app(relay, clock=lambda: now[0])
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 7)
+        a.match.session._send = lambda t, **f: None          # the host goes silent ...
+        a.match.session.claim_win()                          # ... claiming the win
+        await step(relay)
+        a.match.session.on_change("state")
+        b.match.session.receive(json.dumps({"t": "ping", "k": 1}))
+        view = a.match.session.game.view(1)
+        moves = "0" * 64
+        b.match.session.receive(json.dumps({"t": "state", "n": len(a.game.record()["actions"]),
+                                            "view": view, "moves": moves}))
+        assert b.match.session.view["over"] and b.match.session.report is None
+        assert not b.match.poll()                            # starts the wait
+        now[0] += 25
+        assert b.match.poll()
+        b.render()
+        fair = pb.tree.find("#fairness")
+        assert fair.attrs["data-fair"] == "0" and "reveal" in pb.tree.text()
+        leave_all([a, b])
         await step(relay)
     asyncio.run(go())
 

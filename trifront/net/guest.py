@@ -59,6 +59,7 @@ class GuestSession:
         self.conflicts = 0
         self.reveal: dict | None = None
         self.report: fairness.Report | None = None
+        self.interim = False      # the report says only that the reveal has not come
 
     @property
     def phase(self) -> str:
@@ -123,7 +124,7 @@ class GuestSession:
             if self.game_id is not None:
                 self._ignore("the host started a new game; the old one is gone")
             # finished: revealed and checked (a host could also send a made-up "over" view)
-            finished = self.report is not None
+            finished = self.report is not None and not self.interim
             restarted = not finished and self.game_id is not None and self.secret_sent
             self.restarts = 0 if finished or self.game_id is None else \
                 self.restarts + (1 if restarted else 0)
@@ -200,9 +201,29 @@ class GuestSession:
 
     # ---------------------------------------------------------------------------- checks
 
+    def reveal_overdue(self) -> bool:
+        """The game is over and the host has not revealed (the page's clock decides how long
+        is too long): say so, and what this page knows without it (a resignation it never
+        sent). Replaced by the full check if the reveal comes after all. True if it changed."""
+        if self.reveal is not None or self.report is not None or not (
+                self.view and self.view["over"]):
+            return False
+        report = fairness.Report()
+        report.add("reveal", False, "the host has not revealed its secret and the record, so "
+                                    "this game cannot be checked")
+        claimed = self.view.get("resigned") == GUEST and not self.resigned
+        report.add("how it ended", not claimed,
+                   "the record says I resigned, but this page never did: the host claimed "
+                   "the win")
+        self.report, self.interim = report, True
+        self.on_change("fairness")
+        return True
+
     def _check_fairness(self) -> None:
-        if self.reveal is None or self.report is not None or not (self.view and self.view["over"]):
+        if self.reveal is None or (self.report is not None and not self.interim) \
+                or not (self.view and self.view["over"]):
             return
+        self.interim = False
         self.report = fairness.check_game(
             record=self.reveal["record"], host_secret=self.reveal["secret"],
             host_commit=self.host_commit, guest_secret=self.secret, mode=self.mode, guest=GUEST,

@@ -1119,13 +1119,15 @@ class App:
             self._advance()
 
     async def _online_ticker(self, gen: int, match: OnlineMatch) -> None:
-        """Redraw the claim-win countdown once a second while the opponent is away."""
+        """Redraw the claim-win countdown once a second while the opponent is away, and
+        the verdict when a finished game's reveal is overdue."""
         shown = None
         while self.match is match:
             await self.sleep(1.0)
             left = match.claim_in()
             label = None if left is None else int(left + 0.999)
-            if label != shown and self.match is match:
+            overdue = match.poll()          # a game over whose reveal has not come
+            if (label != shown or overdue) and self.match is match:
                 shown = label
                 self.render()
 

@@ -651,6 +651,7 @@ EN: dict[str, str] = {
     "fair.check.how_it_ended": "how it ended",
     "fair.check.no_restarted_deal": "no restarted deal",
     "fair.check.host_moves_kept": "host's moves as committed",
+    "fair.check.reveal": "the host's reveal",
 }
 
 JA: dict[str, str] = {
@@ -1112,6 +1113,7 @@ JA: dict[str, str] = {
     "fair.check.how_it_ended": "終局の仕方",
     "fair.check.no_restarted_deal": "配り直しなし",
     "fair.check.host_moves_kept": "ホストの手（約束どおり）",
+    "fair.check.reveal": "ホストの公開",
 }
 
 #: Card-face copy in a few words (the full text is the tooltip and the inspect panel).

@@ -31,6 +31,7 @@ from trifront.net.host import HostSession
 
 STORAGE_PREFIX = "trifront-online:"
 DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
+REVEAL_WAIT = 20.0          # seconds after game over, connected, before a missing reveal is said
 
 
 def room_key(room: str) -> str:
@@ -72,6 +73,7 @@ class OnlineMatch:
         self.channel_up = False
         self.gone_since: float | None = None  # when the opponent left (claim-win clock)
         self.claimed = False                  # the guest claimed the win (host gone for good)
+        self.over_since: float | None = None  # the guest saw game over, connected (reveal)
         self.resumed = False
         self.link = link_factory(relay, self.room, self)
         self._restore()
@@ -148,6 +150,22 @@ class OnlineMatch:
     @property
     def pending(self) -> bool:
         return isinstance(self.session, GuestSession) and self.session.pending
+
+    def poll(self) -> bool:
+        """Once a second (the page's ticker): a guest whose game is over and that has been
+        connected for REVEAL_WAIT seconds without the host's reveal says so (the host sends
+        it with the last view; GuestSession.reveal_overdue). True if anything changed."""
+        s = self.session
+        if not isinstance(s, GuestSession) or not (s.view and s.view["over"]) \
+                or s.reveal is not None or not self.channel_up:
+            self.over_since = None
+            return False
+        if self.over_since is None:
+            self.over_since = self.clock()
+        if self.clock() - self.over_since >= REVEAL_WAIT and s.reveal_overdue():
+            self.save()
+            return True
+        return False
 
     def claim_in(self) -> float | None:
         """Seconds until the win may be claimed; None while the opponent is here."""
