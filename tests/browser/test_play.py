@@ -61,7 +61,7 @@ def check_game_over(page):
     assert "You" in final and "CPU" in final
     if page.get_attribute("#screen-over", "data-tiebreak"):
         assert "R6.5" in page.inner_text("#screen-over")
-    page.click("#btn-again")
+    page.click("#btn-over-menu")
     page.wait_for_selector("#screen-menu")
 
 
@@ -164,8 +164,7 @@ def test_illegal_choice_is_refused_with_its_reason(page, app_url):
             break
         page.click("#btn-resign")
         page.click("#btn-resign-confirm")
-        page.click("#btn-again")
-        page.click("#btn-start")
+        page.click("#btn-again")                    # a new game, same settings
     else:
         raise AssertionError("no Siege Engine dealt in 10 games")
     siege.first.click()

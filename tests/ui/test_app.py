@@ -117,10 +117,15 @@ def test_cpu_game_normal_to_game_over():
         await play_to_the_end(app, page)
         assert page.screen() == "screen-over"
         assert app.game.over
-        assert page.tree.find("#btn-again")
+        assert page.tree.find("#btn-again") and page.tree.find("#btn-over-menu")
         href = page.tree.find("#btn-record").attrs["href"]
         record = json.loads(unquote(href.split(",", 1)[1]))
         assert record["format"] == "trifront-record/1" and record == app.game.record()
+        app.dispatch("rematch")                 # "Play again": a new game, same settings
+        assert page.screen() == "screen-board" and app.game.record() != record
+        assert not app.game.over and app.kind == "cpu"
+        app.dispatch("resign")
+        app.dispatch("resign-confirm")
         app.dispatch("menu")
         assert page.screen() == "screen-menu"
     asyncio.run(go())

@@ -385,6 +385,8 @@ def test_a_finished_game_whose_reveal_never_comes_is_reported_not_checked_foreve
         assert not b.match.poll()                            # starts the wait
         now[0] += 25
         assert b.match.poll()
+        if b.screen == "round":                              # a round had just ended
+            b.dispatch("round-continue")
         b.render()
         fair = pb.tree.find("#fairness")
         assert fair.attrs["data-fair"] == "0" and "reveal" in pb.tree.text()

@@ -99,9 +99,11 @@ def test_menu_draft_handover_round_over_screens():
     assert [e.text() for e in rs.find_all(".tf-lane-result")] == ["CPU wins", "Draw", "Draw"]
     assert not rs.find_all(".tf-back")  # everything revealed (R3.6)
     g.apply({"type": "resign", "player": 0}, player=0)
-    over = r.over_screen(g.view(0), names)
+    over = r.over_screen(g.view(0), names, rematch=True)
     assert over.find("#over-title").text() == "CPU wins"
-    assert "resigned" in over.text() and over.find("#btn-again")
+    assert "resigned" in over.text() and over.find("#btn-again").attrs["data-act"] == "rematch"
+    online = r.over_screen(g.view(0), names)             # online: no rematch, the menu
+    assert online.find("#btn-again") is None and online.find("#btn-over-menu")
 
 
 def test_disabled_button_keeps_reason():

@@ -379,11 +379,14 @@ class App:
             return r.wait_screen(i18n.t("wait.cpu_draft") if self.kind == "cpu"
                                  else i18n.t("wait.opp_draft"))
         if s == "reveal":
-            return r.reveal_screen(self.names, self.picks, self.viewer)
+            # one device: both players look, in seat order; otherwise "me" first
+            return r.reveal_screen(self.names, self.picks,
+                                   0 if self.kind == "local" else self.viewer)
         if s == "handover":
             name = self.names[self.handover_to]
             return r.handover_screen(name, i18n.t("handover.draft", name=name)
-                                     if self.handover_next == "draft" else "")
+                                     if self.handover_next == "draft" else "",
+                                     draft=self.handover_next == "draft")
         if s == "replay" and self.replay is not None:
             return r.replay_screen(self._replay_model(), self.replay_names)
         view = self.view()
@@ -394,7 +397,8 @@ class App:
         if s == "over":
             record = self.game.record()
             return r.over_screen(view, self.names, record,
-                                 self._share_url(record) if record else "")
+                                 self._share_url(record) if record else "",
+                                 rematch=self.kind in ("cpu", "local"))
         return r.board_screen(view, self.names, self.sel, thinking=self.thinking,
                               notice=self.notice,
                               notice_easy=bool(self.notice) and self.opts["strength"] != "easy",
@@ -485,6 +489,12 @@ class App:
         self.game = None
         self.overlay = None
         self.screen = "menu"
+
+    def on_rematch(self, data: dict) -> None:
+        """Game over, "Play again": a new game with the same opponent and settings."""
+        if self.screen == "over" and self.kind in ("cpu", "local"):
+            self.opts["kind"] = self.kind
+            self.on_start(data)
 
     def on_start(self, data: dict) -> None:
         if self.opts["kind"] == "online":

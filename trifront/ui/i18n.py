@@ -316,6 +316,8 @@ EN: dict[str, str] = {
                      "wins the tie (R6.5).",
     "over.no_cards": "No more cards to play: the higher score wins (R6.4).",
     "over.again": "Play again",
+    "over.again_title": "A new game against the same opponent, with the same settings",
+    "over.menu": "Menu",
     "over.round_col": "Round {n}",
     "over.nobody": "—",
     # draft
@@ -346,6 +348,7 @@ EN: dict[str, str] = {
     "handover.sub": "The hands are hidden. Only {name} should look now.",
     "handover.draft": "Next: {name}'s draft picks.",
     "handover.btn": "I am {name} — show my hand",
+    "handover.btn_draft": "I am {name} — show my picks",
     # board
     "board.round": "Round {n}",
     "board.mode.draft": "Draft",
@@ -824,6 +827,8 @@ JA: dict[str, str] = {
     "over.tiebreak": "総勝点が{a}–{b}で同点のため、第1ラウンドの先攻の{name}が勝利します (R6.5)。",
     "over.no_cards": "出せるカードが尽きました：総勝点の多い方の勝利です (R6.4)。",
     "over.again": "もう一度遊ぶ",
+    "over.again_title": "同じ相手・同じ設定で新しいゲーム",
+    "over.menu": "メニュー",
     "over.round_col": "第{n}ラウンド",
     "over.nobody": "—",
     "draft.ranks": "数値 {range}",
@@ -851,6 +856,7 @@ JA: dict[str, str] = {
     "handover.sub": "手札は隠してあります。{name}だけが見てください。",
     "handover.draft": "次は{name}のドラフトです。",
     "handover.btn": "{name}です — 手札を見る",
+    "handover.btn_draft": "{name}です — 自分の選択を見る",
     "board.round": "第{n}ラウンド",
     "board.mode.draft": "ドラフト",
     "board.mode.normal": "通常",

@@ -343,14 +343,15 @@ def error_screen(text: str) -> El:
 # Hand-over (local)
 
 
-def handover_screen(name: str, detail: str = "") -> El:
+def handover_screen(name: str, detail: str = "", *, draft: bool = False) -> El:
     return h("section",
              h("div", h("div", lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
                h("div", cls="tf-handover-icon", aria_hidden="true"),
                h("h2", t("handover.title", name=name)),
                h("p", t("handover.sub", name=name), cls="tf-sub"),
                h("p", detail, cls="tf-note") if detail else None,
-               autofocus(button(t("handover.btn", name=name), "handover", id="btn-handover",
+               autofocus(button(t("handover.btn_draft" if draft else "handover.btn", name=name),
+                                "handover", id="btn-handover",
                                 cls="tf-btn-primary tf-btn-big"), _enabled_button),
                cls="tf-panel tf-handover"),
              id="screen-handover", cls="tf-screen tf-screen-center")
@@ -846,7 +847,7 @@ def record_href(record: dict) -> str:
 
 
 def over_screen(view: dict, names: dict[int, str], record: dict | None = None,
-                share_url: str = "") -> El:
+                share_url: str = "", *, rematch: bool = False) -> El:
     """R6.4–R6.6: the winner, the final score, the tie-break or resignation note.
 
     ``record``: the game's trifront-record/1 (RECORD.md), offered as a download, a share
@@ -864,8 +865,12 @@ def over_screen(view: dict, names: dict[int, str], record: dict | None = None,
                  cls="tf-final", id="final-score"),
                [h("p", n, cls="tf-note", data={"note": "1"}) for n in g.notes],
                rounds_table(view, names),
-               h("div", autofocus(button(t("over.again"), "menu", id="btn-again",
-                                         cls="tf-btn-primary tf-btn-big"), _enabled_button),
+               h("div", autofocus(button(t("over.again"), "rematch", id="btn-again",
+                                         title=t("over.again_title"),
+                                         cls="tf-btn-primary tf-btn-big"), _enabled_button)
+                 if rematch else None,
+                 button(t("over.menu"), "menu", id="btn-over-menu",
+                        cls="tf-btn-ghost" if rematch else "tf-btn-primary tf-btn-big"),
                  button(t("export.replay"), "watch-replay", id="btn-watch-replay",
                         cls="tf-btn-ghost") if record else None,
                  h("a", t("export.file"), id="btn-record", cls="tf-btn tf-btn-ghost",
