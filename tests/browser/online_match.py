@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import statistics
 import sys
@@ -402,15 +403,31 @@ def network_blip(players: list[Player]) -> dict:
                                for k in ("ice-restarts", "renewals")} for p in players}}
 
 
-def scenario_nostr(pw, server, relay_port) -> dict:
+@contextlib.contextmanager
+def nostr_room(pw, server, room: str):
+    """A local Nostr relay and a browser: yields (browser, the page's URL for ``room`` over
+    Nostr). ``relay=`` points at nothing in use: the pages must not need our relay."""
+    import shutil
     import tempfile
     tmp = Path(tempfile.mkdtemp(prefix="trifront-nostr-"))
     proc, port = start_nostr_relay(tmp)
     browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
     try:
-        # relay_port points at nothing in use: the pages must not need our relay
-        u = (f"{server.url}index.html?room=nostr-room&signal=nostr&nostr=ws://127.0.0.1:{port}"
-             f"&relay=ws://127.0.0.1:9/&ice=none&cpu_delay=0&claim_after=600")
+        yield browser, (f"{server.url}index.html?room={room}&signal=nostr"
+                        f"&nostr=ws://127.0.0.1:{port}&relay=ws://127.0.0.1:9/&ice=none"
+                        f"&cpu_delay=0&claim_after=600")
+    finally:
+        browser.close()
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except Exception:  # noqa: BLE001
+            proc.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def scenario_nostr(pw, server, relay_port) -> dict:
+    with nostr_room(pw, server, "nostr-room") as (browser, u):
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
         join(host)
@@ -472,28 +489,13 @@ def scenario_nostr(pw, server, relay_port) -> dict:
                       latency_ms=latencies([host, guest], timings),
                       errors=errors + host.errors + guest.errors)
         return result
-    finally:
-        browser.close()
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except Exception:  # noqa: BLE001
-            proc.kill()
-        import shutil
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def scenario_nostr_blip(pw, server, relay_port) -> dict:
     """Over Nostr, the network drops (lo down) for DROP_S seconds, long enough for the relay
     sockets to close and the data channel to be given up, and comes back."""
     import subprocess
-    import tempfile
-    tmp = Path(tempfile.mkdtemp(prefix="trifront-nostr-"))
-    proc, port = start_nostr_relay(tmp)
-    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-    try:
-        u = (f"{server.url}index.html?room=nostr-blip&signal=nostr&nostr=ws://127.0.0.1:{port}"
-             f"&relay=ws://127.0.0.1:9/&ice=none&cpu_delay=0&claim_after=600")
+    with nostr_room(pw, server, "nostr-blip") as (browser, u):
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
         join(host)
@@ -531,15 +533,6 @@ def scenario_nostr_blip(pw, server, relay_port) -> dict:
                       seen={k: sorted(map(str, v)) for k, v in seen.items()},
                       errors=host.errors + guest.errors)
         return result
-    finally:
-        browser.close()
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except Exception:  # noqa: BLE001
-            proc.kill()
-        import shutil
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,

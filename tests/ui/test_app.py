@@ -265,6 +265,14 @@ def worker(choose):
     return connect
 
 
+def play_first_play(app):
+    """The human plays the first card play in its legal list, by clicks."""
+    play = next(a for a in app.view()["legal"] if a["type"] == "play")
+    app.dispatch("select", {"card-id": str(play["card"])})
+    app.dispatch("lane", {"lane": str(play["lane"])})
+    app.dispatch("face", {"face": play["face"]})
+
+
 def dies(view_json, seed, strength):
     raise RuntimeError("worker died")
 
@@ -315,11 +323,7 @@ def test_worker_failure_offers_to_continue_with_easy(monkeypatch):
         assert app.opts["strength"] == "easy" and page.tree.find("#btn-cpu-easy") is None
         assert "Easy" in page.tree.find("#toast").text()
         assert "helper thread is unavailable" in page.tree.find("#notice").text()
-        view = app.view()
-        play = next(a for a in view["legal"] if a["type"] == "play")
-        app.dispatch("select", {"card-id": str(play["card"])})
-        app.dispatch("lane", {"lane": str(play["lane"])})
-        app.dispatch("face", {"face": play["face"]})
+        play_first_play(app)
         await settle(app)
         assert used[-1] == "easy" and page.tree.find("#btn-cpu-easy") is None
         assert page.errors == []
@@ -388,11 +392,7 @@ def test_a_failed_worker_can_be_started_again_and_then_plays():
         await cpu.ready()
         assert len(connects) == 2 and states[-2:] == ["connecting", "ready"]
         assert "running again" in page.tree.find("#toast").text()
-        view = app.view()
-        play = next(a for a in view["legal"] if a["type"] == "play")
-        app.dispatch("select", {"card-id": str(play["card"])})
-        app.dispatch("lane", {"lane": str(play["lane"])})
-        app.dispatch("face", {"face": play["face"]})
+        play_first_play(app)
         await settle(app)
         assert served == ["normal"] and page.tree.find("#notice") is None
         app.dispatch("cpu-retry")                    # nothing to retry: the worker is fine

@@ -313,20 +313,30 @@ def test_menu_online_rows_and_share_link():
     assert app.screen == "menu" and "room word" in app.toast
 
 
+async def host_tab_reloads(relay, meanwhile=None):
+    """Host a and guest b play 10 moves; a's tab reloads (``meanwhile(b, pb)`` runs while it
+    is gone) and a2 joins again with a's storage. -> a2, pa2, b, pb, a's storage, the record
+    before the reload."""
+    store_a = MemoryStorage()
+    (a, pa), (b, pb) = online_app(relay, storage=store_a), online_app(relay)
+    a.dispatch("start"); b.dispatch("start")
+    await play(relay, [a, b], [pa, pb], stop=lambda n: n == 9)
+    before = a.game.record()
+    a.match.close()                                   # the host's tab reloads
+    await step(relay)
+    assert pb.tree.find("#net-status").attrs["data-net"] == "waiting"
+    if meanwhile is not None:
+        meanwhile(b, pb)
+    a2, pa2 = online_app(relay, storage=store_a)
+    a2.dispatch("start")
+    await step(relay)
+    return a2, pa2, b, pb, store_a, before
+
+
 def test_host_reload_resumes_as_host_from_its_saved_session():
     async def go():
         relay = FakeRelay()
-        store_a = MemoryStorage()
-        (a, pa), (b, pb) = online_app(relay, storage=store_a), online_app(relay)
-        a.dispatch("start"); b.dispatch("start")
-        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 9)
-        before = a.game.record()
-        a.match.close()                                   # the host's tab reloads
-        await step(relay)
-        assert pb.tree.find("#net-status").attrs["data-net"] == "waiting"
-        a2, pa2 = online_app(relay, storage=store_a)
-        a2.dispatch("start")
-        await step(relay)
+        a2, pa2, b, pb, store_a, before = await host_tab_reloads(relay)
         assert a2.match.role == "host" and a2.match.resumed and not a2.match.offer
         assert a2.game.record() == before and b.match.role == "guest"
         await play(relay, [a2, b], [pa2, pb])
@@ -344,17 +354,10 @@ def test_a_page_never_gives_up_its_unfinished_hosted_game_to_another_host():
     real host's game); both say so."""
     async def go():
         relay = FakeRelay()
-        store_a = MemoryStorage()
-        (a, pa), (b, pb) = online_app(relay, storage=store_a), online_app(relay)
-        a.dispatch("start"); b.dispatch("start")
-        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 9)
-        before = a.game.record()
-        a.match.close()                                   # the host's tab reloads
-        await step(relay)
-        b.match.hosting = lambda: True                    # the guest's page lies
-        a2, pa2 = online_app(relay, storage=store_a)
-        a2.dispatch("start")
-        await step(relay)
+
+        def lie(b, pb):
+            b.match.hosting = lambda: True                # the guest's page lies
+        a2, pa2, b, pb, store_a, before = await host_tab_reloads(relay, lie)
         for app, page in ((a2, pa2), (b, pb)):
             assert app.match.net == "twohosts", app.match.net
             assert "also hosts an unfinished game" in page.tree.find("#net-status").text()
