@@ -36,6 +36,9 @@ from ..rules import IllegalAction, apply, new_state
 from ..views import action_from_view, player_view
 
 SEED_BITS = 53  # the seed stays an exact JSON number in any language
+#: "how it ended" fails with this: the record (or the last view) says the guest resigned
+CLAIMED = ("the record says I resigned, but this page never did: the host claimed the win "
+           "(it may, once my page has been away for the whole countdown)")
 
 
 def new_secret() -> str:
@@ -212,9 +215,7 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
             f"the record's moves are not the ones the host had committed to by move {wrong[0]}"
             " (it changed a hidden choice afterwards)" if wrong else
             "the host did not commit to its moves with every view")
-    rep.add("how it ended", not claimed,
-            "the record says I resigned, but this page never did: the host claimed the win "
-            "(it may, once my page has been away for the whole countdown)")
+    rep.add("how it ended", not claimed, CLAIMED)
     return rep
 
 

@@ -126,8 +126,10 @@ class GuestSession:
             # finished: revealed and checked (a host could also send a made-up "over" view)
             finished = self.report is not None and not self.interim
             restarted = not finished and self.game_id is not None and self.secret_sent
-            self.restarts = 0 if finished or self.game_id is None else \
-                self.restarts + (1 if restarted else 0)
+            if restarted:
+                self.restarts += 1
+            elif finished:
+                self.restarts = 0
             self._reset(msg["game"])
             if restarted:
                 self.on_change("restarted")      # the page says so at once
@@ -212,9 +214,7 @@ class GuestSession:
         report.add("reveal", False, "the host has not revealed its secret and the record, so "
                                     "this game cannot be checked")
         claimed = self.view.get("resigned") == GUEST and not self.resigned
-        report.add("how it ended", not claimed,
-                   "the record says I resigned, but this page never did: the host claimed "
-                   "the win")
+        report.add("how it ended", not claimed, fairness.CLAIMED)
         self.report, self.interim = report, True
         self.on_change("fairness")
         return True
