@@ -400,6 +400,34 @@ def test_a_failed_worker_can_be_started_again_and_then_plays():
     asyncio.run(go())
 
 
+def test_a_retry_that_fails_again_brings_the_notice_back_at_once():
+    """The new worker fails while the player looks at the board (no CPU move is asked): the
+    notice and its offers come back as soon as the failure is known."""
+    async def go():
+        page = Page()
+        app = None
+
+        async def broken():
+            raise RuntimeError("no worker today")
+
+        def on_status(state, text):
+            if app is not None:
+                app.cpu_state_changed(state)
+        cpu = CpuClient(worker(dies), on_status=on_status)
+        app = App(page.mount, cpu, seed=2, cpu_delay=0, log_error=page.errors.append)
+        app.dispatch("menu-set", {"key": "first", "value": "1"})
+        app.dispatch("start")
+        await settle(app)
+        assert page.tree.find("#notice") is not None and app.game.to_move == 0
+        cpu._connect = broken
+        app.dispatch("cpu-retry")
+        assert page.tree.find("#notice") is None
+        await cpu.ready()
+        assert page.tree.find("#notice").find("#btn-cpu-retry") is not None
+        assert not app.cpu_retrying and page.errors == []
+    asyncio.run(go())
+
+
 def test_the_menu_offers_to_retry_a_failed_worker():
     async def go():
         page = Page()

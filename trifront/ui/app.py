@@ -208,12 +208,12 @@ class App:
                                                  else set())
         if self.opts.get("mode") != "draft" or self.screen not in screens:
             return None
-        human_done = self.screen != "draft" if self.kind == "cpu" else (
-            self.draft_player == 1 or self.screen == "reveal")
-        second_done = self.screen == "reveal"
-        confirmed = [human_done, second_done] if self.kind == "local" else (
-            [True, True] if self.screen == "reveal" else
-            [human_done if p == self.human else False for p in (0, 1)])
+        revealed = self.screen == "reveal"
+        if self.kind == "local":      # player 1 picks first, then the hand-over to player 2
+            confirmed = [revealed or self.draft_player == 1, revealed]
+        else:                         # the human confirmed once off the draft screen
+            confirmed = [revealed or (p == self.human and self.screen != "draft")
+                         for p in (0, 1)]
         return json.dumps({"kind": self.kind, "human": self.human,
                            "draft": {"first": self.first, "picks": self.picks,
                                      "confirmed": confirmed}})
@@ -683,10 +683,10 @@ class App:
         if state == "ready" and (self.notice or self.cpu_retrying):
             self.notice = ""
             self.toast = i18n.t("msg.cpu_back")
-        if state != "connecting":
-            self.cpu_retrying = False
         elif state == "failed" and self.screen == "board" and self.kind == "cpu":
             self._cpu_notice()
+        if state != "connecting":
+            self.cpu_retrying = False
         if self.screen in ("menu", "board"):
             self.render()
 
