@@ -16,8 +16,8 @@ Who hosts: on each new channel both sides first send ``{"t": "role", "hosting": 
 (hosting = this page runs an unfinished game as host). One hosting side hosts; otherwise the
 relay's first joiner (the offerer) hosts. When both host an unfinished game, neither gives
 its game up (net "twohosts"): two games under one room word, or a guest's page claiming the
-host's seat after the host reloaded, which would otherwise wipe the host's game. Then the guest session says hello and the host
-brings it up to date (trifront/net/host.py).
+host's seat after the host reloaded, which would otherwise wipe the host's game. Then the
+guest session says hello and the host brings it up to date (trifront/net/host.py).
 """
 
 from __future__ import annotations

@@ -64,7 +64,8 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
     return rows
 
 
-NET_TEXT = ("relay", "connecting", "connected", "full", "expired", "twohosts")  # keys "online.net.<state>"
+#: net states with a fixed text, keys "online.net.<state>"
+NET_TEXT = ("relay", "connecting", "connected", "full", "expired", "twohosts")
 
 
 def net_text(match) -> str:
