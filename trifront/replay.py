@@ -167,6 +167,8 @@ def record_from_text(text: str) -> dict:
     if found:
         from urllib.parse import unquote  # here, not at import: ~0.3 s of the page's start-up
         code = unquote(found.group(1))
-    else:
-        code = text
+    elif re.fullmatch(r"[A-Za-z0-9_-]+", text):
+        code = text                       # a link's code alone
+    else:                                 # words, a URL without #replay=, ...
+        raise ReplayError("not JSON, and not a share link")
     return decode_record(code)

@@ -276,7 +276,9 @@ def test_malformed_replays_give_a_clear_message():
     app, page = make(None)
     app.dispatch("open-replay")
     assert page.tree.find("#modal-open-replay")
-    cases = {"": "nothing was given", "garbage!": "damaged",
+    cases = {"": "nothing was given", "garbage": "damaged",
+             "hello, here is my game": "neither a share link nor",
+             "https://example.test/index.html": "neither a share link nor",
              "{\"format\": 1}": "malformed",
              json.dumps({**Game.new(seed=1).record(),
                          "actions": [{"type": "pass"}, {"type": "play", "card": 99,

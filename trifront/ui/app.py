@@ -968,7 +968,8 @@ class App:
             return self._replay_failed(why)
         except MalformedRecord as exc:
             msg = str(exc)
-            why = (i18n.t("replay.bad_link") if "link" in msg else
+            why = (i18n.t("replay.bad_text") if msg.startswith("not JSON, and not") else
+                   i18n.t("replay.bad_link") if "link" in msg else
                    i18n.t("replay.bad_empty") if "nothing" in msg else
                    i18n.t("replay.bad_json") if msg.startswith("not JSON") else
                    i18n.t("replay.bad_record", detail=msg))
