@@ -637,8 +637,9 @@ EN: dict[str, str] = {
                     "cannot be checked.",
     "fair.checking": "Checking that the game was fair…",
     "fair.yes": "Fair game: the seed came from both players' secrets, and replaying the record "
-                "gave every position you saw.",
-    "fair.no": "This game was NOT fair: the host's revealed record does not match.",
+                "gave every position you saw, your own moves, and the host's moves as it had "
+                "committed to them.",
+    "fair.no": "This game was NOT shown to be fair: a check failed (what failed is below).",
     "fair.what": "What was checked",
     "fair.check.host_commitment": "host commitment",
     "fair.check.record": "record",
@@ -1103,8 +1104,8 @@ JA: dict[str, str] = {
     "fair.host": "相手のページが、公開されたあなたの秘密の値を使ってゲーム全体を再現し、公平だったかを確かめます。",
     "fair.claimed": "ホストが最後まで残らなかったため秘密の値が公開されず、このゲームは検証できません。",
     "fair.checking": "ゲームが公平だったか確認しています…",
-    "fair.yes": "公平なゲームでした：乱数の種は両者の秘密から作られ、棋譜を再現するとあなたが見たすべての局面と一致しました。",
-    "fair.no": "このゲームは公平ではありませんでした：ホストが公開した棋譜が一致しません。",
+    "fair.yes": "公平なゲームでした：乱数の種は両者の秘密から作られ、棋譜を再現するとあなたが見たすべての局面、あなた自身の手、そしてホストが約束したとおりの手と一致しました。",
+    "fair.no": "このゲームは公平だと確かめられませんでした：確認の一部が通りませんでした（下に詳細）。",
     "fair.what": "確認した項目",
     "fair.check.host_commitment": "ホストの約束値",
     "fair.check.record": "棋譜",
