@@ -136,7 +136,8 @@ def decode_record(text: str) -> dict:
 def share_fragment(record: dict, seat: int | None = None) -> str:
     """``"replay=<code>"``, the fragment of a share link (put after ``#``); with ``seat``
     (0 or 1: who shared a game still running) ``"&seat=N"``, so that the viewer shows only
-    that player's view until the game is over (R7.2)."""
+    that player's view until the game is over (R7.2). A courtesy, not a lock: the record
+    holds the seed, so whoever edits the link can see every hidden card (the export says so)."""
     tail = f"&{SEAT_KEY}={seat}" if seat in (0, 1) else ""
     return f"{FRAGMENT_KEY}={encode_record(record)}{tail}"
 

@@ -534,8 +534,11 @@ EN: dict[str, str] = {
     "export.file": "Download the record file",
     "export.file_title": "The whole game as a trifront-record/1 file: it replays exactly",
     "export.link": "Share link",
-    "export.link_note": "Anyone who opens this link can step through the game so far. Sharing "
-                        "a running game shows your own cards in your view of the replay.",
+    "export.link_note": "Anyone who opens this link can step through the game so far. For a "
+                        "game still running it opens on your view only, but the link (like the "
+                        "record file) holds the whole game, the deal included: someone who "
+                        "edits it can see every hidden card. Share a running game only for a "
+                        "bug report.",
     "export.copy": "Copy link",
     "export.copied": "Link copied.",
     "export.replay": "Watch the replay",
@@ -1013,7 +1016,7 @@ JA: dict[str, str] = {
     "export.file": "棋譜ファイルをダウンロード",
     "export.file_title": "ゲーム全体を trifront-record/1 形式で保存：そのまま再現できます",
     "export.link": "共有リンク",
-    "export.link_note": "このリンクを開くと、ここまでのゲームを1手ずつ見られます。進行中のゲームを共有すると、リプレイのあなたの視点ではあなたのカードが見えます。",
+    "export.link_note": "このリンクを開くと、ここまでのゲームを1手ずつ見られます。進行中のゲームではあなたの視点だけで開きますが、リンク（棋譜ファイルも同じ）には配りを含むゲーム全体が入っているため、書き換えればすべての伏せ札が見えます。進行中のゲームの共有は不具合の報告のためだけにしてください。",
     "export.copy": "リンクをコピー",
     "export.copied": "リンクをコピーしました。",
     "export.replay": "リプレイを見る",
