@@ -209,10 +209,7 @@ class HostSession:
         if self.game is not None or self.guest_secret is None:
             return
         if self.mode == "draft" and (self.my_picks is None or self.guest_picks is None):
-            if self.my_picks is not None:
-                self._send("pickscommit", commit=fairness.picks_commit(self.my_picks,
-                                                                       self.picks_salt))
-            return
+            return    # the picks commitment went out with set_picks or _sync, before this
         seed, first = fairness.derive(self.secret, self.guest_secret)
         effects = None if self.mode == "normal" else [self.my_picks, self.guest_picks]
         self.game = Game.new(mode=self.mode, effects=effects, first=first, seed=seed)

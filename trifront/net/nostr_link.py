@@ -163,7 +163,6 @@ class NostrLink:
         keeps WebRTC offers made while it was (no ICE candidates: they can never connect) and
         its relay back-off; a page that left the room and came back starts clean, as a
         reloaded page does. The time in the room (who hosts) is kept."""
-        global _leaving
         room, self.trystero_room = self.trystero_room, None
         if room is None or self.closed:
             return

@@ -919,7 +919,7 @@ def replay_screen(rv, names: dict[int, str]) -> El:
             button(t("replay.last"), "replay-step", id="btn-replay-last", enabled=rv.k < rv.n,
                    title=t("replay.last_title"), data={"to": rv.n}),
             cls="tf-replay-nav", role="group", aria_label=t("replay.title"))
-    views = [button(t("replay.view_you") if names[p] == t("name.you") else
+    views = [button(t("replay.view_you") if m._is_you(names[p]) else
                     t("replay.view_p", name=names[p]), "replay-view", id=f"replay-view-{p}",
                     pressed=rv.perspective == str(p), cls="tf-btn-ghost tf-btn-small",
                     enabled=rv.seat is None or rv.seat == p, reason=t("replay.view_seat_why"),
