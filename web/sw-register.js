@@ -26,8 +26,6 @@ let offline = null;
 // runtime from the cache just written: the page is ready for offline play, worker included.
 // <html data-offline>: "registering", then "ready" (controlled) or "none" (tests read it).
 window.tfOffline = () => {
-  // From now on this page's requests come from the cache (sw.js: "started").
-  if ("serviceWorker" in navigator) navigator.serviceWorker.controller?.postMessage("started");
   if (offline === null) {
     document.documentElement.dataset.offline = "registering";
     offline = ("serviceWorker" in navigator ? register() : Promise.resolve(false)).then((ok) => {
