@@ -89,7 +89,7 @@ def placement_problem(state: GameState, player: int, card: Card, lane: int,
     if effect == "engineer" and any(ps.board[lane] for ps in state.players):
         return "R4.3", "Engineer only goes into a lane where neither player has a card (R5.C5)"
     if effect == "strategic" and lane != card.rank - 11:
-        return "R4.3", (f"Siege engine {card.rank} may only go to the "
+        return "R4.3", (f"Siege Engine {card.rank} may only go to the "
                         f"{LANE_NAMES[card.rank - 11]} lane (R5.D1)")
     return None
 

@@ -58,7 +58,7 @@ def test_language_detection():
 
 def test_engine_reasons_are_translated():
     i18n.set_lang("ja")
-    assert i18n.engine_text("Siege engine 12 may only go to the center lane (R5.D1)") == \
+    assert i18n.engine_text("Siege Engine 12 may only go to the center lane (R5.D1)") == \
         "攻城兵器12は中央レーンにしか出せません (R5.D1)"
     assert i18n.engine_text("Envoy cannot be played; discard it instead (R5.C3)") == \
         "密使は場に出せません。捨てて使います (R5.C3)"
@@ -247,3 +247,19 @@ def test_the_english_screens_have_no_japanese_but_the_names():
     for info in EFFECTS.values():          # the tooltips name the seed's effect too
         text = text.replace(f"({info.name_ja})", "")
     assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text)
+
+
+def test_every_fairness_check_has_a_sentence_in_both_languages():
+    """Each check the guest's verdict lists (trifront/net/fairness.py, guest.py) reads as a
+    sentence on the page, not as its internal name."""
+    from pathlib import Path
+
+    from trifront.ui.online_render import check_name
+    net = Path(__file__).resolve().parents[2] / "trifront" / "net"
+    names = {name for f in ("fairness.py", "guest.py")
+             for name in re.findall(r'\b(?:rep|report)\.add\(\s*"([^"]+)"', (net / f).read_text())}
+    assert len(names) >= 15, names
+    for lang in ("en", "ja"):
+        i18n.set_lang(lang)
+        missing = sorted(n for n in names if check_name(n) == n)
+        assert not missing, (lang, missing)

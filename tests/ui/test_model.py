@@ -86,7 +86,7 @@ def test_siege_engine_lanes_disabled_with_rule_reason():
     g = game([20, 0, 2, 4, 6], [1, 3, 5, 7, 9])
     choices = m.lane_choices(g.view(0), 20)
     assert [c.enabled for c in choices] == [True, False, False]
-    assert choices[1].reason == "Siege engine 11 may only go to the left lane (R4.3, R5.D1)"
+    assert choices[1].reason == "Siege Engine 11 may only go to the left lane (R4.3, R5.D1)"
     faces = m.face_choices(g.view(0), 20, 0)
     assert all(c.enabled for c in faces)
 
