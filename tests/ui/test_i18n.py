@@ -263,3 +263,24 @@ def test_every_fairness_check_has_a_sentence_in_both_languages():
         i18n.set_lang(lang)
         missing = sorted(n for n in names if check_name(n) == n)
         assert not missing, (lang, missing)
+
+
+def test_why_a_fairness_check_failed_is_translated_and_matches_the_checks_own_text():
+    """The EN "fairwhy.*" entries are the texts fairness.py and guest.py give (their numbers as
+    placeholders), so the Japanese page can say them; each fixed piece must be in that source."""
+    from pathlib import Path
+
+    from trifront.net import fairness
+    net = Path(__file__).resolve().parents[2] / "trifront" / "net"
+    source = "".join((net / f).read_text() for f in ("fairness.py", "guest.py"))
+    source = re.sub(r'"\s*\n\s*f?"', "", source)  # adjacent literals joined, as Python does
+    keys = [k for k in i18n.EN if k.startswith("fairwhy.")]
+    assert len(keys) == len(i18n._FAIR_KEYS)
+    for key in keys:
+        for piece in re.split(r"\{\w+\}", i18n.EN[key]):
+            assert piece in source, (key, piece)
+    assert i18n.EN["fairwhy.claimed"] == fairness.CLAIMED
+    i18n.set_lang("ja")
+    for key in keys:
+        english = i18n.EN[key].format(n=3, m=12)
+        assert i18n.engine_text(english) == i18n.JA[key].format(n=3, m=12), key

@@ -108,14 +108,28 @@ _REASONS = [
     (re.compile(r"^it is not your turn$"), "why.not_your_turn"),
     (re.compile(r"^the game is over$"), "why.game_over"),
 ]
+
+#: Why a fairness check failed (trifront/net/fairness.py, guest.py; English), matched to
+#: catalogue keys: the EN entries below are those texts with their numbers as placeholders.
+_FAIR_KEYS = ("commit", "lost_secret", "seed", "first", "mode", "effects", "my_picks",
+              "host_picks", "not_over", "view", "short", "not_mine", "vetoed", "changed",
+              "no_commit", "claimed", "conflict", "restarts", "no_reveal")
 _LANE_EN = {"left": 0, "center": 1, "right": 2}
 
 
+def _pattern(template: str) -> re.Pattern:
+    """A catalogue text as a pattern: each {placeholder} a number."""
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("^" + "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>\\d+)"
+                                    for i, part in enumerate(parts)) + "$")
+
+
 def engine_text(text: str) -> str:
-    """An engine reason (always English) in the current language; unknown texts unchanged."""
+    """An engine reason or a failed fairness check's detail (always English) in the current
+    language; unknown texts unchanged."""
     if _lang == "en":
         return text
-    for pattern, key in _REASONS:
+    for pattern, key in _REASONS + _FAIR_REASONS:
         found = pattern.match(text.strip())
         if found is None:
             continue
@@ -644,6 +658,30 @@ EN: dict[str, str] = {
                 "committed to them.",
     "fair.no": "This game was NOT shown to be fair: a check failed (what failed is below).",
     "fair.what": "What was checked",
+    "fairwhy.commit": "the revealed secret does not match what the host committed to",
+    "fairwhy.lost_secret": "this page lost its own secret, so the seed cannot be checked",
+    "fairwhy.seed": "the record's seed is not the agreed one",
+    "fairwhy.first": "the first player is not the one the seed chose",
+    "fairwhy.mode": "the record's mode or decks differ from the match's",
+    "fairwhy.effects": "Normal mode must use the R2.2 effects",
+    "fairwhy.my_picks": "my effects in the record are not what I picked",
+    "fairwhy.host_picks": "the host's effects differ from what it committed to",
+    "fairwhy.not_over": "the replayed game is not over",
+    "fairwhy.view": "a position I was shown differs from the replay",
+    "fairwhy.short": "the record is shorter than the game I saw",
+    "fairwhy.not_mine": "{n} of my moves in the record are not what I chose (first at move {m})",
+    "fairwhy.vetoed": "the host refused a legal move of mine and recorded another I tried after "
+                      "it ({n} time(s), first at move {m})",
+    "fairwhy.changed": "the record's moves are not the ones the host had committed to by move "
+                       "{m} (it changed a hidden choice afterwards)",
+    "fairwhy.no_commit": "the host did not commit to its moves with every view",
+    "fairwhy.claimed": "the record says I resigned, but this page never did: the host claimed "
+                       "the win (it may, once my page has been away for the whole countdown)",
+    "fairwhy.conflict": "the host sent two different positions for one move",
+    "fairwhy.restarts": "the host started a new game {n} time(s) after seeing my secret, so it "
+                        "could have tried deals until one suited it",
+    "fairwhy.no_reveal": "the host has not revealed its secret and the record, so this game "
+                         "cannot be checked",
     "fair.check.host_commitment": "The host's secret matches what it committed to before the deal",
     "fair.check.record": "The record is complete and well-formed",
     "fair.check.seed": "The deal comes from both players' secrets",
@@ -1110,6 +1148,25 @@ JA: dict[str, str] = {
     "fair.yes": "公平なゲームでした：乱数の種は両者の秘密から作られ、棋譜を再現するとあなたが見たすべての局面、あなた自身の手、そしてホストが約束したとおりの手と一致しました。",
     "fair.no": "このゲームは公平だと確かめられませんでした：確認の一部が通りませんでした（下に詳細）。",
     "fair.what": "確認した項目",
+    "fairwhy.commit": "公開された秘密が、ホストが約束した値と一致しません",
+    "fairwhy.lost_secret": "このページが自分の秘密を失ったため、乱数の種を確認できません",
+    "fairwhy.seed": "棋譜の乱数の種が合意したものではありません",
+    "fairwhy.first": "先攻が乱数の種の決めたプレイヤーではありません",
+    "fairwhy.mode": "棋譜のモードまたはデッキが対戦と異なります",
+    "fairwhy.effects": "ノーマルモードでは R2.2 の効果を使う必要があります",
+    "fairwhy.my_picks": "棋譜にある自分の効果が、自分の選んだものではありません",
+    "fairwhy.host_picks": "ホストの効果が約束したものと異なります",
+    "fairwhy.not_over": "再現したゲームが終局していません",
+    "fairwhy.view": "見せられた局面が再現と異なります",
+    "fairwhy.short": "棋譜が、自分の見たゲームより短いです",
+    "fairwhy.not_mine": "棋譜にある自分の手のうち{n}手が自分の選んだ手ではありません（最初は{m}手目）",
+    "fairwhy.vetoed": "ホストが自分の合法手を拒否し、その後に試した別の手を記録しました（{n}回、最初は{m}手目）",
+    "fairwhy.changed": "棋譜の手が、ホストが{m}手目までに約束した手と異なります（後から伏せた選択を変えました）",
+    "fairwhy.no_commit": "ホストがすべての局面で自分の手を約束していません",
+    "fairwhy.claimed": "棋譜では自分が投了したことになっていますが、このページは投了していません：ホストが勝ちを主張しました（自分のページがカウントダウンの間ずっと離れていた場合は認められます）",
+    "fairwhy.conflict": "ホストが同じ手番で異なる二つの局面を送りました",
+    "fairwhy.restarts": "ホストが自分の秘密を見た後に新しいゲームを{n}回始めました。都合のよい配り札になるまで試せたことになります",
+    "fairwhy.no_reveal": "ホストが秘密と棋譜を公開していないため、このゲームは確認できません",
     "fair.check.host_commitment": "ホストの秘密は配る前に約束した値と一致",
     "fair.check.record": "棋譜は完全で正しい形式",
     "fair.check.seed": "配り札は両者の秘密から作られた",
@@ -1185,3 +1242,6 @@ EN.update({f"short.{k}": v for k, v in _SHORT_EN.items()})
 JA.update({f"short.{k}": v for k, v in _SHORT_JA.items()})
 
 TABLES = {"en": EN, "ja": JA}
+
+
+_FAIR_REASONS = [(_pattern(EN["fairwhy." + key]), "fairwhy." + key) for key in _FAIR_KEYS]

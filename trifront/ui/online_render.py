@@ -11,7 +11,7 @@ Test hooks: ``#opt-kind-online``, ``#online-room``, ``#opt-signal-relay``,
 from __future__ import annotations
 
 from trifront.ui.html import El, h
-from trifront.ui.i18n import t
+from trifront.ui.i18n import engine_text, t
 from trifront.ui.render import button
 
 
@@ -145,7 +145,7 @@ def fairness_box(match) -> El:
         return h("div", h("p", t("fair.checking"), cls="tf-sub"),
                  id="fairness", cls="tf-fairness", data={"fair": "pending"})
     items = [h("li", ("✓ " if ok else "✗ ") + check_name(name)
-               + (f" — {detail}" if not ok and detail else ""),
+               + (f" — {engine_text(detail)}" if not ok and detail else ""),
                cls="tf-ok" if ok else "tf-bad")
              for name, ok, detail in report.checks]
     head = t("fair.yes") if report.fair else t("fair.no")
