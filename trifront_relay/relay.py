@@ -112,7 +112,8 @@ class Relay:
     async def on_message(self, ws: ServerConnection, raw) -> None:
         if not isinstance(raw, str):
             return await self.send(ws, t="error", error="send JSON text, not binary")
-        if len(raw) > self.limits.max_message:
+        # bytes, not characters: a character can take 4 bytes (and 12 once re-sent as ASCII JSON)
+        if len(raw.encode("utf-8", "surrogatepass")) > self.limits.max_message:
             return await self.send(ws, t="error", error="message too big")
         try:
             msg = json.loads(raw)
@@ -152,6 +153,10 @@ class Relay:
         if len(peers) >= 2:
             return await self.send(ws, t="full", room=room)
         await self.leave(ws)
+        # leave() awaited a send to the old roommate (a slow one takes its close timeout):
+        # others may have taken the seats meanwhile, so count again
+        if len(self.rooms.get(room, [])) >= 2:
+            return await self.send(ws, t="full", room=room)
         peers = self.rooms.setdefault(room, [])
         peers.append(ws)
         self._seat(ws, room)

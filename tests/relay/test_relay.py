@@ -237,3 +237,52 @@ def test_a_message_over_the_hard_size_limit_closes_only_that_client():
         assert await recv(a) == {"t": "pong"}
         await a.close()
     run(body)
+
+
+def test_a_join_that_waited_on_its_old_roommate_finds_the_room_full():
+    """Moving rooms tells the old roommate first; a slow one (a close frame sent, the socket
+    left open) makes that wait. Two others who filled the room meanwhile keep it to
+    themselves: the mover gets "full", and its signals reach nobody."""
+    async def body(url, relay):
+        gate = asyncio.Event()
+        plain = relay.send
+
+        async def slow_peer_left(ws, **msg):
+            if msg.get("t") == "peer-left":
+                await gate.wait()
+            return await plain(ws, **msg)
+
+        relay.send = slow_peer_left
+        mover, _ = await join(url, "junk")
+        old, _ = await join(url, "junk")
+        await recv(mover), await recv(old)                 # paired
+        v, _ = await join(url, "target")
+        await send(mover, t="join", room="target")         # waits on telling `old`
+        await asyncio.sleep(0.2)
+        w, jw = await join(url, "target")
+        assert jw["peers"] == 2
+        assert await recv(v) == {"t": "paired", "offer": True}
+        assert await recv(w) == {"t": "paired", "offer": False}
+        gate.set()
+        assert await recv(mover) == {"t": "full", "room": "target"}
+        await send(mover, t="signal", data={"sdp": "injected"})
+        await recv(mover)                                  # an error: not in a room
+        assert len(relay.rooms["target"]) == 2 and mover not in relay.rooms["target"]
+        await send(v, t="signal", data={"sdp": "real"})
+        assert await recv(w) == {"t": "signal", "data": {"sdp": "real"}}
+
+    run(body)
+
+
+def test_the_size_limit_counts_bytes_not_characters():
+    async def body(url, relay):
+        a, _ = await join(url, "emoji")
+        b, _ = await join(url, "emoji")
+        await recv(a), await recv(b)
+        # sent as UTF-8 (no \\u escapes): 5,000 characters, 20,000 bytes
+        await a.send(json.dumps({"t": "signal", "data": "😀" * 5000}, ensure_ascii=False))
+        assert await recv(a) == {"t": "error", "error": "message too big"}
+        await send(a, t="signal", data="😀" * 100)
+        assert await recv(b) == {"t": "signal", "data": "😀" * 100}
+
+    run(body)
