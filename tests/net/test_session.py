@@ -214,6 +214,7 @@ def test_a_host_that_restarts_the_deal_after_seeing_the_guest_secret_is_caught()
 class FakeOverGrinder(HostSession):
     """Like GrindingHost, but first tells the guest the game is over (a made-up view)."""
     rerolls = 0
+    fake_reveal = False   # ... and then reveals a made-up secret and an empty record
 
     def _on_secret(self, msg):
         if self.phase == "seeding" and self.guest_secret is None and self.rerolls < 50:
@@ -222,16 +223,20 @@ class FakeOverGrinder(HostSession):
                 self.rerolls += 1
                 view = Game.new(seed=1).view(1)
                 self._send("state", n=0, view={**view, "over": True}, moves="0" * 64)
+                if self.fake_reveal:
+                    self._send("reveal", secret="0" * 64, record={"actions": []})
                 self._new_match()
                 self._sync()
                 return
         super()._on_secret(msg)
 
 
-def test_a_made_up_game_over_does_not_hide_a_restarted_deal():
-    """A game counts as finished only once revealed and checked."""
+@pytest.mark.parametrize("fake_reveal", [False, True])
+def test_a_made_up_game_over_does_not_hide_a_restarted_deal(fake_reveal):
+    """A game counts as finished only once revealed, checked and fair."""
     for seed in range(8):
         host, guest = FakeOverGrinder("normal"), GuestSession()
+        host.fake_reveal = fake_reveal
         pipe = Pipe(host, guest)
         pipe.connect()
         if host.rerolls:
@@ -537,3 +542,38 @@ def test_guest_resign_and_host_claim():
     host2.claim_win()
     assert host2.game.over and host2.game.winner == 0
     assert host2.game.state.resigned == 1
+
+
+class SilentVetoHost(HostSession):
+    """Vetoes the guest's first try at each move without a refusal: it just sends the same
+    position again, hoping the guest picks another move (adversarial review, stop 12)."""
+
+    def _on_action(self, msg):
+        g = self.game
+        if g is not None and msg["action"].get("type") != "resign" and g.to_move == 1:
+            n = len(g.record()["actions"])
+            if n not in self.__dict__.setdefault("vetoed", set()):
+                self.vetoed.add(n)
+                self._send_state()
+                return
+        super()._on_action(msg)
+
+
+def test_a_host_that_answers_a_move_with_the_same_position_gets_that_move_again():
+    rng = random.Random(9)
+    tick = itertools.count()
+    host, guest = SilentVetoHost("normal", clock=lambda: float(next(tick))), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    for _ in range(2000):
+        if host.game.over:
+            break
+        if host.game.to_move == 0:
+            host.act(random_action(host.view(), rng))
+        elif guest.view["to_move"] == 1 and not guest.pending:
+            action = random_action(guest.view, rng)
+            guest.act(action)          # a new random choice only if the move was settled
+        pipe.pump()
+    assert host.game.over and len(host.vetoed) > 5
+    assert all(len(tries) == 1 for tries in guest.sent.values()), "the guest chose again"
+    assert guest.report.fair, guest.report.summary()

@@ -279,7 +279,7 @@ def test_the_size_limit_counts_bytes_not_characters():
         a, _ = await join(url, "emoji")
         b, _ = await join(url, "emoji")
         await recv(a), await recv(b)
-        # sent as UTF-8 (no \\u escapes): 5,000 characters, 20,000 bytes
+        # sent as UTF-8 (no \u escapes): 5,000 characters, 20,000 bytes
         await a.send(json.dumps({"t": "signal", "data": "😀" * 5000}, ensure_ascii=False))
         assert await recv(a) == {"t": "error", "error": "message too big"}
         await send(a, t="signal", data="😀" * 100)

@@ -23,6 +23,10 @@ from ..cards import check_effect_set
 from . import fairness, protocol
 from .protocol import ProtocolError, encode
 
+#: How often the guest sends its move again when the host answers it with the same position
+#: (GuestSession._on_state): enough for a move lost more than once, not a ping-pong.
+RESEND_MAX = 3
+
 HOST, GUEST = 0, 1
 
 
@@ -38,6 +42,8 @@ class GuestSession:
         self.busy: str | None = None      # the host has another game in progress
         self.refusal: str | None = None   # the host's last refusal, for the page to show
         self.pending = False              # an action is on its way; no second one
+        self.pending_action: dict | None = None   # ... and which (sent again if need be)
+        self.resent = 0                   # times it was sent again at this move
         self.restarts = 0   # new games the host began after seeing my secret, none finished
         self._reset(None)
 
@@ -77,12 +83,12 @@ class GuestSession:
 
     def connected(self, send: Callable[[str], None]) -> None:
         self.send_fn = send
-        self.pending = False
+        self.pending, self.pending_action = False, None
         self._send("hello", v=protocol.VERSION, game=self.game_id, token=self.token)
 
     def disconnected(self) -> None:
         self.send_fn = None
-        self.pending = False
+        self.pending, self.pending_action = False, None
 
     def _send(self, t: str, **fields) -> None:
         if self.send_fn is not None:
@@ -123,8 +129,9 @@ class GuestSession:
         if msg["game"] != self.game_id or msg["token"] != self.token:
             if self.game_id is not None:
                 self._ignore("the host started a new game; the old one is gone")
-            # finished: revealed and checked (a host could also send a made-up "over" view)
-            finished = self.report is not None and not self.interim
+            # finished: revealed and checked, and fair (a host could also send a made-up
+            # "over" view, and a made-up reveal that fails the check, to start again unseen)
+            finished = self.report is not None and not self.interim and self.report.fair
             restarted = not finished and self.game_id is not None and self.secret_sent
             if restarted:
                 self.restarts += 1
@@ -181,15 +188,28 @@ class GuestSession:
         if self.moves.setdefault(n, msg["moves"]) != msg["moves"]:
             self.conflicts += 1
             self._ignore(f"two different move commitments for move {n}")
+        if self.pending and n == self.n and self.pending_action is not None:
+            # The host answered my move with the position I already had: it neither applied
+            # nor refused it. Lost on the way, or a host vetoing it silently so that I choose
+            # another (which "my moves" could not tell from a free choice): the same move goes
+            # again, and the host can only apply it, refuse it (checked) or stall (seen).
+            if self.resent < RESEND_MAX:
+                self.resent += 1
+                self._send("action", n=self.n, action=self.pending_action)
+            else:
+                self._ignore(f"the host keeps answering my move at {n} with the same position")
+            return
+        if n != self.n:
+            self.resent = 0
         self.n, self.view = n, view
-        self.pending = False
+        self.pending, self.pending_action = False, None
         self.on_change("state")
         self._check_fairness()
 
     def _on_refused(self, msg: dict) -> None:
         if self.pending and self.sent.get(self.n):
             self.sent[self.n][-1][1] = True     # kept for the check: was it a legal move?
-        self.pending = False
+        self.pending, self.pending_action = False, None
         self.refusal = msg["error"]
         self._ignore(f"the host refused: {msg['error']}")
         self.on_change("refused")
@@ -262,7 +282,7 @@ class GuestSession:
             return False
         else:
             self.sent.setdefault(self.n, []).append([action, False])
-        self.pending = True
+        self.pending, self.pending_action = True, action
         self._send("action", n=self.n, action=action)
         return True
 
