@@ -34,13 +34,15 @@ class IllegalRecordAction(Exception):
 def parse(text: str) -> dict:
     """Parse record JSON text into a checked record dict. Raises MalformedRecord."""
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
     except (ValueError, RecursionError) as e:
         raise MalformedRecord(f"not JSON: {e}".replace("\n", " ")) from None
     return check_record(data)
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+def no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict:
+    """``json.loads``' object_pairs_hook for records: a key given twice is an error (else the
+    last would win silently, and two readers could disagree on a record)."""
     keys = [k for k, _ in pairs]
     if len(set(keys)) != len(keys):
         dup = next(k for k in keys if keys.count(k) > 1)

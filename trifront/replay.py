@@ -29,7 +29,7 @@ import re
 import zlib
 
 from .power import power_parts
-from .record import MalformedRecord, check_record, to_json
+from .record import MalformedRecord, check_record, no_duplicate_keys, to_json
 from .rules import apply, board_snapshot, card_json, new_state
 from .state import GameState
 from .views import player_view
@@ -125,8 +125,8 @@ def decode_record(text: str) -> dict:
     try:
         raw = zlib.decompressobj().decompress(
             base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), MAX_TEXT)
-        data = json.loads(raw.decode("utf-8"))
-    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
+        data = json.loads(raw.decode("utf-8"), object_pairs_hook=no_duplicate_keys)
+    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
         raise ReplayError("the link is damaged or incomplete") from None
     if not isinstance(data, dict):
         raise ReplayError("the link is damaged or incomplete")
@@ -158,9 +158,10 @@ def record_from_text(text: str) -> dict:
     text = text.strip()
     if text.startswith("{"):
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            raise ReplayError("not JSON") from None
+            data = json.loads(text, object_pairs_hook=no_duplicate_keys)
+        except (ValueError, RecursionError) as e:
+            raise ReplayError("a key given twice" if "duplicate key" in str(e)
+                              else "not JSON") from None
         if not isinstance(data, dict):
             raise ReplayError("a record must be a JSON object")
         return data

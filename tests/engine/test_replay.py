@@ -72,6 +72,22 @@ def test_bad_text_is_a_replay_error(text):
         record_from_text(text)
 
 
+def test_a_link_nested_thousands_deep_or_with_a_key_twice_is_a_replay_error():
+    """Adversarial review (stop 12): a 291-character link that inflates to "[" * 200000 raised
+    RecursionError; a key given twice loaded with the last value (the CLI refuses it)."""
+    import base64
+    import zlib
+    deep = base64.urlsafe_b64encode(zlib.compress(b"[" * 200000)).decode().rstrip("=")
+    with pytest.raises(ReplayError, match="damaged"):
+        record_from_text("#replay=" + deep)
+    twice = '{"format": 1, "seed": 42, "seed": 7}'
+    with pytest.raises(ReplayError, match="twice"):
+        record_from_text(twice)
+    code = base64.urlsafe_b64encode(zlib.compress(twice.encode())).decode().rstrip("=")
+    with pytest.raises(ReplayError):
+        record_from_text(code)
+
+
 def test_malformed_and_illegal_records():
     record = Game.new(seed=1).record()
     with pytest.raises(MalformedRecord):
