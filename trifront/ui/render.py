@@ -836,7 +836,7 @@ def rounds_table(view: dict, names: dict[int, str]) -> El | None:
         return None
     return h("table", h("thead", h("tr", h("td", ""),
                                    [h("th", m.lane_title(i), scope="col") for i in m.LANES],
-                                   h("th", f"{names[me]}–{names[opp]}", scope="col"))),
+                                   h("th", f"{names[me]} – {names[opp]}", scope="col"))),
              h("tbody", rows), cls="tf-rounds-table")
 
 
