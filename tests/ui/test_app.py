@@ -238,6 +238,16 @@ def test_illegal_choices_are_refused_with_their_reason():
     asyncio.run(go())
 
 
+def test_news_toasts_are_calm_and_problems_are_red():
+    """A link copied is news (tf-toast-info); a refused lane is a problem (tf-toast-error)."""
+    app, page = make_app(copy_text=lambda text: True)
+    app.dispatch("copy-link", {"text": "http://x/#replay=abc"})
+    assert "tf-toast-info" in page.tree.find("#toast").classes
+    app.toast = "Not allowed: it is not your turn"
+    app.render()
+    assert "tf-toast-error" in page.tree.find("#toast").classes
+
+
 def test_a_handler_error_shows_a_friendly_message_not_a_traceback():
     app, page = make_app()
 

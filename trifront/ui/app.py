@@ -79,6 +79,7 @@ class App:
         self.screen = "menu"
         self.overlay: tuple | None = None
         self.toast = ""
+        self._news = ""   # the toast text last given by _tell (news, not a problem)
         self.notice = ""  # the worker failed (msg.cpu_page); it offers Easy unless Easy plays
         self.cpu_retrying = False   # the player asked to start the worker again (on_cpu_retry)
         self.game: Game | None = None
@@ -315,7 +316,8 @@ class App:
             if online and self.screen == "over":      # the verdict, above the buttons
                 panel = screen.children[0]
                 panel.children.insert(len(panel.children) - 1, onr.fairness_box(self.match))
-            root = r.app_root(screen, overlay=self._overlay_el(), toast=self.toast)
+            root = r.app_root(screen, overlay=self._overlay_el(), toast=self.toast,
+                              toast_kind="info" if self.toast == self._news else "error")
             if self.cpu.think_ms:   # each CPU move's compute time (bench/think_time_browser.py)
                 root.attrs["data-cpu-ms"] = ",".join(f"{ms:g}" for ms in self.cpu.think_ms)
             if online:                                 # the connection bar above every screen
@@ -465,6 +467,12 @@ class App:
 
     def on_backdrop(self, data: dict) -> None:
         self.overlay = None
+
+    def _tell(self, text: str) -> None:
+        """A toast that is news, not a problem (a link copied, the CPU back): shown in the
+        calm style; every other toast says something went wrong."""
+        self.toast = text
+        self._news = text
 
     def on_dismiss_toast(self, data: dict) -> None:
         self.toast = ""
@@ -675,14 +683,14 @@ class App:
         if self.cpu.retry():
             self.notice = ""
             self.cpu_retrying = True
-            self.toast = i18n.t("msg.cpu_retry_now")
+            self._tell(i18n.t("msg.cpu_retry_now"))
 
     def cpu_state_changed(self, state: str) -> None:
         """The CPU's worker became "ready", "failed" or "connecting" (CpuClient's on_status):
         the board's notice follows it, and the page redraws where it shows the state."""
         if state == "ready" and (self.notice or self.cpu_retrying):
             self.notice = ""
-            self.toast = i18n.t("msg.cpu_back")
+            self._tell(i18n.t("msg.cpu_back"))
         elif state == "failed" and self.screen == "board" and self.kind == "cpu":
             self._cpu_notice()
         if state != "connecting":
@@ -694,7 +702,7 @@ class App:
         """The player takes the offer: the CPU plays Easy from now on (and in later games)."""
         self.opts["strength"] = "easy"
         self._save_settings()
-        self.toast = i18n.t("msg.cpu_easy_now")
+        self._tell(i18n.t("msg.cpu_easy_now"))
 
     def _mark_fresh(self, p: int, action: dict) -> None:
         """Animate what the action changed on the board the viewer last saw: the card just
@@ -732,7 +740,7 @@ class App:
         self._mark_fresh(self.viewer, action)
         if (self.kind == "cpu" and action.get("type") == "play" and not self.game.over
                 and self.view().get("round") == seen.get("round")):   # not a new round's deal
-            self.toast = m.drew_text(before, self.view())  # e.g. Supply: what it drew, to you
+            self._tell(m.drew_text(before, self.view()))  # e.g. Supply: what it drew, to you
         if self.kind != "online":   # online (the host): its session's on_change already did
             self._advance()
 
@@ -942,7 +950,7 @@ class App:
 
     def on_copy_link(self, data: dict) -> None:
         if self.copy_text is not None and self.copy_text(data.get("text", "")):
-            self.toast = i18n.t("export.copied")
+            self._tell(i18n.t("export.copied"))
 
     def on_open_replay(self, data: dict) -> None:
         self.replay_error = ""
