@@ -411,3 +411,14 @@ def test_junk_before_the_role_exchange_is_ignored():
         assert match.session is None and match.peer_role is None and not page.errors
         leave_all([app])
     asyncio.run(go())
+
+
+def test_a_full_or_expired_room_shows_no_spinner_and_no_invitation():
+    """New-user trial (stop 12): "Room is full" still span and offered the full room's link."""
+    from tests.ui.test_i18n import FakeMatch
+    from trifront.ui import online_render as onr
+    for net, waits in (("waiting", True), ("relay", True), ("full", False), ("expired", False),
+                       ("error", False)):
+        screen = onr.lobby_screen(FakeMatch(net), "http://x/")
+        assert (screen.find(".tf-spinner") is not None) == waits, net
+        assert (screen.find("#share-link") is not None) == waits, net

@@ -117,9 +117,11 @@ def lobby_screen(match, page_url: str = "", signal: str = "") -> El:
     else:
         title = t("online.setup")
         sub = t("online.seeding") if match.phase in ("seeding", "connecting") else ""
-    link = share_url(page_url, match.room, "", signal) if page_url else ""
+    # a room that is full, expired or failed waits for nothing: no spinner, no invitation
+    ended = busy or match.net in ("full", "expired", "error")
+    link = share_url(page_url, match.room, "", signal) if page_url and not ended else ""
     return h("section",
-             h("div", h("div", cls="tf-spinner tf-spinner-big") if not busy else None,
+             h("div", h("div", cls="tf-spinner tf-spinner-big") if not ended else None,
                h("h2", title), h("p", sub, cls="tf-sub") if sub else None,
                h("p", t("online.room_is"), h("b", match.room), cls="tf-note"),
                h("p", t("online.invite"), h("a", link, href=link, id="share-link"),
