@@ -450,6 +450,13 @@ def test_the_menu_offers_to_retry_a_failed_worker():
         status["cpu_state"] = "ready"
         app.render()
         assert page.tree.find("#btn-cpu-retry") is None
+        status["cpu_state"] = "failed"
+        for kind in ("local", "online"):   # no CPU plays there: nothing said about it
+            app.dispatch("menu-set", {"key": "kind", "value": kind})
+            assert page.tree.find("#cpu-status") is None
+            assert page.tree.find("#btn-cpu-retry") is None
+        app.dispatch("menu-set", {"key": "kind", "value": "cpu"})
+        assert page.tree.find("#cpu-status") is not None
     asyncio.run(go())
 
 

@@ -240,10 +240,12 @@ def menu_screen(opts: dict, status: dict | None = None,
                  cls="tf-menu-actions"),
                h("div",
                  h("p", t("menu.status_python"), id="python-status"),
-                 h("p", cpu_text, id="cpu-status", data={"state": cpu_state}),
+                 # the CPU's state only where a CPU plays
+                 h("p", cpu_text, id="cpu-status", data={"state": cpu_state})
+                 if kind == "cpu" else None,
                  h("button", t("msg.cpu_retry"), type="button", id="btn-cpu-retry",
                    cls="tf-btn tf-btn-small", data={"act": "cpu-retry"})
-                 if cpu_state == "failed" else None,
+                 if cpu_state == "failed" and kind == "cpu" else None,
                  cls="tf-menu-foot"),
                cls="tf-panel tf-menu"),
              id="screen-menu", cls="tf-screen tf-screen-center", data={"mode": mode})
