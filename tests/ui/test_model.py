@@ -13,6 +13,11 @@ ASSAULT = {"A": "assault", "B": "decoy", "C": "ambush", "D": "general"}
 
 # --- cards ----------------------------------------------------------------------------------
 
+
+def acts(view):
+    """history_lines without the round headers: the actions, newest first."""
+    return [line for line in m.history_lines(view, NAMES) if line[0] is not None]
+
 def test_card_face_shows_rank_power_effect_and_marks_changed_power():
     """R5.C1: a face-down ambush is +1; the card shows 10, base 9, and says why."""
     g = game([16, 0, 2, 4, 6], [1, 3, 5, 7, 9])
@@ -192,11 +197,11 @@ def test_opponent_face_down_play_is_described_without_the_card():
     g.apply({"type": "play", "card": 16, "lane": 1, "face": "down"})
     view = g.view(0)
     assert m.last_opponent_action(view, NAMES) == "CPU played a card face-down in the center lane."
-    lines = m.history_lines(view, NAMES)
+    lines = acts(view)
     assert lines[1] == (0, "You played Recon 5 face-up in the center lane.")
     # my own face-down play names my card, to me
     g.apply({"type": "play", "card": 0, "lane": 2, "face": "down"})
-    assert m.history_lines(g.view(0), NAMES)[0][1] == \
+    assert acts(g.view(0))[0][1] == \
         "You played Supply Corps 1 face-down in the right lane."
     assert m.last_opponent_action(g.view(1), {0: "Player 1", 1: "Player 2"}) == \
         "Player 1 played a card face-down in the right lane."
@@ -206,7 +211,7 @@ def test_recon_in_history_names_the_turned_card():
     g = game([8, 0, 2, 4, 6], [16, 1, 3, 5, 7], first=1)
     g.apply({"type": "play", "card": 16, "lane": 2, "face": "down"})
     g.apply({"type": "play", "card": 8, "lane": 0, "face": "up", "target": {"slot": [2, 0]}})
-    assert m.history_lines(g.view(0), NAMES)[0][1] == \
+    assert acts(g.view(0))[0][1] == \
         "You played Recon 5 face-up in the left lane, turning CPU's Ambush 9 face-up."
     assert m.last_opponent_action(g.view(1), {0: "CPU", 1: "You"}) == \
         "CPU played Recon 5 face-up in the left lane, turning your Ambush 9 face-up."
@@ -279,9 +284,10 @@ def test_history_lines_group_by_round_when_entries_say_so():
             "history": [{"player": 0, "action": {"type": "pass"}, "round": 1},
                         {"player": 1, "action": {"type": "pass"}, "round": 1},
                         {"player": 1, "action": {"type": "pass"}, "round": 2}]}
+    # newest first; each round's header above its own actions (new-user trial, stop 12)
     assert m.history_lines(view, NAMES) == [
-        (1, "CPU passed."), (None, "Round 2"), (1, "CPU passed."), (0, "You passed."),
-        (None, "Round 1")]
+        (None, "Round 2"), (1, "CPU passed."), (None, "Round 1"), (1, "CPU passed."),
+        (0, "You passed.")]
 
 
 # --- the round so far: last move, moves after mine, pass confirmation ------------------------
@@ -331,7 +337,7 @@ def test_own_priest_and_engineer_name_their_hand_target_only_to_their_player():
     g = game([0, 8, 12, 20, 6], [1, 3, 5, 7, 9], eff0=PRIEST)
     target = next(c for c in m.target_choices(g.view(0), 0, 1, "up") if "Tactician 5" in c.label)
     g.apply(target.action)
-    mine = m.history_lines(g.view(0), NAMES)[0][1]
+    mine = acts(g.view(0))[0][1]
     assert mine == ("You played Priest 1 face-up in the center lane, "
                     "making your Tactician 5 a common soldier.")
     theirs = m.last_opponent_action(g.view(1), {0: "CPU", 1: "You"})
@@ -341,7 +347,7 @@ def test_own_priest_and_engineer_name_their_hand_target_only_to_their_player():
     act = next(a for a in g.view(0)["legal"] if a["type"] == "play" and a["card"] == 16
                and (a.get("target") or {}).get("card") == 8)
     g.apply(act)
-    assert m.history_lines(g.view(0), NAMES)[0][1].endswith(", giving your Recon 5 +1 power.")
+    assert acts(g.view(0))[0][1].endswith(", giving your Recon 5 +1 power.")
     assert "Recon" not in m.last_opponent_action(g.view(1), {0: "CPU", 1: "You"})
 
 

@@ -719,15 +719,21 @@ def drew_text(before: set, view: dict) -> str:
 def history_lines(view: dict, names: dict[int, str],
                   limit: int = 8) -> list[tuple[int | None, str]]:
     """The last ``limit`` actions, newest first, as (player, text). When history entries
-    carry their "round", a (None, "Round n") header opens each round's actions."""
+    carry their "round", a (None, "Round n") header stands above each round's actions (the
+    newest round first, so a header is read before the actions it heads)."""
     hist = (view.get("history") or [])[-limit:]
-    out: list[tuple[int | None, str]] = []
+    blocks: list[tuple[object, list[tuple[int | None, str]]]] = []
     for i, e in enumerate(hist):
         rnd = e.get("round")
-        if rnd is not None and (i == 0 or hist[i - 1].get("round") != rnd):
+        if i == 0 or hist[i - 1].get("round") != rnd:
+            blocks.append((rnd, []))
+        blocks[-1][1].append((e.get("player", 0), describe_action(e, view, names)))
+    out: list[tuple[int | None, str]] = []
+    for rnd, lines in reversed(blocks):
+        if rnd is not None:
             out.append((None, t("log.round", n=rnd)))
-        out.append((e.get("player", 0), describe_action(e, view, names)))
-    return out[::-1]
+        out.extend(reversed(lines))
+    return out
 
 
 def last_opponent_action(view: dict, names: dict[int, str]) -> str:
