@@ -6,12 +6,28 @@ stderr); 2 when the record is malformed or unreadable. Never a traceback.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
 from .record import IllegalRecordAction, MalformedRecord, parse, replay, summary
 
-USAGE = "usage: python -m trifront replay FILE"
+
+
+def parser() -> argparse.ArgumentParser:
+    """``--help`` at either level explains itself and exits 0; a wrong call exits 2."""
+    top = argparse.ArgumentParser(
+        prog="python -m trifront",
+        description="TriFront from the command line. The game itself is a web page: "
+                    "see the README (scripts/play).")
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    replay_cmd = commands.add_parser(
+        "replay", help="replay a game record and print the final state as JSON",
+        description="Replay a game record (RECORD.md) and print the state after its last "
+                    "action as one JSON object. Exit 1: an action is illegal (its index and "
+                    "rule on stderr). Exit 2: the record is malformed or unreadable.")
+    replay_cmd.add_argument("file", metavar="FILE", help="the record, a JSON file")
+    return top
 
 
 def one_line(message: str) -> str:
@@ -20,14 +36,15 @@ def one_line(message: str) -> str:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] != "replay":
-        print(USAGE, file=sys.stderr)
-        return 2
     try:
-        with open(argv[1], encoding="utf-8") as f:
+        path = parser().parse_args(argv).file
+    except SystemExit as e:  # argparse has printed the help (0) or the usage error (2)
+        return e.code if isinstance(e.code, int) else 2
+    try:
+        with open(path, encoding="utf-8") as f:
             text = f.read()
     except (OSError, UnicodeDecodeError) as e:
-        print(f"cannot read {argv[1]}: {e}", file=sys.stderr)
+        print(f"cannot read {path}: {e}", file=sys.stderr)
         return 2
     try:
         state = replay(parse(text))

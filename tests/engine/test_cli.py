@@ -84,3 +84,19 @@ def test_replay_usage_error_exits_2():
     run = subprocess.run([sys.executable, "-m", "trifront"], capture_output=True, text=True,
                          cwd=REPO_ROOT, timeout=60)
     assert run.returncode == 2 and "usage" in run.stderr
+
+
+@pytest.mark.parametrize("args", [["--help"], ["replay", "--help"], ["-h"]])
+def test_help_explains_and_exits_0(args):
+    run = subprocess.run([sys.executable, "-m", "trifront", *args], capture_output=True,
+                         text=True, cwd=REPO_ROOT, timeout=60)
+    assert run.returncode == 0 and run.stdout.startswith("usage: python -m trifront")
+    assert "replay" in run.stdout and run.stderr == ""
+
+
+@pytest.mark.parametrize("args", [[], ["replay"], ["dance", "x"], ["replay", "a", "b"]])
+def test_a_wrong_call_shows_usage_and_exits_2(args):
+    run = subprocess.run([sys.executable, "-m", "trifront", *args], capture_output=True,
+                         text=True, cwd=REPO_ROOT, timeout=60)
+    assert run.returncode == 2 and "usage: python -m trifront" in run.stderr
+    assert "Traceback" not in run.stderr and run.stdout == ""
