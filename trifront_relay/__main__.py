@@ -22,7 +22,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
                         help="a TLS proxy in front of the relay (e.g. 127.0.0.1): connections "
                              "from it count against the X-Forwarded-For address it adds")
-    parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--quiet", action="store_true",
+                        help="log warnings only (the 'listening on' line, which scripts "
+                             "wait for, is still printed)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         format="[relay] %(message)s")
