@@ -179,8 +179,17 @@ def test_local_game_hands_over_between_turns_and_draft_picks():
         take_turn(app, page, 0)
         assert page.screen() == "screen-handover"
         assert f"I am Player {2 - first} — show my hand" in page.tree.find("#btn-handover").text()
-        handovers = 0
-        for n in range(1, 60):
+        handovers = results = 0
+        for n in range(1, 600):
+            if app.screen in ("round", "over"):
+                # one device: Player 1 at the bottom and first, whoever moved last
+                results += 1
+                tree = page.tree
+                first_score = tree.find(".tf-pts-me" if app.screen == "round" else
+                                        ".tf-final-me").text()
+                assert first_score.startswith("Player 1"), (app.viewer, first_score)
+                assert tree.find(".tf-rr-me" if app.screen == "round" else
+                                 "#final-score").text().startswith("Player 1")
             if app.screen == "handover":
                 handovers += 1
                 app.dispatch("handover")
@@ -192,7 +201,7 @@ def test_local_game_hands_over_between_turns_and_draft_picks():
                 assert app.viewer == app.game.to_move
                 take_turn(app, page, n)
             no_secrets(page, app.viewer)
-        assert handovers >= 3 and not page.errors
+        assert handovers >= 3 and results >= 3 and app.screen == "over" and not page.errors
     asyncio.run(go())
 
 

@@ -392,6 +392,10 @@ class App:
         if s == "replay" and self.replay is not None:
             return r.replay_screen(self._replay_model(), self.replay_names)
         view = self.view()
+        if s in ("round", "over") and self.kind == "local":
+            # both players read the results on one device: Player 1's side stays at the
+            # bottom and first in the score, whoever happened to move last
+            view = self.view(0)
         if self.match is not None and self.match.claimed:
             view = {**view, "over": True, "winner": self.match.me, "to_move": None}
         if s == "round":
