@@ -51,7 +51,7 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
     """One card: a back, or a face with rank, power (changed power marked), effect.
 
     ``fresh``: just played (animated once); ``last``: the card of the last action (marked);
-    ``ribbon``: a short note pinned on its top edge (the hint's lane and face).
+    ``ribbon``: a short note hanging below its bottom edge (the hint's lane and face).
     """
     base_cls = ["tf-card", f"tf-card--{size}", *extra_cls,
                 "tf-fresh" if fresh else "", f"tf-anim-{fresh}" if isinstance(fresh, str) else "",
