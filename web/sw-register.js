@@ -71,25 +71,21 @@ function showNotice() {
   const box = document.createElement("div");
   box.id = "tf-update";
   box.setAttribute("role", "status");
-  box.style.cssText = "position:fixed;left:.75rem;right:.75rem;bottom:.75rem;margin:0 auto;" +
-    "width:fit-content;max-width:34rem;z-index:1000;display:flex;flex-wrap:wrap;gap:.6rem;" +
-    "align-items:center;justify-content:center;padding:.6rem .9rem;border-radius:.6rem;" +
-    "background:#1d2330;color:#fff;font:15px/1.3 system-ui,sans-serif;" +
-    "box-shadow:0 4px 16px rgba(0,0,0,.35)";
+  box.className = "tf-update";   // styled in web/css/trifront.css: under the top bar
   const text = document.createElement("span");
   text.textContent = ja ? "TriFront の新しいバージョンがあります。" : "A new version of TriFront is ready.";
-  const button = (id, label, onclick) => {
+  const button = (id, label, cls, onclick) => {
     const b = document.createElement("button");
     b.id = id;
     b.type = "button";
+    b.className = "tf-btn tf-btn-small " + cls;
     b.textContent = label;
-    b.style.cssText = "font:inherit;padding:.3rem .7rem;border-radius:.4rem;cursor:pointer;" +
-      "white-space:nowrap";
     b.addEventListener("click", onclick);
     return b;
   };
   box.append(text,
-    button("tf-update-reload", ja ? "再読み込み" : "Reload", () => location.reload()),
-    button("tf-update-later", ja ? "後で" : "Later", () => box.remove()));
+    button("tf-update-reload", ja ? "再読み込み" : "Reload", "tf-btn-primary",
+           () => location.reload()),
+    button("tf-update-later", ja ? "後で" : "Later", "tf-btn-ghost", () => box.remove()));
   document.body.append(box);
 }

@@ -235,12 +235,18 @@ def test_a_new_deployment_takes_over(page, site, tmp_path):
     boot(page, site.url)
     wait_offline_ready(page, site.manifest)
 
-    # A new version is deployed while the game is open: the notice offers to reload.
+    # A new version is deployed while a game is open: the notice offers to reload, clear of
+    # the hand and the action bar
+    start_cpu_game(page)
     v2 = build(site.dir, changed_source(tmp_path, "v2"))
     assert v2["build"] != v1
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
     page.wait_for_selector("#tf-update", state="visible", timeout=60_000)
     assert page.get_attribute("html", "data-build") == v1  # nothing changes by itself
+    notice = page.locator("#tf-update").bounding_box()
+    for below in ("#actionbar", "#hand-me"):
+        box = page.locator(below).bounding_box()
+        assert notice["y"] + notice["height"] <= box["y"], (below, notice, box)
     shot(page, "site-update-notice")
     page.click("#tf-update-reload")
     page.wait_for_function(f"document.documentElement.dataset.build === '{v2['build']}'",
