@@ -281,6 +281,12 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
     take_turn(page)
     page.wait_for_selector(BOARD_MINE)
     page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()
+    # the lane buttons can be reached with the score and the lanes in sight: on a phone the
+    # action bar sticks to the bottom of the screen (at 1280x800 the whole board fits)
+    page.evaluate("window.scrollTo(0, 0)")
+    for sel in ("#scores", "#lanes", '#choices [id^="btn-lane-"]'):
+        box = page.locator(sel).first.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (sel, box)
     check("board")
     page.click("#btn-cancel")
     page.locator('#lanes [data-act="inspect"]').first.click()     # inspect a board card
