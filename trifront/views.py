@@ -104,13 +104,20 @@ def action_from_view(state: GameState, me: int, data: object) -> Action:
     """Parse an action `me` sent in view form (see `view_action`) into an engine Action.
 
     A ``{"slot": [lane, index]}`` target names the card at that place on the opponent's
-    side. Raises actions.MalformedAction for a malformed action or a slot that holds no card.
+    side; only a Recon play (R5.B1) names its target so. Raises actions.MalformedAction for a
+    malformed action, a slot that holds no card, or a slot on another card's play.
     """
     if isinstance(data, dict) and isinstance(data.get("target"), dict) and "slot" in data["target"]:
         slot = data["target"]["slot"]
         if (set(data["target"]) != {"slot"} or not isinstance(slot, list) or len(slot) != 2
                 or any(type(x) is not int for x in slot) or slot[0] not in LANES):
             raise MalformedAction("a slot target must be {'slot': [lane, index]}")
+        # R7.2: read as another effect's target (a hand card for Priest or Engineer), the id
+        # behind the slot would be tried against the sender's own cards, and whether that was
+        # accepted would tell which face-down card lies there
+        cards, cid = state.players[me].cards, data.get("card")
+        if type(cid) is not int or not 0 <= cid < len(cards) or cards[cid].effect != "recon":
+            raise MalformedAction("only a Recon play names its target by slot (R5.B1)")
         side = state.players[1 - me].board[slot[0]]
         if not 0 <= slot[1] < len(side):
             raise MalformedAction(f"no card at slot {slot} of the opponent's side")

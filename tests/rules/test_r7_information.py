@@ -122,3 +122,22 @@ def test_R7_3_a_record_reproduces_the_game_exactly():
     assert again.state.rng.getstate() == g.state.rng.getstate()
     other_seed = Game.from_record({**json.loads(text), "seed": 2025, "actions": []})
     assert other_seed.summary()["hands"] != Game.new("draft", effects, 1, 2024).summary()["hands"]
+
+
+def test_R7_2_a_slot_target_on_another_effect_is_refused_without_a_hint():
+    """A slot names an opponent's card only for Recon (R5.B1). Sent with a Priest (whose
+    target is a hand card), the id behind the slot must not be tried against the sender's
+    hand: accepted or refused, the answer would tell which face-down card lies there."""
+    from trifront.actions import MalformedAction
+    for hidden in (cid(8), cid(9)):    # one shares its id with a card in P0's hand, one not
+        g = new(p0=[cid(1), cid(8), cid(7)], p1=[cid(7), hidden], fx0=fx(A="priest"))
+        run(g, up(cid(7), 0), down(hidden, 1))
+        before = g.record()
+        try:
+            g.apply({"type": "play", "card": cid(1), "lane": 0, "face": "up",
+                     "target": {"slot": [1, 0]}})
+        except MalformedAction as e:
+            assert "only a Recon play" in str(e)
+        else:
+            raise AssertionError(f"accepted a Priest with a slot target (hidden {hidden})")
+        assert g.record() == before and not any(c.soldier for c in g.state.players[0].cards)
