@@ -50,6 +50,7 @@ class Limits:
     room_word: int = 64              # characters of a room word
     room_idle: float = 30 * 60.0     # seconds without a message before a room expires
     sweep: float = 10.0              # how often idle rooms are looked for
+    notice_wait: float = 5.0         # seconds an "expired" notice may wait on a slow client
 
 
 class Relay:
@@ -197,13 +198,22 @@ class Relay:
         while True:
             await asyncio.sleep(self.limits.sweep)
             now = time.monotonic()
+            told = []
             for room, at in list(self.active.items()):
                 if now - at > self.limits.room_idle:
-                    for ws in list(self.rooms.get(room, [])):
+                    for ws in self.rooms.pop(room, []):
                         self._unseat(ws)
-                        await self.send(ws, t="expired", room=room)
-                    self.rooms.pop(room, None)
+                        told.append(self._notice(ws, t="expired", room=room))
                     self.active.pop(room, None)
+            # all at once, each bounded: a client that reads nothing (its send buffer full)
+            # delays neither the other notices nor the next sweep
+            await asyncio.gather(*told)
+
+    async def _notice(self, ws: ServerConnection, **msg) -> None:
+        try:
+            await asyncio.wait_for(self.send(ws, **msg), self.limits.notice_wait)
+        except TimeoutError:
+            pass
 
     async def run(self, host: str, port: int, ready=None) -> None:
         async with serve(self.handler, host, port, max_size=4 * self.limits.max_message,

@@ -286,3 +286,26 @@ def test_the_size_limit_counts_bytes_not_characters():
         assert await recv(b) == {"t": "signal", "data": "😀" * 100}
 
     run(body)
+
+
+def test_a_client_that_reads_nothing_does_not_hold_up_other_rooms_expiry():
+    """The sweep tells every expiring room at once, each notice bounded by notice_wait."""
+    async def body(url, relay):
+        plain = relay.send
+        stuck = asyncio.Event()
+
+        async def stalled(ws, **msg):
+            if msg == {"t": "expired", "room": "stuck"}:   # this client reads nothing more
+                stuck.set()
+                await asyncio.Event().wait()
+            return await plain(ws, **msg)
+
+        relay.send = stalled
+        a, _ = await join(url, "stuck")
+        b, _ = await join(url, "fine")
+        assert await recv(b, timeout=3) == {"t": "expired", "room": "fine"}
+        assert stuck.is_set() and relay.rooms == {}
+        c, _ = await join(url, "later")             # the sweep goes on after notice_wait
+        assert await recv(c, timeout=5) == {"t": "expired", "room": "later"}
+        await a.close(); await b.close(); await c.close()
+    run(body, Limits(room_idle=0.3, sweep=0.1, notice_wait=0.5))
