@@ -75,5 +75,20 @@ def play_out(pipe: Pipe, rng: random.Random, stop_after: int | None = None) -> i
     return moves
 
 
+def play_past_refusals(pipe: Pipe, rng: random.Random, limit: int = 2000) -> None:
+    """Like play_out against a host that may refuse or ignore the guest's moves: the guest
+    acts only when its view gives it the move and none of its moves is pending (a refused
+    move is chosen again; one answered with the same position is re-sent by the guest)."""
+    host, guest = pipe.host, pipe.guest
+    for _ in range(limit):
+        if host.game.over:
+            return
+        if host.game.to_move == 0:
+            host.act(random_action(host.view(), rng))
+        elif guest.view["to_move"] == 1 and not guest.pending:
+            guest.act(random_action(guest.view, rng))
+        pipe.pump()
+
+
 def canonical(x) -> str:
     return json.dumps(x, sort_keys=True)
