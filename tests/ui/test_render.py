@@ -111,3 +111,20 @@ def test_disabled_button_keeps_reason():
                  inline_reason=True)
     assert b.attrs["disabled"] is True and b.attrs["title"] == "Not your turn"
     assert b.find(".tf-btn-why").text() == "Not your turn"
+
+
+def test_what_belongs_to_you_is_yours_not_you_s():
+    """"Your hand", "Your total", "Your discard pile" — never "You's" (new-user trial)."""
+    from trifront.ui import i18n
+    g = game([8, 0, 2, 20, 12], [1, 3, 5, 7, 9])
+    for lang, mine, theirs in (("en", "Your", "CPU's"), ("ja", "あなたの", "CPUの")):
+        i18n.set_lang(lang)
+        try:
+            names = {0: i18n.t("name.you"), 1: "CPU"}
+            tree = board(g, names=names)
+            assert tree.find("#hand-me").attrs["aria-label"].startswith(mine)
+            assert tree.find('[data-lane-total="me"]').attrs["title"].startswith(mine)
+            assert r.discard_modal(g.view(0), 0, names).text().startswith(mine)
+            assert r.discard_modal(g.view(0), 1, names).text().startswith(theirs)
+        finally:
+            i18n.set_lang("en")

@@ -68,6 +68,14 @@ def t(key: str, **values) -> str:
     return text.format(**values) if values else text
 
 
+def t_of(key: str, name: str, **values) -> str:
+    """``key`` about what belongs to ``name`` ("{name}'s hand"); when the name is "You",
+    the key's ``_you`` form ("Your hand"), where the table has one."""
+    if name == t("name.you") and f"{key}_you" in TABLES[_lang]:
+        return t(f"{key}_you", **values)
+    return t(key, name=name, **values)
+
+
 # ------------------------------------------------------------------------------ effects
 
 
@@ -167,6 +175,7 @@ EN: dict[str, str] = {
     "lane.by_count_title": "A face-up Commander is here: this lane is won by the number of "
                            "cards, not power (R6.2)",
     "lane.total_of": "{name}'s total",
+    "lane.total_of_you": "Your total",
     "lane.total_seen": "{name}'s total (what you can see)",
     "lane.vs": "vs",
     "lane.play_into": "Play into the {lane} lane",
@@ -381,6 +390,7 @@ EN: dict[str, str] = {
     "board.hand": "Hand {n}",
     "board.no_cards": "No cards in hand",
     "board.hand_of": "{name}'s hand",
+    "board.hand_of_you": "Your hand",
     "board.lanes": "The three lanes",
     "board.effects": "Effects in play",
     "board.group_chip": "Group {g} (ranks {ranks}): {name}",
@@ -526,6 +536,7 @@ EN: dict[str, str] = {
     "round.after_you": "After your last move",
     "round.after_name": "After {name}'s last move",
     "discard.title": "{name}'s discard pile ({n})",
+    "discard.title_you": "Your discard pile ({n})",
     "discard.empty": "Empty.",
     "discard.note": "Oldest first. Discard piles are public (R1.2).",
     "toast.dismiss": "Dismiss",
@@ -718,6 +729,7 @@ JA: dict[str, str] = {
     "lane.by_count": "⚑ 枚数勝負",
     "lane.by_count_title": "表の指揮官がいます：このレーンは戦力ではなくカード枚数で勝敗を決めます (R6.2)",
     "lane.total_of": "{name}の合計",
+    "lane.total_of_you": "あなたの合計",
     "lane.total_seen": "{name}の合計（見えている分）",
     "lane.vs": "対",
     "lane.play_into": "{lane}レーンに出す",
@@ -917,6 +929,7 @@ JA: dict[str, str] = {
     "board.hand": "手札 {n}",
     "board.no_cards": "手札がありません",
     "board.hand_of": "{name}の手札",
+    "board.hand_of_you": "あなたの手札",
     "board.lanes": "3つのレーン",
     "board.effects": "使用中の効果",
     "board.group_chip": "グループ{g}（数値 {ranks}）：{name}",
@@ -1036,6 +1049,7 @@ JA: dict[str, str] = {
     "round.after_you": "あなたの最後の行動の後",
     "round.after_name": "{name}の最後の行動の後",
     "discard.title": "{name}の捨て札（{n}枚）",
+    "discard.title_you": "あなたの捨て札（{n}枚）",
     "discard.empty": "ありません。",
     "discard.note": "古い順。捨て札は公開情報です (R1.2)。",
     "toast.dismiss": "閉じる",

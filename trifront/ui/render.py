@@ -415,7 +415,7 @@ def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel:
              h("div", cards or [h("span", t("board.no_cards"), cls="tf-empty")],
                cls=["tf-hand", "tf-hand-me" if mine else "tf-hand-opp"],
                id="hand-me" if mine else "hand-opp", role="group",
-               aria_label=t("board.hand_of", name=names[p])),
+               aria_label=i18n.t_of("board.hand_of", names[p])),
              cls=["tf-player", "tf-player-me" if mine else "tf-player-opp",
                   "tf-passed" if passed else ""], data={"player": p})
 
@@ -462,7 +462,7 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
                  data={"lane-total": "opp"}),
                h("span", t("lane.vs"), cls="tf-vs"),
                h("span", lane.my_total, cls="tf-total tf-total-me",
-                 title=t("lane.total_of", name=names[me]), data={"lane-total": "me"}),
+                 title=i18n.t_of("lane.total_of", names[me]), data={"lane-total": "me"}),
                cls="tf-totals")
     pickable = lane_step and lane_choice is not None
     cls = ["tf-lane",
@@ -1069,7 +1069,7 @@ def pass_modal(n: int) -> El:
 def discard_modal(view: dict, p: int, names: dict[int, str]) -> El:
     cards = [card_el(m.card_face(c), size="sm", zone="discard", act="inspect")
              for c in view["discards"][p]]
-    return modal("modal-discard", t("discard.title", name=names[p], n=len(cards)),
+    return modal("modal-discard", i18n.t_of("discard.title", names[p], n=len(cards)),
                  h("div", cards or [h("p", t("discard.empty"), cls="tf-empty")],
                    cls="tf-discard-grid"),
                  h("p", t("discard.note"), cls="tf-sub"),
