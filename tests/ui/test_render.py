@@ -128,3 +128,12 @@ def test_what_belongs_to_you_is_yours_not_you_s():
             assert r.discard_modal(g.view(0), 1, names).text().startswith(theirs)
         finally:
             i18n.set_lang("en")
+
+
+def test_the_export_box_of_a_finished_game_does_not_call_it_running():
+    g = game([8, 0, 2, 20, 12], [1, 3, 5, 7, 9])
+    record = g.record()
+    running = r.export_modal(record, "http://x/#replay=a", 3).text()
+    done = r.export_modal(record, "http://x/#replay=a", 3, finished=True).text()
+    assert "so far" in running and "running" in running
+    assert "so far" not in done and "running" not in done and "whole game" in done

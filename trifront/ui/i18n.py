@@ -564,10 +564,13 @@ EN: dict[str, str] = {
                         "record file) holds the whole game, the deal included: someone who "
                         "edits it can see every hidden card. Share a running game only for a "
                         "bug report.",
+    "export.link_note_done": "Anyone who opens this link can step through the whole game, with "
+                             "every card revealed, or from either player's view.",
     "export.copy": "Copy link",
     "export.copied": "Link copied.",
     "export.replay": "Watch the replay",
     "export.actions": "{n} actions so far",
+    "export.actions_done": "The whole game: {n} actions",
     "replay.open_title": "Open a replay",
     "replay.open_file": "Choose a record file",
     "replay.open_text": "Or paste a share link or a record:",
@@ -1069,10 +1072,12 @@ JA: dict[str, str] = {
     "export.file_title": "ゲーム全体を trifront-record/1 形式で保存：そのまま再現できます",
     "export.link": "共有リンク",
     "export.link_note": "このリンクを開くと、ここまでのゲームを1手ずつ見られます。進行中のゲームではあなたの視点だけで開きますが、リンク（棋譜ファイルも同じ）には配りを含むゲーム全体が入っているため、書き換えればすべての伏せ札が見えます。進行中のゲームの共有は不具合の報告のためだけにしてください。",
+    "export.link_note_done": "このリンクを開くと、ゲーム全体をすべての札を表にして、またはどちらかのプレイヤーの視点で、1手ずつ見られます。",
     "export.copy": "リンクをコピー",
     "export.copied": "リンクをコピーしました。",
     "export.replay": "リプレイを見る",
     "export.actions": "ここまで{n}手",
+    "export.actions_done": "ゲーム全体：{n}手",
     "replay.open_title": "リプレイを開く",
     "replay.open_file": "棋譜ファイルを選ぶ",
     "replay.open_text": "または共有リンクか棋譜を貼り付け：",

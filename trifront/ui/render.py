@@ -974,14 +974,16 @@ def replay_screen(rv, names: dict[int, str]) -> El:
 def export_modal(record: dict, share_url: str, n_actions: int, finished: bool = False) -> El:
     """A record as a file download and as a share link (the record in the URL fragment)."""
     return modal("modal-export", t("export.title"),
-                 h("p", t("export.actions", n=n_actions), cls="tf-sub"),
+                 h("p", t("export.actions_done" if finished else "export.actions", n=n_actions),
+                   cls="tf-sub"),
                  h("p", h("a", t("export.file"), id="btn-record-file",
                           cls="tf-btn tf-btn-ghost", href=record_href(record),
                           download="trifront-game.json", title=t("export.file_title"))),
                  h("label", t("export.link"), for_="share-replay-link", cls="tf-field-label"),
                  h("input", id="share-replay-link", cls="tf-input", type="text",
                    value=share_url, readonly=True, data={"select": "1"}),
-                 h("p", t("export.link_note"), cls="tf-sub"),
+                 h("p", t("export.link_note_done" if finished else "export.link_note"),
+                   cls="tf-sub"),
                  actions=[button(t("export.copy"), "copy-link", id="btn-copy-link",
                                  cls="tf-btn-ghost", data={"text": share_url}),
                           button(t("export.replay"), "watch-replay", id="btn-export-replay",
