@@ -205,6 +205,9 @@ def test_replay_from_a_share_link_steps_and_reveals():
     assert page.screen() == "screen-replay" and tree.attrs["data-screen"] == "screen-replay"
     assert tree.find("#replay-step").attrs["data-k"] == 0
     assert tree.find("#btn-replay-prev").attrs.get("disabled")
+    # said once: "Move 0 of n" above, "Before the first move" below
+    assert tree.text().count("Before the first move") == 1
+    assert f"Move 0 of {len(record['actions'])}" in tree.find("#replay-step").text()
     for _ in range(3):
         app.dispatch("replay-step", {"to": str(app.replay_k + 1)})
     assert page.tree.find("#replay-step").attrs["data-k"] == 3

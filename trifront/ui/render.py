@@ -908,7 +908,7 @@ def replay_screen(rv, names: dict[int, str]) -> El:
         lanes = [_lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
                           targets={}, fresh=set(), last=m.last_action_spot(view))
                  for lm in m.lane_models(view)]
-    step = (t("replay.step", k=rv.k, n=rv.n) if rv.k else t("replay.start"))
+    step = t("replay.step", k=rv.k, n=rv.n)     # "Move 0 of n": the text below says "before"
     nav = h("div",
             button(t("replay.first"), "replay-step", id="btn-replay-first", enabled=rv.k > 0,
                    title=t("replay.first_title"), data={"to": 0}),
