@@ -167,8 +167,10 @@ def screens_in_japanese() -> dict[str, El]:
 class FakeMatch:
     """What online_render reads from an OnlineMatch, in any state."""
 
-    def __init__(self, net, role=None, claim=None, report=None, claimed=False, phase=None):
+    def __init__(self, net, role=None, claim=None, report=None, claimed=False, phase=None,
+                 slow=False):
         from types import SimpleNamespace
+        self._slow = slow
         self.room, self.relay, self.net, self.detail = "aoi", "ws://127.0.0.1:8765/", net, ""
         self.role, self.phase, self.claimed, self.n = role, phase, claimed, None
         self.started = role is not None
@@ -177,6 +179,9 @@ class FakeMatch:
 
     def claim_in(self):
         return self._claim
+
+    def slow_connect(self):
+        return self._slow
 
 
 def online_screens() -> dict[str, El]:
@@ -200,6 +205,7 @@ def online_screens() -> dict[str, El]:
         rep = SimpleNamespace(checks=checks, fair=fair)
         out[f"online-fair-{fair}"] = onr.fairness_box(FakeMatch("connected", "guest",
                                                                 report=rep))
+    out["online-lobby-slow"] = onr.lobby_screen(FakeMatch("connecting", slow=True), "http://x/")
     out["online-fair-host"] = onr.fairness_box(FakeMatch("connected", "host"))
     out["online-fair-claimed"] = onr.fairness_box(FakeMatch("waiting", "guest", claimed=True))
     out["online-fair-pending"] = onr.fairness_box(FakeMatch("connected", "guest"))

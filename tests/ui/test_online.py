@@ -422,3 +422,39 @@ def test_a_full_or_expired_room_shows_no_spinner_and_no_invitation():
         screen = onr.lobby_screen(FakeMatch(net), "http://x/")
         assert (screen.find(".tf-spinner") is not None) == waits, net
         assert (screen.find("#share-link") is not None) == waits, net
+
+
+def test_a_connection_that_never_opens_gets_advice_and_a_retry():
+    """New-user trial (stop 13): paired, ICE never got anywhere, and the lobby said
+    "connecting…" for minutes. After CONNECT_SLOW seconds it says why and offers to retry."""
+    from trifront.ui.online import CONNECT_SLOW
+
+    async def go():
+        relay = FakeRelay()
+        now = [0.0]
+        (a, pa), (b, pb) = (online_app(relay, clock=lambda: now[0]),
+                            online_app(relay, clock=lambda: now[0]))
+        opened = relay.join
+
+        def join_without_channel(link):          # pairs, but the channel never opens
+            opened(link)
+            while relay.q and len(relay.rooms.get(link.room, [])) == 2:
+                relay.q.pop()                     # drop the "opened" delivery
+                break
+        relay.join = join_without_channel
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        assert a.match.net == "connecting" and pa.tree.find("#slow-connect") is None
+        now[0] += CONNECT_SLOW + 1
+        a.render()
+        assert "firewall" in pa.tree.find("#slow-connect").text()
+        first = a.match
+        relay.join = opened                       # the network is better now
+        relay.leave(b.match.link); relay.rooms.clear()
+        a.dispatch("online-retry")
+        assert a.match is not first and a.screen == "lobby"
+        b.dispatch("online-retry")
+        await step(relay)
+        assert a.match.net == "connected" and pa.tree.find("#slow-connect") is None
+        leave_all([a, b])
+    asyncio.run(go())

@@ -1142,13 +1142,14 @@ class App:
             self._advance()
 
     async def _online_ticker(self, gen: int, match: OnlineMatch) -> None:
-        """Redraw the claim-win countdown once a second while the opponent is away, and
-        the verdict when a finished game's reveal is overdue."""
+        """Redraw the claim-win countdown once a second while the opponent is away, the
+        verdict when a finished game's reveal is overdue, and the advice when the connection
+        does not open (OnlineMatch.slow_connect)."""
         shown = None
         while self.match is match:
             await self.sleep(1.0)
             left = match.claim_in()
-            label = None if left is None else int(left + 0.999)
+            label = (None if left is None else int(left + 0.999), match.slow_connect())
             overdue = match.poll()          # a game over whose reveal has not come
             if (label != shown or overdue) and self.match is match:
                 shown = label
@@ -1165,6 +1166,12 @@ class App:
 
     def on_online_leave(self, data: dict) -> None:
         self.on_menu(data)
+
+    def on_online_retry(self, data: dict) -> None:
+        """The connection never opened: leave the room and join it again (a saved session
+        resumes, so nothing is lost)."""
+        if self.match is not None and self.screen == "lobby":
+            self._start_online()
 
 
 def _read_draft(draft: object) -> dict:

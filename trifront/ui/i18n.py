@@ -622,6 +622,12 @@ EN: dict[str, str] = {
     "online.room_is": "Room: ",
     "online.net.relay": "Connecting to the relay…",
     "online.net.connecting": "Opponent found — connecting…",
+    "online.slow": "Still no direct connection to your opponent. Your browsers talk to each "
+                   "other directly, and something stops them: a strict firewall or network "
+                   "(some office, school or mobile networks), or a browser setting or "
+                   "extension that blocks direct connections. Try again, or join from another "
+                   "network.",
+    "online.retry": "Try again",
     "online.net.connected": "Connected",
     "online.net.full": "This room already has two players. Choose another room word.",
     "online.net.twohosts": "The other page in this room also hosts an unfinished game, so "
@@ -1125,6 +1131,8 @@ JA: dict[str, str] = {
     "online.room_is": "部屋：",
     "online.net.relay": "中継サーバーに接続中…",
     "online.net.connecting": "相手が見つかりました — 接続中…",
+    "online.slow": "相手との直接接続がまだ開きません。ブラウザ同士は直接つながりますが、何かがそれを妨げています：厳しいファイアウォールやネットワーク（職場・学校・モバイル回線など）、または直接接続を止めるブラウザの設定や拡張機能です。もう一度試すか、別のネットワークから参加してください。",
+    "online.retry": "もう一度試す",
     "online.net.connected": "接続済み",
     "online.net.full": "この部屋はすでに2人います。別のキーワードにしてください。",
     "online.net.twohosts": "この部屋のもう一方のページも、終わっていないゲームのホストです。どちらのゲームも消しません。別のキーワードにしてください（あなたのゲームはこのキーワードで保存されたままです）。",

@@ -32,6 +32,7 @@ from trifront.net.host import HostSession
 STORAGE_PREFIX = "trifront-online:"
 DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
 REVEAL_WAIT = 20.0          # seconds after game over, connected, before a missing reveal is said
+CONNECT_SLOW = 20.0         # seconds paired without a channel before the page offers advice
 
 
 def room_key(room: str) -> str:
@@ -74,6 +75,7 @@ class OnlineMatch:
         self.gone_since: float | None = None  # when the opponent left (claim-win clock)
         self.claimed = False                  # the guest claimed the win (host gone for good)
         self.over_since: float | None = None  # the guest saw game over, connected (reveal)
+        self.connecting_since: float | None = None  # paired, the channel not open yet
         self.resumed = False
         self.link = link_factory(relay, self.room, self)
         self._restore()
@@ -167,6 +169,13 @@ class OnlineMatch:
             return True
         return False
 
+    def slow_connect(self) -> bool:
+        """Paired for CONNECT_SLOW seconds and still no channel. ICE may never report a
+        failure when no candidate pair can even be tried (both behind strict firewalls, or
+        local addresses hidden as mDNS names nobody resolves): the page must say so."""
+        return (self.net == "connecting" and self.connecting_since is not None
+                and self.clock() - self.connecting_since >= CONNECT_SLOW)
+
     def claim_in(self) -> float | None:
         """Seconds until the win may be claimed; None while the opponent is here."""
         if self.gone_since is None or not self.started or self.view()["over"]:
@@ -194,6 +203,7 @@ class OnlineMatch:
     def link_paired(self, offer: bool) -> None:
         self.offer = offer
         self.net = "connecting"
+        self.connecting_since = self.clock()
         self.on_change("net")
 
     def link_open(self) -> None:

@@ -119,6 +119,7 @@ def lobby_screen(match, page_url: str = "", signal: str = "") -> El:
         sub = t("online.seeding") if match.phase in ("seeding", "connecting") else ""
     # a room that is full, expired or failed waits for nothing: no spinner, no invitation
     ended = busy or match.net in ("full", "expired", "error")
+    slow = not busy and match.slow_connect()
     link = share_url(page_url, match.room, "", signal) if page_url and not ended else ""
     return h("section",
              h("div", h("div", cls="tf-spinner tf-spinner-big") if not ended else None,
@@ -127,7 +128,12 @@ def lobby_screen(match, page_url: str = "", signal: str = "") -> El:
                h("p", t("online.invite"), h("a", link, href=link, id="share-link"),
                  cls="tf-sub tf-share")
                if link else None,
-               button(t("draft.menu"), "online-leave", id="btn-lobby-menu", cls="tf-btn-ghost"),
+               h("p", t("online.slow"), id="slow-connect", cls="tf-note tf-warn", role="alert")
+               if slow else None,
+               h("div", button(t("online.retry"), "online-retry", id="btn-online-retry",
+                               cls="tf-btn-primary") if slow else None,
+                 button(t("draft.menu"), "online-leave", id="btn-lobby-menu",
+                        cls="tf-btn-ghost"), cls="tf-menu-actions"),
                cls="tf-panel tf-handover"),
              id="screen-lobby", cls="tf-screen tf-screen-center",
              data={"net": match.net})
