@@ -306,3 +306,15 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
     page.click("#btn-replay-next")
     page.click("#btn-replay-next")
     check("replay")
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (1366, 768)])
+def test_the_online_menu_shows_join_room_without_scrolling(page, app_url, width, height):
+    """New-user trial (stop 13): the online menu was 996 px tall; "Join room" was below the
+    fold of a 1280 x 800 window."""
+    page.set_viewport_size({"width": width, "height": height})
+    boot(page, f"{app_url}?room=blue-fox")
+    page.click("#opt-kind-online")
+    box = page.locator("#btn-start").bounding_box()
+    assert box["y"] + box["height"] <= height, box
+    assert page.inner_text("#btn-start") == "Join room"

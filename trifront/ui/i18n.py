@@ -612,13 +612,11 @@ EN: dict[str, str] = {
     # online play (online_render.py, app.py)
     "online.room": "Room word",
     "online.room_eg": "e.g. blue-fox-42",
-    "online.room_help": "Both players type the same word (or open the same link). The first to "
-                        "join hosts the game; who starts is drawn at random from both players' "
-                        "secrets.",
+    "online.room_help": "Both players type the same word, or open the same link. Who starts is "
+                        "drawn fairly from both sides.",
     "online.relay": "Relay",
     "online.relay_label": "Relay address",
-    "online.relay_help": "Only introduces the two browsers; the game itself goes directly "
-                         "between them. Leave empty for this site's relay.",
+    "online.relay_help": "It only introduces the two browsers. Empty: this site's relay.",
     "online.invite": "Invite: ",
     "online.room_is": "Room: ",
     "online.net.relay": "Connecting to the relay…",
@@ -1124,10 +1122,10 @@ JA: dict[str, str] = {
     "replay.running": "進行中のゲーム",
     "online.room": "部屋キーワード",
     "online.room_eg": "例：aoi-kitsune-42",
-    "online.room_help": "2人とも同じキーワードを入力します（または同じリンクを開きます）。先に入った方がホストになり、先攻・後攻は両者の秘密の値から公平に決まります。",
+    "online.room_help": "2人とも同じキーワードを入力するか、同じリンクを開きます。先攻は両者から公平に決まります。",
     "online.relay": "中継サーバー",
     "online.relay_label": "中継サーバーのアドレス",
-    "online.relay_help": "2つのブラウザを引き合わせるだけで、対戦データはブラウザ同士で直接やりとりします。空欄ならこのサイトの中継サーバーを使います。",
+    "online.relay_help": "ブラウザ同士を引き合わせるだけです。空欄ならこのサイトの中継サーバー。",
     "online.invite": "招待リンク：",
     "online.room_is": "部屋：",
     "online.net.relay": "中継サーバーに接続中…",

@@ -247,7 +247,7 @@ def menu_screen(opts: dict, status: dict | None = None,
                    cls="tf-btn tf-btn-small", data={"act": "cpu-retry"})
                  if cpu_state == "failed" and kind == "cpu" else None,
                  cls="tf-menu-foot"),
-               cls="tf-panel tf-menu"),
+               cls=["tf-panel", "tf-menu", f"tf-menu-{kind}"]),
              id="screen-menu", cls="tf-screen tf-screen-center", data={"mode": mode})
 
 
