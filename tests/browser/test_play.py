@@ -216,6 +216,11 @@ def test_cpu_worker_failure_is_reported_and_the_cpu_still_plays(page, app_url):
     page.click("#btn-cpu-easy")                  # the offer: go on with Easy (no pauses)
     page.wait_for_selector("#toast")
     assert "Easy" in page.inner_text("#toast")
+    page.wait_for_timeout(400)                   # its entry animation is over
+    toast, bar = (page.locator(s).bounding_box() for s in ("#toast", "#actionbar"))
+    assert toast["y"] + toast["height"] <= bar["y"], (toast, bar)   # clear of the buttons
+    mid = toast["x"] + toast["width"] / 2
+    assert abs(mid - page.viewport_size["width"] / 2) < 2, toast      # centred
     assert page.locator("#btn-cpu-easy").count() == 0
     assert page.inner_text("#last-action").startswith("CPU ")
     take_turn(page)
