@@ -95,7 +95,7 @@ _EFFECT_LIST = (
                "Face-up: create a common soldier (power 5) in your deck and shuffle.",
                "表で出したとき、一般兵を1枚デッキに加える"),
     EffectInfo("ambush", "C", "R5.C1", "continuous", "Ambush", "奇襲部隊",
-               "+1 power while face-down; -2 while face-up.",
+               "+1 power while face-down; −2 while face-up.",
                "裏：このカード+1　表：このカード-2"),
     EffectInfo("mercenary", "C", "R5.C2", "on-play", "Mercenary", "傭兵部隊",
                "Face-up: its power becomes a random number from 1 to 13 while on the board.",
@@ -129,7 +129,7 @@ _EFFECT_LIST = (
                "裏不可　表：相手は1枚引く→相手手札から最大2枚をランダムで公開（以後その2枚は見え続ける）",
                face_up_only=True),
     EffectInfo("black_market", "D", "R5.D4", "discard", "Black Market", "闇商人",
-               "Cannot be played. Discard it to draw 2 cards; each gets -5 power (not below 1).",
+               "Cannot be played. Discard it to draw 2 cards; each gets −5 power (not below 1).",
                "配置不可（捨て専）　捨てる：山札から2枚引く／引いた2枚は戦力-5（最低1）",
                unplayable=True),
     EffectInfo("commander", "D", "R5.D5", "continuous", "Commander", "指揮官",
@@ -137,7 +137,7 @@ _EFFECT_LIST = (
                "裏不可　表：このレーンは合計戦力ではなくカード枚数で勝敗（同数は引分）",
                face_up_only=True),
     EffectInfo("captain", "D", "R5.D6", "on-play", "Captain", "隊長",
-               "When played (either face): -1 power if no common soldier is on the board.",
+               "When played (either face): −1 power if no common soldier is on the board.",
                "出した時、場に一般兵がいなかった場合戦力-1"),
 )
 

@@ -234,7 +234,7 @@ EN: dict[str, str] = {
     "inspect.btn_title": "Show everything about the selected card",
     # rule-based power changes (the sources of "mods")
     "mod.R5.A2": "Gunners set: power 10",
-    "mod.R5.A5": "Archers: enemy face-down card in this lane",
+    "mod.R5.A5": "Archers: an opponent's face-down card in this lane",
     "mod.R5.C1": "Ambush: +1 face-down, −2 face-up",
     "mod.R5.C4": "Cavalry: depends on your deck size",
     "mod.R5.D6": "Captain: no common soldier on the board",
@@ -258,7 +258,7 @@ EN: dict[str, str] = {
     "choice.discard": "Discard",
     "choice.pass": "Pass",
     "choice.cannot_pass": "Cannot pass: {reason}",
-    "choice.assault": "Cannot pass: the enemy's Assault forbids it while you can act (R5.A3)",
+    "choice.assault": "Cannot pass: the opponent's Assault forbids it while you can act (R5.A3)",
     "choice.pass_not_now": "Passing is not allowed now",
     "note.assault": "Assault: you cannot pass this turn while you can act (R5.A3)",
     "note.frontline": "Frontline: you cannot play face-down this turn (R5.A4)",
@@ -268,8 +268,8 @@ EN: dict[str, str] = {
     "target.own_hand": "Choose a card in your hand",
     "target.own_hand.priest": "Choose a card in your hand to make it a common soldier",
     "target.own_hand.engineer": "Choose a card in your hand to give it +1 power",
-    "target.opponent_face_down": "Choose a face-down enemy card to turn face-up",
-    "target.opponent_face_up_elsewhere": "Choose a face-up enemy card in another lane to pull "
+    "target.opponent_face_down": "Choose an opponent's face-down card to turn face-up",
+    "target.opponent_face_up_elsewhere": "Choose an opponent's face-up card in another lane to pull "
                                          "here",
     "target.own_board_and_lane": "Choose one of your cards and the lane to move it to",
     "target.any": "Choose a target",
