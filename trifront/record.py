@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from . import jsontext
 from .actions import Action, MalformedAction
 from .constants import LANES
 from .power import lane_by_count, side_power
@@ -34,7 +35,7 @@ class IllegalRecordAction(Exception):
 def parse(text: str) -> dict:
     """Parse record JSON text into a checked record dict. Raises MalformedRecord."""
     try:
-        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
+        data = jsontext.loads(text, object_pairs_hook=no_duplicate_keys)
     except (ValueError, RecursionError) as e:
         raise MalformedRecord(f"not JSON: {e}".replace("\n", " ")) from None
     return check_record(data)

@@ -28,6 +28,7 @@ import json
 import re
 import zlib
 
+from . import jsontext
 from .power import power_parts
 from .record import MalformedRecord, check_record, no_duplicate_keys, to_json
 from .rules import apply, board_snapshot, card_json, new_state
@@ -125,7 +126,7 @@ def decode_record(text: str) -> dict:
     try:
         raw = zlib.decompressobj().decompress(
             base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), MAX_TEXT)
-        data = json.loads(raw.decode("utf-8"), object_pairs_hook=no_duplicate_keys)
+        data = jsontext.loads(raw.decode("utf-8"), object_pairs_hook=no_duplicate_keys)
     except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
         raise ReplayError("the link is damaged or incomplete") from None
     if not isinstance(data, dict):
@@ -158,10 +159,11 @@ def record_from_text(text: str) -> dict:
     text = text.strip()
     if text.startswith("{"):
         try:
-            data = json.loads(text, object_pairs_hook=no_duplicate_keys)
+            data = jsontext.loads(text, object_pairs_hook=no_duplicate_keys)
         except (ValueError, RecursionError) as e:
             raise ReplayError("a key given twice" if "duplicate key" in str(e)
-                              else "not JSON") from None
+                              else "nested too deeply to be a record"
+                              if isinstance(e, jsontext.TooDeep) else "not JSON") from None
         if not isinstance(data, dict):
             raise ReplayError("a record must be a JSON object")
         return data

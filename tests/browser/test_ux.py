@@ -318,3 +318,19 @@ def test_the_online_menu_shows_join_room_without_scrolling(page, app_url, width,
     box = page.locator("#btn-start").bounding_box()
     assert box["y"] + box["height"] <= height, box
     assert page.inner_text("#btn-start") == "Join room"
+
+
+def test_a_share_link_nested_thousands_deep_is_refused_not_fatal(page, app_url):
+    """A 100-byte share link that decompresses to 5000 nested objects used to overflow
+    WebAssembly's stack inside the JSON parser and kill the Python runtime at start-up
+    (adversarial review, stop 13). Now it is a damaged link like any other."""
+    import base64
+    import zlib
+    deep = '{"a":' * 5000 + "1" + "}" * 5000
+    code = base64.urlsafe_b64encode(zlib.compress(deep.encode(), 9)).decode().rstrip("=")
+    boot(page, f"{app_url}#replay={code}")
+    page.wait_for_selector("#replay-error")
+    assert "damaged" in page.inner_text("#replay-error")
+    page.keyboard.press("Escape")
+    page.click("#btn-start")                     # and the page plays on
+    page.wait_for_selector("#screen-board")

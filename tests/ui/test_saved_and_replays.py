@@ -177,7 +177,11 @@ def test_a_corrupt_saved_game_is_discarded_with_a_notice():
                 json.dumps({"kind": "cpu", "human": 0, "record": {
                     **Game.new(seed=1).record(),
                     "actions": [{"type": "play", "card": 99, "lane": 0, "face": "up"}]}}),
-                json.dumps([1, 2]), json.dumps({"kind": "online", "record": {}})):
+                json.dumps([1, 2]), json.dumps({"kind": "online", "record": {}}),
+                "[" * 100_000 + "]" * 100_000,            # would overflow the page's stack
+                json.dumps({"kind": "cpu", "human": True, "record": Game.new(seed=1).record()}),
+                json.dumps({"kind": "cpu", "human": 0, "draft": {   # a bool seat (review)
+                    "first": True, "picks": [{}, {}], "confirmed": [False, False]}})):
         store = MemoryStorage()
         store.set(SAVE_KEY, bad)
         app, page = make(store)

@@ -30,6 +30,7 @@ from js import JSON, Object, RTCPeerConnection, WebSocket, console, document, pe
 from pyodide.ffi import to_js
 from pyscript.ffi import is_none
 
+from trifront import jsontext
 from trifront.net.jsglue import guarded_proxy, spawn_logged
 
 ICE_RESTART_AFTER = 2.0   # seconds in "disconnected" before an ICE restart
@@ -130,7 +131,7 @@ class Link:
     def _on_relay(self, ws, data) -> None:
         if ws is not self.ws:
             return
-        msg = json.loads(str(data))
+        msg = jsontext.loads(str(data))
         kind = msg.get("t")
         if kind == "joined":
             self.tries = 0

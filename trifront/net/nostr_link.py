@@ -49,6 +49,7 @@ from js import URL, Object, console, document, performance
 from pyodide.ffi import to_js
 from pyscript import js_import
 
+from trifront import jsontext
 from trifront.net.jsglue import guarded_proxy, spawn_logged
 from trifront.net.signaling import first_joiner, trystero_config
 
@@ -247,7 +248,7 @@ class NostrLink:
         if self.closed or not isinstance(data, str) or len(data) > 500:
             return
         try:
-            msg = json.loads(data)
+            msg = jsontext.loads(data)
         except ValueError:
             return
         if not isinstance(msg, dict):

@@ -30,6 +30,8 @@ from __future__ import annotations
 import json
 import re
 
+from trifront import jsontext
+
 VERSION = "trifront-net/2"   # /2: state carries the moves commitment
 MAX_TO_HOST = 8 * 1024            # a guest message (an action is ~100 bytes)
 MAX_TO_GUEST = 512 * 1024         # a host message (a view is ~10-40 KiB)
@@ -141,7 +143,7 @@ def decode(text: object, schema: dict, limit: int) -> dict:
     if len(text) > limit:
         raise ProtocolError(f"message too big ({len(text)} > {limit} characters)")
     try:
-        msg = json.loads(text)
+        msg = jsontext.loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError("not JSON") from None
     if not isinstance(msg, dict):

@@ -17,6 +17,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from trifront import jsontext
 from trifront.actions import MalformedAction
 from trifront.cards import GROUP_EFFECTS, GROUPS, check_effect_set
 from trifront.game import Game
@@ -155,7 +156,7 @@ class App:
     def _load_settings(self) -> dict:
         """The remembered menu settings (language, opponent, order, mode, strength)."""
         try:
-            data = json.loads(self._store_get(SETTINGS_KEY) or "{}")
+            data = jsontext.loads(self._store_get(SETTINGS_KEY) or "{}")
         except ValueError:
             return {}
         if not isinstance(data, dict):
@@ -231,12 +232,12 @@ class App:
         if not text:
             return False
         try:
-            data = json.loads(text)
+            data = jsontext.loads(text)
             kind = data["kind"]
             if kind not in ("cpu", "local"):
                 raise ValueError(f"unknown kind {kind!r}")
             human = data.get("human", 0)
-            if human not in (0, 1):
+            if type(human) is not int or human not in (0, 1):
                 raise ValueError("bad human")
             if "draft" in data:
                 draft = _read_draft(data["draft"])
@@ -1177,7 +1178,10 @@ class App:
 def _read_draft(draft: object) -> dict:
     """A saved Draft (App._draft_save) checked: {"first": 0|1, "picks": [dict, dict] of valid
     picks (R2.3; complete where confirmed), "confirmed": [bool, bool]}. Raises ValueError."""
-    if not isinstance(draft, dict) or draft.get("first") not in (0, 1):
+    # `type(...) is int`: True == 1, and a bool seat would pass `in (0, 1)` only to fail
+    # later, where the game is made
+    if not isinstance(draft, dict) or type(draft.get("first")) is not int \
+            or draft["first"] not in (0, 1):
         raise ValueError("bad draft")
     picks, done = draft.get("picks"), draft.get("confirmed")
     if not (isinstance(picks, list) and len(picks) == 2 and isinstance(done, list)

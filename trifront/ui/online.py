@@ -26,6 +26,7 @@ import json
 import time
 from collections.abc import Callable
 
+from trifront import jsontext
 from trifront.net.guest import GuestSession
 from trifront.net.host import HostSession
 
@@ -88,7 +89,7 @@ class OnlineMatch:
 
     def _restore(self) -> None:
         try:
-            data = json.loads(self.storage.get(self.key) or "null")
+            data = jsontext.loads(self.storage.get(self.key) or "null")
             if isinstance(data, dict) and data.get("role") == "host" and data.get("phase") not in (None, "over"):
                 self.session = HostSession.from_json(data, on_change=self._changed, log=self.log)
                 self.mode = self.session.mode

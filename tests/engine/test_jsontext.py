@@ -1,0 +1,55 @@
+"""trifront/jsontext.py: JSON from outside is refused when it nests deeper than MAX_DEPTH, before
+the parser recurses (in the page a few thousand levels overflow WebAssembly's stack and kill
+the Python runtime: adversarial review, stop 13)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+import pytest
+
+from trifront import jsontext
+from trifront.game import Game
+from trifront.net.protocol import TO_HOST, ProtocolError, decode
+from trifront.record import MalformedRecord, parse
+from trifront.replay import ReplayError, decode_record, record_from_text
+
+DEEP_OBJECT = '{"a":' * 5000 + "1" + "}" * 5000
+DEEP_LIST = "[" * 100_000 + "]" * 100_000
+
+
+def link_code(text: str) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def test_depth_counts_brackets_outside_strings_only():
+    assert jsontext.depth('{"a": [1, {"b": []}]}') <= 4
+    assert jsontext.depth(json.dumps({"s": "[" * 500 + "{" * 500})) <= 1
+    assert jsontext.depth(json.dumps({"s": 'x\\"[[[' * 100})) <= 1   # escaped quotes
+    assert jsontext.depth(DEEP_LIST) == 100_000
+
+
+def test_ordinary_json_parses_and_deep_json_is_refused_as_a_value_error():
+    record = Game.new(seed=3).record()
+    assert jsontext.loads(json.dumps(record)) == record
+    for deep in (DEEP_OBJECT, DEEP_LIST, DEEP_LIST.encode()):
+        with pytest.raises(jsontext.TooDeep):
+            jsontext.loads(deep)
+        with pytest.raises(ValueError):
+            jsontext.loads(deep)
+
+
+@pytest.mark.parametrize("deep", [DEEP_OBJECT, DEEP_LIST])
+def test_every_door_refuses_deep_json_with_its_own_error(deep):
+    with pytest.raises(ReplayError, match="damaged"):
+        decode_record(link_code(deep))
+    with pytest.raises(ReplayError):
+        record_from_text("http://x/#replay=" + link_code(deep))
+    with pytest.raises(ReplayError, match="nested too deeply"):
+        record_from_text("{" + deep[1:] if deep.startswith("{") else '{"a":' + deep + "}")
+    with pytest.raises(MalformedRecord, match="nested"):
+        parse(deep)
+    with pytest.raises(ProtocolError, match="not JSON"):
+        decode('{"t":"act","a":' + deep[:6000] + "}", TO_HOST, 8 * 1024)

@@ -1,0 +1,47 @@
+"""JSON text from outside (records, share links, peer and relay messages, saved games) read
+with a bound on how deeply it nests.
+
+Why: in the page, CPython's JSON parser runs on WebAssembly, whose native stack is small. A few
+thousand nested brackets (a 100-byte share link decompresses to them) overflow it before
+Python's recursion limit is reached; that is not a RecursionError but a fatal
+"Maximum call stack size exceeded" that takes the whole Python runtime down. So the depth is
+measured first, with regular expressions (no recursion, linear time), and JSON nested deeper
+than any message of ours is refused as malformed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+#: deeper than any record, view or message TriFront writes (a view nests about 8 deep)
+MAX_DEPTH = 64
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+class TooDeep(ValueError):
+    """JSON text nested deeper than allowed (a ValueError, like json's own decode errors)."""
+
+
+def depth(text: str) -> int:
+    """How deeply the brackets of ``text`` nest, outside its strings (an upper bound of the
+    JSON's depth; unbalanced text gives some number, which the parser then refuses)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:   # the common case, in C
+        return text.count("[") + text.count("{")
+    deepest = level = 0
+    for bracket in _BRACKET.finditer(_STRING.sub("", text)):
+        level += 1 if bracket.group() in "[{" else -1
+        deepest = max(deepest, level)
+    return deepest
+
+
+def loads(text: str, max_depth: int = MAX_DEPTH, **kwargs):
+    """``json.loads(text, **kwargs)`` for text from outside. Raises TooDeep when the text nests
+    deeper than ``max_depth``, else whatever json.loads raises (ValueError, ...)."""
+    if isinstance(text, (bytes, bytearray)):
+        text = text.decode("utf-8")
+    if depth(text) > max_depth:
+        raise TooDeep(f"nested more than {max_depth} deep")
+    return json.loads(text, **kwargs)
