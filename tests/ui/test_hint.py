@@ -294,3 +294,35 @@ def test_the_hint_box_in_japanese_has_no_english():
             i18n.set_lang("en")
         assert english_words(text) == [], (a, text)
         assert "勝率 約42%" in text
+
+
+def test_asking_again_after_closing_waits_for_the_same_search():
+    """Hint, Escape, Hint, Escape… queued one search per press in the worker, and the CPU's
+    own move waited behind them all (106 s after 70 presses: adversarial review, stop 13)."""
+    asked = []
+    gate = asyncio.Event()
+
+    class Slow(CpuClient):
+        async def hint(self, view, seed, strength="normal"):
+            asked.append(view["legal"][0])
+            await gate.wait()
+            return {"action": view["legal"][0], "win": 0.5}
+
+    async def go():
+        page = Page()
+        app = App(page.mount, Slow(None), seed=2, cpu_delay=0, log_error=page.errors.append)
+        app.dispatch("start")
+        await settle(app)
+        for _ in range(20):
+            app.dispatch("hint")
+            await asyncio.sleep(0)
+            app.dispatch("escape")
+        app.dispatch("hint")
+        assert len(asked) == 1
+        gate.set()
+        await settle(app)
+        assert page.tree.find("#hint") is not None       # the one answer, shown
+        app.dispatch("hint-play")
+        await settle(app)
+        assert len(asked) == 1 and not page.errors
+    asyncio.run(go())

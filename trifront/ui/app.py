@@ -90,6 +90,10 @@ class App:
         self.viewer = 0
         self.sel = m.Selection()
         self.hint: m.Hint | None = None   # "what would the CPU play?" for the shown view
+        # the request the CPU is computing, even if the player closed it: asking again for
+        # the same position waits for that answer instead of queueing another search behind
+        # it in the worker (where the CPU's own moves would wait too)
+        self.hint_asked: m.Hint | None = None
         self.thinking = False
         self.gen = 0              # bumped by every new game / resign: late CPU answers are dropped
         self.rounds_seen = 0
@@ -855,7 +859,10 @@ class App:
         if current is not None:          # already computing, or shown
             return
         self.sel = m.Selection()
-        self.hint = m.hint_requested(view)
+        if self.hint_asked is not None and m.hint_current(self.hint_asked, view) is not None:
+            self.hint = self.hint_asked           # closed, then asked again: same search
+            return
+        self.hint = self.hint_asked = m.hint_requested(view)
         strength = self.opts["strength"] if self.kind == "cpu" else "normal"
         self._spawn(self._hint_task(self.gen, view, self.hint, strength))
 
@@ -865,6 +872,8 @@ class App:
         except Exception:  # noqa: BLE001
             self.log_error("TriFront: hint failed:\n" + traceback.format_exc())
             answer = {}
+        if self.hint_asked is asked:
+            self.hint_asked = None
         self._cpu_notice()
         if gen != self.gen or self.hint is not asked or self.game is None:
             return                       # the player did something else meanwhile
