@@ -458,3 +458,35 @@ def test_a_connection_that_never_opens_gets_advice_and_a_retry():
         assert a.match.net == "connected" and pa.tree.find("#slow-connect") is None
         leave_all([a, b])
     asyncio.run(go())
+
+
+def test_a_guest_who_claims_the_win_leaves_the_room_and_says_why():
+    """Adversarial review (stop 13): the guest claimed, the host came back and played on with
+    a page that showed "You win!"; the over screen gave R6.4's reason and still offered the
+    claim."""
+    async def go():
+        now = [0.0]
+        relay = FakeRelay()
+        host_store = MemoryStorage()
+        (a, pa) = online_app(relay, storage=host_store)
+        (b, pb) = online_app(relay, clock=lambda: now[0])
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 5)
+        assert b.match.role == "guest"
+        a.match.close()                               # the host's tab is gone
+        await step(relay)
+        now[0] += 31
+        b.dispatch("claim-win")
+        b.render()
+        assert b.screen == "over"
+        text = pb.tree.text()
+        assert "you claimed the win" in text and "R6.4" not in text
+        assert pb.tree.find("#btn-claim-win") is None
+        assert relay.rooms.get(b.match.room, []) == []   # the guest left the room
+        # the host comes back: it waits alone (and may claim in its turn), no game goes on
+        (a2, pa2) = online_app(relay, storage=host_store)
+        a2.dispatch("start")
+        await step(relay)
+        assert a2.match.role == "host" and a2.match.net == "waiting"
+        leave_all([a2, b])
+    asyncio.run(go())

@@ -402,7 +402,8 @@ class App:
             # bottom and first in the score, whoever happened to move last
             view = self.view(0)
         if self.match is not None and self.match.claimed:
-            view = {**view, "over": True, "winner": self.match.me, "to_move": None}
+            view = {**view, "over": True, "winner": self.match.me, "to_move": None,
+                    "claimed": True}
         if s == "round":
             return r.round_screen(view, self.names, then_over=view["over"])
         if s == "over":

@@ -828,7 +828,9 @@ def game_over(view: dict, names: dict[int, str]) -> GameOver:
         headline = t("over.wins", name=names[w])
     notes = []
     s = view.get("scores", [0, 0])
-    if view.get("resigned") is not None:
+    if view.get("claimed"):         # online: the host left and never came back (app.py)
+        notes.append(t("over.claimed"))
+    elif view.get("resigned") is not None:
         notes.append(t("over.resigned", name=names[view["resigned"]]))
     elif view.get("tiebreak"):
         first = view.get("first", 0)

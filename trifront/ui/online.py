@@ -179,7 +179,7 @@ class OnlineMatch:
 
     def claim_in(self) -> float | None:
         """Seconds until the win may be claimed; None while the opponent is here."""
-        if self.gone_since is None or not self.started or self.view()["over"]:
+        if self.gone_since is None or not self.started or self.view()["over"] or self.claimed:
             return None
         return max(0.0, self.claim_after - (self.clock() - self.gone_since))
 
@@ -280,7 +280,11 @@ class OnlineMatch:
         if isinstance(self.session, HostSession):
             self.session.claim_win()
         else:
+            # the host cannot be told (it is gone): leave the room, so that a host who comes
+            # back finds it empty and may claim in turn, rather than playing on with a page
+            # that already shows its game as won
             self.claimed = True
+            self.link.close()
         self.forget()
         return True
 
