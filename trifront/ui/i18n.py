@@ -562,10 +562,10 @@ EN: dict[str, str] = {
     "export.file_title": "The whole game as a trifront-record/1 file: it replays exactly",
     "export.link": "Share link",
     "export.link_note": "Anyone who opens this link can step through the game so far. For a "
-                        "game still running it opens on your view only, but the link (like the "
-                        "record file) holds the whole game, the deal included: someone who "
-                        "edits it can see every hidden card. Share a running game only for a "
-                        "bug report.",
+                        "game still running it opens on your view only, but it holds the whole "
+                        "game, the deal included: someone who edits it can see every hidden "
+                        "card, and the record file, opened as a replay, shows them all. Share "
+                        "a running game only for a bug report.",
     "export.link_note_done": "Anyone who opens this link can step through the whole game, with "
                              "every card revealed, or from either player's view.",
     "export.copy": "Copy link",
@@ -1078,7 +1078,7 @@ JA: dict[str, str] = {
     "export.file": "棋譜ファイルをダウンロード",
     "export.file_title": "ゲーム全体を trifront-record/1 形式で保存：そのまま再現できます",
     "export.link": "共有リンク",
-    "export.link_note": "このリンクを開くと、ここまでのゲームを1手ずつ見られます。進行中のゲームではあなたの視点だけで開きますが、リンク（棋譜ファイルも同じ）には配りを含むゲーム全体が入っているため、書き換えればすべての伏せ札が見えます。進行中のゲームの共有は不具合の報告のためだけにしてください。",
+    "export.link_note": "このリンクを開くと、ここまでのゲームを1手ずつ見られます。進行中のゲームではあなたの視点だけで開きますが、配りを含むゲーム全体が入っているため、書き換えればすべての伏せ札が見えます。棋譜ファイルはリプレイとして開くだけですべてが見えます。進行中のゲームの共有は不具合の報告のためだけにしてください。",
     "export.link_note_done": "このリンクを開くと、ゲーム全体をすべての札を表にして、またはどちらかのプレイヤーの視点で、1手ずつ見られます。",
     "export.copy": "リンクをコピー",
     "export.copied": "リンクをコピーしました。",
