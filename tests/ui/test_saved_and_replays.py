@@ -96,6 +96,37 @@ def test_a_local_game_resumes_at_the_hand_over():
     assert not page2.tree.find_all("[data-card-id]")
 
 
+def test_a_reload_on_a_round_result_shows_that_result_again():
+    """Adversarial review (stop 13): a reload on the round result went straight on."""
+    for kind in ("local", "cpu"):
+        store = MemoryStorage()
+        app, page = make(store)
+        app.dispatch("menu-set", {"key": "kind", "value": kind})
+        app.dispatch("start")
+        if kind == "local":
+            app.dispatch("handover")
+        for _ in range(2):                      # both pass: round 1 ends
+            if app.screen == "handover":
+                app.dispatch("handover")
+            app.dispatch("pass")
+            app.dispatch("pass-confirm")
+            if kind == "cpu":
+                break
+        if kind == "cpu":                       # the CPU passes too (its answer, by hand)
+            app.game.apply({"type": "pass"}, player=1)
+            app._advance()
+            app._save_game()
+        assert app.screen == "round", (kind, app.screen)
+        app2, page2 = make(store)
+        assert app2.resume()
+        app2.render()
+        assert page2.screen() == "screen-round", kind
+        app2.dispatch("round-continue")
+        assert page2.screen() in (("screen-handover",) if kind == "local" else
+                                  ("screen-board",)), kind
+        assert not page2.errors
+
+
 def pick_all(app, picks):
     for group, effect in picks.items():
         app.dispatch("draft-pick", {"group": group, "effect": effect})

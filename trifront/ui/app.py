@@ -259,6 +259,10 @@ class App:
         self.kind, self.human, self.game = kind, human, game
         self.first = game.state.first
         self.rounds_seen = len(game.state.rounds)
+        history = game.view(0).get("history") or []
+        if (history and game.state.rounds and not game.over
+                and history[-1].get("round") == len(game.state.rounds)):
+            self.rounds_seen -= 1   # the last action ended a round: show its result again
         self.sel = m.Selection()
         self.overlay = None
         self.thinking = False
@@ -268,6 +272,11 @@ class App:
         if game.over:
             self.viewer = human if kind == "cpu" else (game.winner or 0)
             self.screen = "over"
+        elif kind == "local" and self.rounds_seen < len(game.state.rounds):
+            # the round result first (both look at it); then _advance hands the device over,
+            # since nobody's hand is on screen yet
+            self.viewer = 1 - game.to_move
+            self._advance()
         elif kind == "local":
             self.viewer = game.to_move if game.to_move is not None else 0
             self._handover(self.viewer, "board")
