@@ -213,6 +213,22 @@ def test_a_game_survives_a_reload_and_a_corrupt_save_does_not_crash(page, app_ur
     assert page.evaluate("localStorage.getItem('trifront:game')") is None
 
 
+def test_a_second_tab_follows_the_first(page, context, app_url):
+    """Two tabs on one saved game (the same localStorage): a move in one shows in the other
+    (the "storage" event), instead of the last tab to save silently winning."""
+    start_cpu(page, app_url, seed=5)
+    second = context.new_page()
+    boot(second, f"{app_url}?seed=5&cpu_delay=0")      # resumes the saved game
+    second.wait_for_selector(BOARD_MINE, timeout=90_000)
+    take_turn(page)                                     # a move in the first tab
+    page.wait_for_selector(BOARD_MINE)
+    second.wait_for_selector("#toast")
+    assert "another tab" in second.inner_text("#toast")
+    second.wait_for_function(
+        "document.querySelector('#log').innerText === %s" % json.dumps(page.inner_text("#log")))
+    second.close()
+
+
 # --- replays ---------------------------------------------------------------------------------
 
 def test_replay_link_stepping_views_and_a_file(page, app_url, tmp_path):

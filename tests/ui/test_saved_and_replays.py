@@ -375,3 +375,31 @@ def test_a_move_that_ends_a_round_shows_the_revealed_board_and_results():
     assert len(page.tree.find_all(".tf-lane-result")) == 3
     app.dispatch("replay-step", {"to": str(k + 1)})
     assert not page.tree.find_all(".tf-lane-result")
+
+
+def test_a_second_tab_follows_the_game_played_in_the_first():
+    """Two tabs on one saved game: the one that saved last used to win silently. The page's
+    "storage" event (main.py) makes the other tab adopt the newer game, or leave it."""
+    async def go():
+        store = MemoryStorage()
+        a, pa = make(store)
+        a.dispatch("menu-set", {"key": "kind", "value": "local"})
+        a.dispatch("start")
+        a.dispatch("handover")
+        b, pb = make(store)
+        assert b.resume()
+        b.dispatch("handover")
+        take_turn(a, pa, 0)                         # tab A moves; tab B still shows before
+        assert b.game.record() != a.game.record()
+        b.saved_elsewhere(SAVE_KEY)
+        assert b.game.record() == a.game.record()
+        assert "another tab" in pb.tree.find("#toast").text()
+        b.saved_elsewhere(SAVE_KEY)                 # nothing new: nothing happens
+        b.saved_elsewhere("trifront:settings")      # not the game
+        assert b.screen != "menu"
+        a.dispatch("resign")
+        a.dispatch("resign-confirm")
+        a.dispatch("menu")                          # tab A left the game
+        b.saved_elsewhere(SAVE_KEY)
+        assert pb.screen() == "screen-menu" and b.game is None and not pb.errors
+    asyncio.run(go())

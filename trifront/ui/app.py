@@ -224,6 +224,27 @@ class App:
                            "draft": {"first": self.first, "picks": self.picks,
                                      "confirmed": confirmed}})
 
+    def saved_elsewhere(self, key: str | None) -> None:
+        """Another tab of this site wrote storage (the page's "storage" event; ``key`` None:
+        it was cleared). When it is the running game vs CPU or on one device, this tab
+        follows the newer one instead of playing on a copy that the next save of either
+        tab would silently overwrite (adversarial review, stop 13)."""
+        if key not in (SAVE_KEY, None) or self.kind not in ("cpu", "local") \
+                or not isinstance(self.game, Game) or self.screen in ("menu", "replay"):
+            return
+        text = self._store_get(SAVE_KEY)
+        mine = json.dumps({"kind": self.kind, "human": self.human, "record": self.game.record()})
+        if text == mine:
+            return
+        if text and self.resume():
+            self.toast = i18n.t("msg.other_tab")
+        else:                         # the other tab ended or left this game
+            self.gen += 1
+            self.game, self.screen, self.overlay, self.thinking = None, "menu", None, False
+            self._saved_n = -1
+            self.toast = i18n.t("msg.other_tab_left")
+        self.render()
+
     def _forget_game(self) -> None:
         self._saved_n = -1
         self._saved_draft = None

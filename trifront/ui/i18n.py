@@ -552,6 +552,8 @@ EN: dict[str, str] = {
     "msg.cpu_easy_now": "The CPU now plays Easy: quick, and no pause.",
     "msg.cpu_retry": "Try the helper again",
     "msg.cpu_retry_now": "Starting the CPU's helper thread again…",
+    "msg.other_tab": "This game went on in another tab of TriFront: here is where it stands now.",
+    "msg.other_tab_left": "This game was left in another tab of TriFront.",
     "msg.cpu_back": "The CPU's helper thread is running again: no more pauses.",
     "msg.resumed": "Your saved game was restored.",
     "msg.save_corrupt": "The saved game could not be read, so it was discarded. Start a new "
@@ -1071,6 +1073,8 @@ JA: dict[str, str] = {
     "msg.cpu_easy_now": "CPUは「やさしい」になりました。すばやく、止まりません。",
     "msg.cpu_retry": "補助スレッドをもう一度試す",
     "msg.cpu_retry_now": "CPUの補助スレッドをもう一度起動しています…",
+    "msg.other_tab": "このゲームはTriFrontの別のタブで進みました。現在の状態を表示します。",
+    "msg.other_tab_left": "このゲームはTriFrontの別のタブで終了または中断されました。",
     "msg.cpu_back": "CPUの補助スレッドが動き出しました。もう画面は止まりません。",
     "msg.resumed": "保存したゲームを再開しました。",
     "msg.save_corrupt": "保存したゲームを読み込めなかったため、破棄しました。メニューから新しいゲームを始めてください。",

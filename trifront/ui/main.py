@@ -202,6 +202,9 @@ if "replay=" in str(location.hash or ""):
 elif not _param("room", "", str):
     controller.resume()
 window.addEventListener("hashchange", create_proxy(open_fragment))
+# another tab saved (or left) the running game: follow it (App.saved_elsewhere)
+window.addEventListener("storage", create_proxy(
+    lambda event: controller.saved_elsewhere(None if event.key is None else str(event.key))))
 controller.render()
 web.page["loading"].hidden = True
 app_el.hidden = False
