@@ -490,3 +490,34 @@ def test_a_guest_who_claims_the_win_leaves_the_room_and_says_why():
         assert a2.match.role == "host" and a2.match.net == "waiting"
         leave_all([a2, b])
     asyncio.run(go())
+
+
+def test_two_tabs_of_one_browser_in_one_room_each_reload_into_their_own_seat():
+    """Adversarial review (stop 13): host and guest as two tabs of one browser share
+    localStorage; reloading the host's tab made it the guest of a new game, with a cheating
+    warning about its own other tab. Each tab now reads its own copy first (TabFirstStorage)."""
+    from trifront.ui.storage import TabFirstStorage
+
+    async def go():
+        relay = FakeRelay()
+        local = MemoryStorage()                        # one browser's localStorage
+        tab_a, tab_b = MemoryStorage(), MemoryStorage()  # each tab's sessionStorage
+        a, pa = online_app(relay, storage=TabFirstStorage(local, tab_a))
+        b, pb = online_app(relay, storage=TabFirstStorage(local, tab_b))
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
+        assert (a.match.role, b.match.role) == ("host", "guest")
+        moves = len(a.game.record()["actions"])
+        a.match.close()                                # tab A reloads
+        await step(relay)
+        a2, pa2 = online_app(relay, storage=TabFirstStorage(local, tab_a))
+        a2.dispatch("start")
+        await step(relay)
+        await step(relay)
+        assert a2.match.role == "host" and b.match.role == "guest"
+        assert len(a2.game.record()["actions"]) == moves
+        assert b.match.session.restarts == 0 and "started a new game" not in pb.tree.text()
+        # a new tab (empty sessionStorage) still finds the match in localStorage
+        assert TabFirstStorage(local, MemoryStorage()).get(a2.match.key) is not None
+        leave_all([a2, b])
+    asyncio.run(go())

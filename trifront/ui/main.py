@@ -25,6 +25,7 @@ import json
 import sys
 
 from js import (URLSearchParams, console, document, localStorage, location, navigator, performance,
+                sessionStorage,
                 window)
 
 BOOT_MS = [performance.now()]  # this script starts; then imports done, then the menu is ready
@@ -37,6 +38,7 @@ from trifront.net.signaling import default_signal, nostr_relays
 from trifront.ui import dom, i18n
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
+from trifront.ui.storage import TabFirstStorage
 
 BOOT_MS.append(performance.now())
 
@@ -132,25 +134,29 @@ page_signal = default_signal(online_config, str(location.hostname or ""))
 nostr_urls = nostr_relays(_param("nostr", "", str), online_config)
 
 
-class LocalStorage:
-    """localStorage for OnlineMatch (a saved game survives a reload of the page)."""
+class WebStorage:
+    """localStorage or sessionStorage with the get / set / remove of online.MemoryStorage
+    (a saved game survives a reload of the page); storage that is disabled reads as empty."""
+
+    def __init__(self, store):
+        self.store = store
 
     def get(self, key):
         try:
-            value = localStorage.getItem(key)
+            value = self.store.getItem(key)
             return None if value is None or not isinstance(value, str) else value
         except Exception:  # noqa: BLE001 - storage may be disabled
             return None
 
     def set(self, key, value):
         try:
-            localStorage.setItem(key, value)
+            self.store.setItem(key, value)
         except Exception:  # noqa: BLE001
             pass
 
     def remove(self, key):
         try:
-            localStorage.removeItem(key)
+            self.store.removeItem(key)
         except Exception:  # noqa: BLE001
             pass
 
@@ -188,7 +194,8 @@ def open_fragment(*_):
 cpu = CpuClient(connect, on_status=on_cpu_status)
 controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  cpu_delay=_param("cpu_delay", 600, float) / 1000, log_error=log_error,
-                 status=status, online_link=make_link, storage=LocalStorage(),
+                 status=status, online_link=make_link,
+                 storage=TabFirstStorage(WebStorage(localStorage), WebStorage(sessionStorage)),
                  room=_param("room", "", str), relay=_param("relay", "", str),
                  page_url=f"{location.origin}{location.pathname}",
                  default_relay=default_relay, log_warn=log_warn,

@@ -29,8 +29,8 @@ from collections.abc import Callable
 from trifront import jsontext
 from trifront.net.guest import GuestSession
 from trifront.net.host import HostSession
+from trifront.ui.storage import ONLINE_PREFIX
 
-STORAGE_PREFIX = "trifront-online:"
 DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
 REVEAL_WAIT = 20.0          # seconds after game over, connected, before a missing reveal is said
 CONNECT_SLOW = 20.0         # seconds paired without a channel before the page offers advice
@@ -85,7 +85,7 @@ class OnlineMatch:
 
     @property
     def key(self) -> str:
-        return STORAGE_PREFIX + self.room
+        return ONLINE_PREFIX + self.room
 
     def _restore(self) -> None:
         try:
