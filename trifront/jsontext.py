@@ -17,8 +17,9 @@ import re
 #: deeper than any record, view or message TriFront writes (a view nests about 8 deep)
 MAX_DEPTH = 64
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
-_BRACKET = re.compile(r"[\[\]{}]")
+# one pass, left to right: a string (to its closing quote, or to the end of an unclosed one:
+# a failed match at every quote would make the scan quadratic) or a bracket
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)|[\[\]{}]', re.S)
 
 
 class TooDeep(ValueError):
@@ -26,14 +27,16 @@ class TooDeep(ValueError):
 
 
 def depth(text: str) -> int:
-    """How deeply the brackets of ``text`` nest, outside its strings (an upper bound of the
-    JSON's depth; unbalanced text gives some number, which the parser then refuses)."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:   # the common case, in C
-        return text.count("[") + text.count("{")
+    """How deeply the brackets of ``text`` nest, outside its strings (unbalanced text gives
+    some number, which the parser then refuses). Linear time."""
     deepest = level = 0
-    for bracket in _BRACKET.finditer(_STRING.sub("", text)):
-        level += 1 if bracket.group() in "[{" else -1
-        deepest = max(deepest, level)
+    for token in _TOKEN.finditer(text):
+        t = token.group()
+        if t in "[{":
+            level += 1
+            deepest = max(deepest, level)
+        elif t in "]}":
+            level -= 1
     return deepest
 
 
@@ -42,6 +45,7 @@ def loads(text: str, max_depth: int = MAX_DEPTH, **kwargs):
     deeper than ``max_depth``, else whatever json.loads raises (ValueError, ...)."""
     if isinstance(text, (bytes, bytearray)):
         text = text.decode("utf-8")
-    if depth(text) > max_depth:
+    # the common case, in C: too few brackets to nest that deep
+    if text.count("[") + text.count("{") > max_depth and depth(text) > max_depth:
         raise TooDeep(f"nested more than {max_depth} deep")
     return json.loads(text, **kwargs)
