@@ -403,3 +403,43 @@ def test_a_second_tab_follows_the_game_played_in_the_first():
         b.saved_elsewhere(SAVE_KEY)
         assert pb.screen() == "screen-menu" and b.game is None and not pb.errors
     asyncio.run(go())
+
+
+def test_a_tab_that_follows_a_move_vs_cpu_lets_the_other_tab_s_cpu_answer():
+    """Review (stop 13): the following tab ran the CPU too; whichever answered first won, and
+    the tab being played showed the other tab's CPU move as "went on in another tab"."""
+    from trifront.ui.app import FOLLOW_WAIT
+
+    class Spy(CpuClient):
+        def __init__(self):
+            super().__init__(None)
+            self.calls = 0
+
+        async def choose(self, view, seed, strength="easy"):
+            self.calls += 1
+            return await super().choose(view, seed, strength)
+
+    async def go():
+        store = MemoryStorage()
+        a, pa = make(store)
+        a.dispatch("menu-set", {"key": "first", "value": "0"})
+        a.dispatch("start")
+        waits, held = [], asyncio.Event()
+
+        async def held_sleep(s):
+            waits.append(s)
+            await held.wait()                        # the other tab answers meanwhile
+        spy = Spy()
+        b = App(Page().mount, spy, seed=4, cpu_delay=0, log_error=print,
+                log_warn=lambda text: None, storage=store, sleep=held_sleep)
+        assert b.resume()
+        take_turn(a, pa, 0)                          # the human moves in tab A
+        b.saved_elsewhere(SAVE_KEY)                  # tab B follows: the CPU is to move
+        assert b.thinking
+        await settle(a)                              # tab A's CPU answers and saves
+        b.saved_elsewhere(SAVE_KEY)
+        await asyncio.sleep(0)
+        assert waits == [FOLLOW_WAIT] and spy.calls == 0
+        assert b.game.record() == a.game.record() and not b.thinking
+        assert b.follow_wait == 0.0                  # the human moves next, in either tab
+    asyncio.run(go())

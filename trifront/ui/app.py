@@ -41,6 +41,7 @@ FRIENDLY_ERROR = i18n.EN["error.friendly"]
 #: localStorage keys (the page passes ``storage``): the running game vs CPU or local, as its
 #: record, and the menu settings with the language.
 SAVE_KEY = "trifront:game"
+FOLLOW_WAIT = 8.0   # a tab that followed another's move lets that tab's CPU answer first
 SETTINGS_KEY = "trifront:settings"
 SETTINGS = ("kind", "first", "mode", "strength")
 
@@ -94,6 +95,7 @@ class App:
         # the same position waits for that answer instead of queueing another search behind
         # it in the worker (where the CPU's own moves would wait too)
         self.hint_asked: m.Hint | None = None
+        self.follow_wait = 0.0   # seconds the CPU holds off after following another tab
         self.thinking = False
         self.gen = 0              # bumped by every new game / resign: late CPU answers are dropped
         self.rounds_seen = 0
@@ -236,13 +238,17 @@ class App:
         mine = json.dumps({"kind": self.kind, "human": self.human, "record": self.game.record()})
         if text == mine:
             return
+        self.follow_wait = FOLLOW_WAIT
         if text and self.resume():
-            self.toast = i18n.t("msg.other_tab")
+            if not self.thinking:     # no CPU turn took the wait: the human moves next
+                self.follow_wait = 0.0
+            self._tell(i18n.t("msg.other_tab"))
         else:                         # the other tab ended or left this game
+            self.follow_wait = 0.0
             self.gen += 1
             self.game, self.screen, self.overlay, self.thinking = None, "menu", None, False
             self._saved_n = -1
-            self.toast = i18n.t("msg.other_tab_left")
+            self._tell(i18n.t("msg.other_tab_left"))
         self.render()
 
     def _forget_game(self) -> None:
@@ -685,6 +691,13 @@ class App:
     async def _cpu_turn(self, gen: int) -> None:
         cpu_p = self.cpu_player
         try:
+            if self.follow_wait:
+                # this tab only followed a move made in another tab: that tab's CPU answers
+                # it; this one thinks only if no answer came (the other tab was closed)
+                wait, self.follow_wait = self.follow_wait, 0.0
+                await self.sleep(wait)
+                if gen != self.gen:
+                    return
             view = self.game.view(cpu_p)
             start = self.clock()
             action = await self.cpu.choose(view, self.rng.randrange(2 ** 31),

@@ -211,7 +211,7 @@ elif not _param("room", "", str):
 window.addEventListener("hashchange", create_proxy(open_fragment))
 # another tab saved (or left) the running game: follow it (App.saved_elsewhere)
 window.addEventListener("storage", create_proxy(
-    lambda event: controller.saved_elsewhere(None if event.key is None else str(event.key))))
+    lambda event: controller.saved_elsewhere(None if is_none(event.key) else str(event.key))))
 controller.render()
 web.page["loading"].hidden = True
 app_el.hidden = False
