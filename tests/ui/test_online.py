@@ -521,3 +521,33 @@ def test_two_tabs_of_one_browser_in_one_room_each_reload_into_their_own_seat():
         assert TabFirstStorage(local, MemoryStorage()).get(a2.match.key) is not None
         leave_all([a2, b])
     asyncio.run(go())
+
+
+def test_a_tab_s_own_copy_of_a_seat_gives_way_to_the_later_shared_one():
+    """Review (stop 13): tab 1 hosted 6 moves and left; a new tab went on as host to 12; tab
+    1 came back at move 6 against a guest at 12, and both waited for ever."""
+    from trifront.ui.storage import TabFirstStorage
+
+    async def go():
+        relay = FakeRelay()
+        local, tab1 = MemoryStorage(), MemoryStorage()
+        a, pa = online_app(relay, storage=TabFirstStorage(local, tab1))
+        b, pb = online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
+        a.match.close()
+        await step(relay)
+        a2, pa2 = online_app(relay, storage=TabFirstStorage(local, MemoryStorage()))
+        a2.dispatch("start")
+        await play(relay, [a2, b], [pa2, pb], stop=lambda n: n == 6)
+        moves = len(a2.game.record()["actions"])
+        a2.match.close()
+        await step(relay)
+        a3, pa3 = online_app(relay, storage=TabFirstStorage(local, tab1))   # tab 1 again
+        a3.dispatch("start")
+        await step(relay)
+        await step(relay)
+        assert a3.match.role == "host" and len(a3.game.record()["actions"]) == moves
+        await play(relay, [a3, b], [pa3, pb])                            # and it ends
+        leave_all([a3, b])
+    asyncio.run(go())
