@@ -624,6 +624,7 @@ EN: dict[str, str] = {
     "online.room_is": "Room: ",
     "online.net.relay": "Connecting to the relay…",
     "online.net.connecting": "Opponent found — connecting…",
+    "online.net.closed": "You left the room: the game is over for you.",
     "online.slow": "Still no direct connection to your opponent. Your browsers talk to each "
                    "other directly, and something stops them: a strict firewall or network "
                    "(some office, school or mobile networks), or a browser setting or "
@@ -1136,6 +1137,7 @@ JA: dict[str, str] = {
     "online.room_is": "部屋：",
     "online.net.relay": "中継サーバーに接続中…",
     "online.net.connecting": "相手が見つかりました — 接続中…",
+    "online.net.closed": "部屋を出ました。このゲームは終了です。",
     "online.slow": "相手との直接接続がまだ開きません。ブラウザ同士は直接つながりますが、何かがそれを妨げています：厳しいファイアウォールやネットワーク（職場・学校・モバイル回線など）、または直接接続を止めるブラウザの設定や拡張機能です。もう一度試すか、別のネットワークから参加してください。",
     "online.retry": "もう一度試す",
     "online.net.connected": "接続済み",

@@ -11,6 +11,7 @@ page reloads (``storage``: localStorage in the page), and tells the app what to 
           "connected"   the channel is open
           "reconnecting" the opponent's connection dropped (it may come back)
           "full" | "error" | "expired"   the room cannot be used (``detail`` says why)
+          "closed"      this page left the room (a guest that claimed the win)
 
 Who hosts: on each new channel both sides first send ``{"t": "role", "hosting": bool}``
 (hosting = this page runs an unfinished game as host). One hosting side hosts; otherwise the
@@ -285,6 +286,7 @@ class OnlineMatch:
             # that already shows its game as won
             self.claimed = True
             self.link.close()
+            self.net, self.detail = "closed", ""
         self.forget()
         return True
 

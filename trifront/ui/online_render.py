@@ -65,7 +65,7 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
 
 
 #: net states with a fixed text, keys "online.net.<state>"
-NET_TEXT = ("relay", "connecting", "connected", "full", "expired", "twohosts")
+NET_TEXT = ("relay", "connecting", "connected", "full", "expired", "twohosts", "closed")
 
 
 def net_text(match) -> str:
@@ -118,7 +118,7 @@ def lobby_screen(match, page_url: str = "", signal: str = "") -> El:
         title = t("online.setup")
         sub = t("online.seeding") if match.phase in ("seeding", "connecting") else ""
     # a room that is full, expired or failed waits for nothing: no spinner, no invitation
-    ended = busy or match.net in ("full", "expired", "error")
+    ended = busy or match.net in ("full", "expired", "error", "closed")
     slow = not busy and match.slow_connect()
     link = share_url(page_url, match.room, "", signal) if page_url and not ended else ""
     return h("section",
