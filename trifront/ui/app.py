@@ -95,6 +95,7 @@ class App:
         # the same position waits for that answer instead of queueing another search behind
         # it in the worker (where the CPU's own moves would wait too)
         self.hint_asked: m.Hint | None = None
+        self.hint_asked_gen = -1                # the game (App.gen) it was asked in
         self.follow_wait = 0.0   # seconds the CPU holds off after following another tab
         self.thinking = False
         self.gen = 0              # bumped by every new game / resign: late CPU answers are dropped
@@ -903,9 +904,11 @@ class App:
         if current is not None:          # already computing, or shown
             return
         self.sel = m.Selection()
-        if self.hint_asked is not None and m.hint_current(self.hint_asked, view) is not None:
+        if (self.hint_asked is not None and self.hint_asked_gen == self.gen
+                and m.hint_current(self.hint_asked, view) is not None):
             self.hint = self.hint_asked           # closed, then asked again: same search
             return
+        self.hint_asked_gen = self.gen
         self.hint = self.hint_asked = m.hint_requested(view)
         strength = self.opts["strength"] if self.kind == "cpu" else "normal"
         self._spawn(self._hint_task(self.gen, view, self.hint, strength))
