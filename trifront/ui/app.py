@@ -205,8 +205,11 @@ class App:
         if n == self._saved_n:
             return
         self._saved_n = n
-        self._store_set(SAVE_KEY, json.dumps({"kind": self.kind, "human": self.human,
-                                              "record": g.record()}))
+        self._store_set(SAVE_KEY, self._save_text())
+
+    def _save_text(self) -> str:
+        """The running game as saved under SAVE_KEY (a game vs CPU or local)."""
+        return json.dumps({"kind": self.kind, "human": self.human, "record": self.game.record()})
 
     def _draft_save(self) -> str | None:
         """A Draft before its game starts (R2.3), as JSON text: who plays, who goes first,
@@ -236,8 +239,7 @@ class App:
                 or not isinstance(self.game, Game) or self.screen in ("menu", "replay"):
             return
         text = self._store_get(SAVE_KEY)
-        mine = json.dumps({"kind": self.kind, "human": self.human, "record": self.game.record()})
-        if text == mine:
+        if text == self._save_text():
             return
         self.follow_wait = FOLLOW_WAIT
         if text and self.resume():
