@@ -290,3 +290,14 @@ def test_why_a_fairness_check_failed_is_translated_and_matches_the_checks_own_te
     for key in keys:
         english = i18n.EN[key].format(n=3, m=12)
         assert i18n.engine_text(english) == i18n.JA[key].format(n=3, m=12), key
+
+
+def test_help_on_face_down_names_the_effects_that_still_work_face_down():
+    """R4.1: only face-up effects stop working face-down; Ambush (R5.C1, +1 face-down) and the
+    either-face on-play effects (R5.D6) still work, so the help may not say 'no effect'."""
+    from trifront.effects import ON_PLAY_ANY_FACE
+    still_work = ["ambush", *ON_PLAY_ANY_FACE]
+    for lang, name in (("en", "name_en"), ("ja", "name_ja")):
+        text = (i18n.EN if lang == "en" else i18n.JA)["help.facedown_text"]
+        for effect in still_work:
+            assert getattr(EFFECTS[effect], name).split()[0] in text, (lang, effect)

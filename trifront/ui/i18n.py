@@ -489,9 +489,11 @@ EN: dict[str, str] = {
                        "discard-only card, or pass. Once you pass you are out until the round "
                        "ends; it ends when both have passed (R3).",
     "help.facedown": "Face-up or face-down",
-    "help.facedown_text": "A face-down card still counts with its power, but its effect does "
-                          "not work and the opponent only sees a card back. Some cards may only "
-                          "be played face-up, some only into certain lanes (R4).",
+    "help.facedown_text": "A face-down card counts with its power and the opponent sees only a "
+                          "card back. Played face-down, a card's on-play effect does not happen "
+                          "and effects marked face-up do not work; a few work either way "
+                          "(Ambush gets +1 face-down; Captain's −1). Some cards may "
+                          "only be played face-up, some only into certain lanes (R4).",
     "help.targets": "Targets",
     "help.targets_text": "Some effects choose a target (Priest, Recon, Tactician, Decoy, "
                          "Engineer). You choose it right after the lane and face — or choose "
@@ -1031,7 +1033,7 @@ JA: dict[str, str] = {
     "help.round": "ラウンドの流れ",
     "help.round_text": "山札をシャッフルし、第1ラウンドは5枚、以降は毎ラウンド3枚引きます。交互に、手札から1枚をレーンに表か裏で出す、捨て専のカードを捨てる、またはパスします。パスするとそのラウンドはもう行動できません。両者がパスするとラウンド終了です (R3)。",
     "help.facedown": "表か裏か",
-    "help.facedown_text": "裏のカードも戦力はそのまま数えますが、効果は働かず、相手にはカードの裏しか見えません。表でしか出せないカードや、出せるレーンが決まっているカードもあります (R4)。",
+    "help.facedown_text": "裏のカードも戦力で数えられ、相手にはカードの裏しか見えません。裏で出すと出したときの効果は起きず、「表」の効果も働きませんが、裏でも働く効果もあります（奇襲部隊は裏で+1、隊長の-1）。表でしか出せないカードや、出せるレーンが決まっているカードもあります (R4)。",
     "help.targets": "対象",
     "help.targets_text": "対象を選ぶ効果があります（祈祷師・偵察部隊・軍師・陽動部隊・工兵）。レーンと表裏を選んだ後に対象を選びます。「対象なし」も選べます (R4.4)。",
     "help.scoring": "得点",
