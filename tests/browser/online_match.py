@@ -143,6 +143,23 @@ def join(player: Player, mode: str | None = None):
     player.page.click("#btn-start")
 
 
+def join_by_typing(player: Player, room: str):
+    """Join from the menu of a page opened without ?room=: choose Online, type the word."""
+    player.page.click("#opt-kind-online")
+    player.page.fill("#online-room", room)
+    player.page.click("#btn-start")
+
+
+def rejoins_by_itself(player: Player):
+    """A page opened at the address of a page that was in a room (the address keeps ?room=,
+    dom.set_query) goes back into its unfinished match without a click (App.resume_online)."""
+    assert "room=" in player.url, player.url
+    player.page.wait_for_function(
+        "() => ['screen-lobby', 'screen-board', 'screen-round']"
+        ".includes((document.querySelector('#tf-root') || {dataset: {}}).dataset.screen)",
+        timeout=10_000)
+
+
 def draft(player: Player, picks: dict):
     page = player.page
     page.wait_for_selector("#screen-draft", timeout=60_000)
@@ -336,10 +353,11 @@ def scenario_reconnect(pw, server, relay_port) -> dict:
         u = url(server, relay_port, "reconnect-room", "&claim_after=600")
         host = Player(new_context(browser), u, "host")
         gctx = new_context(browser)
-        guest = Player(gctx, u, "guest")
+        # the guest opens the plain page and types the room word (its address gains ?room=)
+        guest = Player(gctx, u.replace("room=reconnect-room&", ""), "guest")
         join(host)
         host.page.wait_for_selector('#net-status[data-net="waiting"]')
-        join(guest)
+        join_by_typing(guest, "reconnect-room")
         for p in (host, guest):
             p.page.wait_for_selector("#screen-board", timeout=60_000)
         play([host, guest], "online-reconnect", stop_after=4)
@@ -355,13 +373,14 @@ def scenario_reconnect(pw, server, relay_port) -> dict:
         play([host, guest], "online-reconnect", stop_after=3)
         before_n = host.page.get_attribute("#net-status", "data-n")
         errors = list(guest.errors)
+        guest.url = guest.page.url            # what a reload (or a reopened tab) loads
         guest.page.close()                    # 2. the guest's tab is gone mid-round
         host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=10_000)
         host.page.wait_for_selector("#claim-countdown")
         host.shot("online-reconnect-host-waiting")
-        guest.open()                          # a new tab, same browser profile, same room word
         t0 = time.monotonic()
-        join(guest)
+        guest.open()                          # a new tab, same browser profile, same address
+        rejoins_by_itself(guest)
         guest.page.wait_for_selector("#screen-board", timeout=60_000)
         host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=30_000)
         resumed_s = time.monotonic() - t0
@@ -455,9 +474,9 @@ def scenario_nostr(pw, server, relay_port) -> dict:
         host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=30_000)
         left_s = time.monotonic() - t0
         host.shot("online-nostr-host-left")
-        guest.open()                          # a new tab, same profile, same room word
         t0 = time.monotonic()
-        join(guest)
+        guest.open()                          # a new tab, same profile, same room word
+        rejoins_by_itself(guest)
         guest.page.wait_for_selector("#screen-board", timeout=90_000)
         host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=60_000)
         resumed_s = time.monotonic() - t0
@@ -468,9 +487,9 @@ def scenario_nostr(pw, server, relay_port) -> dict:
         race_before_n = host.page.get_attribute("#net-status", "data-n")
         errors += guest.errors
         guest.page.close()
-        guest.open()
         t0 = time.monotonic()
-        join(guest)
+        guest.open()
+        rejoins_by_itself(guest)
         try:
             guest.page.wait_for_selector('#net-status[data-net="full"]', timeout=20_000)
             race_saw_full = True

@@ -552,3 +552,33 @@ def test_a_tab_s_own_copy_of_a_seat_gives_way_to_the_later_shared_one():
         await play(relay, [a3, b], [pa3, pb])                            # and it ends
         leave_all([a3, b])
     asyncio.run(go())
+
+
+def test_the_address_names_the_room_and_a_reload_there_rejoins_an_unfinished_game():
+    """A reload of an online page (?room= kept in the address) comes back into the game, as a
+    reload vs the CPU does; a page that left the room, or a room with nothing saved, opens
+    the menu."""
+    async def go():
+        relay = FakeRelay()
+        store_a = MemoryStorage()
+        (a, pa), (b, pb) = online_app(relay, storage=store_a), online_app(relay)
+        addresses = []
+        a.set_address = addresses.append
+        a.dispatch("start"); b.dispatch("start")
+        assert addresses == [{"room": "blue fox", "signal": "", "relay": ""}]
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 9)
+        before = a.game.record()
+        a.match.close()                                   # the host's tab reloads
+        await step(relay)
+        a2, pa2 = online_app(relay, storage=store_a, room="Blue  Fox")
+        assert a2.resume_online() and a2.screen in ("lobby", "board")
+        await step(relay)
+        assert a2.match.role == "host" and a2.match.resumed and a2.game.record() == before
+        fresh, _ = online_app(relay, storage=MemoryStorage(), room="blue fox")
+        assert not fresh.resume_online() and fresh.screen == "menu" and fresh.match is None
+        a2.set_address = addresses.append
+        a2.dispatch("menu")                               # left: a reload opens the menu
+        assert addresses[-1] == {"room": ""}
+        leave_all([b])
+        await step(relay)
+    asyncio.run(go())

@@ -303,7 +303,7 @@ def test_a_finished_games_link_has_no_seat_and_your_view_reads_well():
     app.render()
     assert not page.tree.find("#replay-view-0").attrs.get("disabled")
     app2, page2 = make(None)
-    app2.open_replay(json.dumps(record), own=True, names={0: "You", 1: "CPU"})
+    app2.open_replay(json.dumps(record), own=True, who=("cpu", 0))
     app2.render()
     assert page2.tree.find("#replay-view-0").text().startswith("Your view")
     assert page2.tree.find("#replay-view-1").text().startswith("CPU's view")
@@ -443,3 +443,20 @@ def test_a_tab_that_follows_a_move_vs_cpu_lets_the_other_tab_s_cpu_answer():
         assert b.game.record() == a.game.record() and not b.thinking
         assert b.follow_wait == 0.0                  # the human moves next, in either tab
     asyncio.run(go())
+
+
+def test_a_replay_speaks_the_language_chosen_after_it_opened_and_closing_a_link_clears_it():
+    record = finished_record()
+    addresses = []
+    app, page = make(None, set_address=addresses.append)
+    assert app.open_replay("http://x/#" + share_fragment(record))
+    app.render()
+    assert page.tree.find("#replay-view-0").text().startswith("Player 1")
+    app.dispatch("lang", {"lang": "ja"})
+    assert page.tree.find("#replay-view-0").text().startswith("プレイヤー1")
+    app.dispatch("replay-close")
+    assert addresses == [{"#": ""}] and page.screen() == "screen-menu"
+    own, _ = make(None, set_address=addresses.append)
+    own.open_replay(json.dumps(record), own=True, who=("cpu", 0))
+    own.dispatch("replay-close")            # the page's own game: no link in the address
+    assert addresses == [{"#": ""}]

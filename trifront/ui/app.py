@@ -64,7 +64,8 @@ class App:
                  default_relay: str = "", claim_after: float | None = None,
                  log_warn: Callable[[str], None] = print, lang: str = "",
                  signal: str = "", default_signal: str = "relay",
-                 browser_lang: str = "en", copy_text: Callable[[str], bool] | None = None):
+                 browser_lang: str = "en", copy_text: Callable[[str], bool] | None = None,
+                 set_address: Callable[[dict], None] | None = None):
         self.mount = mount
         self.cpu = cpu or CpuClient(None)
         self.rng = random.Random(seed)
@@ -115,6 +116,9 @@ class App:
         self.claim_after = claim_after
         self.log_warn = log_warn
         self.match: OnlineMatch | None = None
+        # the page's address follows the room this page is in (query parameters; "" drops
+        # one), so a reload comes back to it (resume_online)
+        self.set_address = set_address
         self.opts.update(room=room, relay=relay)
         # how online pages find each other (trifront/net/signaling.py): ?signal= (``signal``),
         # else the player's stored choice, else the page's default (web/online.json, host)
@@ -133,7 +137,9 @@ class App:
         self.replay_own = False
         self.replay_seat: int | None = None   # a running game's link: only this seat's view
         self.replay_back = "menu"
-        self.replay_names: dict[int, str] = {}
+        # whose names a replay shows, (kind, human) for model.player_names: names are made
+        # at each render, in the page's language of the moment
+        self.replay_who: tuple[str, int] = ("local", 0)
         self.replay_text = ""
         self.replay_error = ""
         self._saved_n = -1
@@ -344,11 +350,15 @@ class App:
 
     # ----------------------------------------------------------------------------- plumbing
 
+    def _who(self) -> tuple[str, int]:
+        """(kind, seat of this page's player) for model.player_names."""
+        if self.kind == "online" and self.match is not None:
+            return "online", self.match.me
+        return self.kind, self.human
+
     def _names(self) -> dict[int, str]:
         """Display names in the page's language (recomputed at each render)."""
-        if self.kind == "online" and self.match is not None:
-            return m.player_names("online", self.match.me)
-        return m.player_names(self.kind, self.human)
+        return m.player_names(*self._who())
 
     def render(self) -> None:
         try:
@@ -434,7 +444,7 @@ class App:
                                      if self.handover_next == "draft" else "",
                                      draft=self.handover_next == "draft")
         if s == "replay" and self.replay is not None:
-            return r.replay_screen(self._replay_model(), self.replay_names)
+            return r.replay_screen(self._replay_model(), m.player_names(*self.replay_who))
         view = self.view()
         if s in ("round", "over") and self.kind == "local":
             # both players read the results on one device: Player 1's side stays at the
@@ -539,6 +549,8 @@ class App:
                 self.match.forget()
             self.match.close()
             self.match = None
+            if self.set_address is not None:
+                self.set_address({"room": ""})      # left: a reload opens the menu
         self.gen += 1
         self.thinking = False
         if isinstance(self.game, Game) or self._saved_draft is not None:
@@ -1027,7 +1039,7 @@ class App:
         """A record file chosen in the file picker (dom.py reads it)."""
         self.open_replay(str(data.get("text", "")))
 
-    def open_replay(self, text: str, *, own: bool = False, names: dict | None = None,
+    def open_replay(self, text: str, *, own: bool = False, who: tuple[str, int] = ("local", 0),
                     perspective: str = "0") -> bool:
         """Open the replay viewer on a record (text: JSON, a share link, or its fragment).
         A malformed record leaves a clear message in the open-replay window."""
@@ -1055,7 +1067,7 @@ class App:
         self.replay_seat = seat
         self.replay = replay
         self.replay_own = own
-        self.replay_names = names or m.player_names("local")
+        self.replay_who = who
         self.replay_view = perspective
         self.replay_k = 0 if not own else replay.n
         self.replay_error = ""
@@ -1073,7 +1085,7 @@ class App:
         if self.game is None or not self.game.over or self.game.record() is None:
             return
         self.replay_back = self.screen
-        self.open_replay(json.dumps(self.game.record()), own=True, names=dict(self.names),
+        self.open_replay(json.dumps(self.game.record()), own=True, who=self._who(),
                          perspective=str(self.viewer))
 
     def on_replay_step(self, data: dict) -> None:
@@ -1093,6 +1105,8 @@ class App:
         self.replay_view = view
 
     def on_replay_close(self, data: dict) -> None:
+        if not self.replay_own and self.set_address is not None:
+            self.set_address({"#": ""})     # a link's replay, closed: a reload opens the menu
         self.replay = None
         self.overlay = None
         back = self.replay_back if self.replay_own and self.game is not None else "menu"
@@ -1105,7 +1119,7 @@ class App:
         rp = self.replay
         view = self._replay_view()
         prev = len(rp.state(self.replay_k - 1).rounds) if self.replay_k else 0
-        move, rtext = m.replay_texts(view, self.replay_names, self.replay_k, prev)
+        move, rtext = m.replay_texts(view, m.player_names(*self.replay_who), self.replay_k, prev)
         return m.ReplayModel(view=view, k=self.replay_k, n=rp.n, perspective=self.replay_view,
                              can_reveal=rp.finished, finished=rp.finished, own=self.replay_own,
                              seat=self.replay_seat,
@@ -1140,6 +1154,21 @@ class App:
         self.screen = "lobby"
         self.match.start()
         self._spawn(self._online_ticker(self.gen, self.match))
+        if self.set_address is not None:
+            nostr = self.opts.get("signal") == "nostr"
+            self.set_address({"room": room, "signal": self._shared_signal(),
+                              "relay": "" if nostr else self.opts["relay"].strip()})
+
+    def resume_online(self) -> bool:
+        """A page opened in a room (?room=, a reload or an invitation) rejoins it at once when
+        this browser saved an unfinished match there (OnlineMatch resumes it); otherwise the
+        menu waits with the room filled in. -> whether it joined."""
+        from trifront.ui.online import saved_match
+        if not self.opts["room"].strip() or self.storage is None \
+                or saved_match(self.storage, self.opts["room"]) is None:
+            return False
+        self._start_online()
+        return self.match is not None
 
     def _online_changed(self, kind: str) -> None:
         """Anything changed in the match (connection, phase, a new view): follow it."""

@@ -117,6 +117,23 @@ def copy_text(text: str) -> bool:
         return False
 
 
+def set_address(params: dict) -> None:
+    """Set the page address's query parameters ({"room": "blue fox"}; "" drops one; the key
+    "#" sets the fragment, "" drops it) without a reload or a history entry, so that a reload
+    opens what the page shows (the same room; the menu after a replay link was closed)."""
+    from js import URL, history, location
+    url = URL.new(location.href)
+    for key, value in params.items():
+        if key == "#":
+            url.hash = value
+        elif value:
+            url.searchParams.set(key, value)
+        else:
+            url.searchParams.delete(key)
+    if url.href != location.href:
+        history.replaceState(history.state, "", url.href)
+
+
 def dataset(el) -> dict:
     """Every data-* attribute of a DOM element: {"card-id": "12", ...}."""
     out = {}

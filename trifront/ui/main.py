@@ -202,12 +202,14 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  signal=_param("signal", "", str), default_signal=page_signal,
                  claim_after=_param("claim_after", None, float),  # None: the default (60 s)
                  lang=_param("lang", "", str), browser_lang=browser_languages(),
-                 copy_text=dom.copy_text)
+                 copy_text=dom.copy_text, set_address=dom.set_address)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
 if "replay=" in str(location.hash or ""):
     controller.open_replay(str(location.hash))
 elif not _param("room", "", str):
     controller.resume()
+else:
+    controller.resume_online()
 window.addEventListener("hashchange", create_proxy(open_fragment))
 # another tab saved (or left) the running game: follow it (App.saved_elsewhere)
 window.addEventListener("storage", create_proxy(

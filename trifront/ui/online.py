@@ -37,6 +37,26 @@ REVEAL_WAIT = 20.0          # seconds after game over, connected, before a missi
 CONNECT_SLOW = 20.0         # seconds paired without a channel before the page offers advice
 
 
+def resumable_role(data: object) -> str | None:
+    """"host" or "guest" when ``data`` (a saved match, HostSession / GuestSession.to_json) is
+    one a page joining its room resumes: a host's unfinished game, a guest's any game (a
+    guest forgets its game once it has seen the end). None otherwise."""
+    if not isinstance(data, dict):
+        return None
+    if data.get("role") == "host" and data.get("phase") not in (None, "over"):
+        return "host"
+    return "guest" if data.get("role") == "guest" else None
+
+
+def saved_match(storage, room: str) -> str | None:
+    """The role of the match saved for ``room`` in ``storage`` that joining it would resume
+    ("host" / "guest"), or None (nothing saved, finished, or unreadable)."""
+    try:
+        return resumable_role(jsontext.loads(storage.get(ONLINE_PREFIX + room_key(room)) or "null"))
+    except ValueError:
+        return None
+
+
 def room_key(room: str) -> str:
     return " ".join(room.split()).lower()
 
@@ -91,11 +111,12 @@ class OnlineMatch:
     def _restore(self) -> None:
         try:
             data = jsontext.loads(self.storage.get(self.key) or "null")
-            if isinstance(data, dict) and data.get("role") == "host" and data.get("phase") not in (None, "over"):
+            role = resumable_role(data)
+            if role == "host":
                 self.session = HostSession.from_json(data, on_change=self._changed, log=self.log)
                 self.mode = self.session.mode
                 self.resumed = True
-            elif isinstance(data, dict) and data.get("role") == "guest":
+            elif role == "guest":
                 self.session = GuestSession.from_json(data, on_change=self._changed, log=self.log)
                 self.resumed = True
         except Exception as e:  # noqa: BLE001 - a broken saved session is dropped
