@@ -460,3 +460,28 @@ def test_a_replay_speaks_the_language_chosen_after_it_opened_and_closing_a_link_
     own.open_replay(json.dumps(record), own=True, who=("cpu", 0))
     own.dispatch("replay-close")            # the page's own game: no link in the address
     assert addresses == [{"#": ""}]
+
+
+def test_a_replay_link_opened_over_a_running_game_is_a_side_trip_back_to_it():
+    """A friend's link opened in the tab of a game vs the CPU: the CPU's answer does not pull
+    the page out of the replay, and closing the replay goes back to the game, which went on."""
+    from tests.ui.test_app import settle, take_turn
+
+    async def go():
+        app, page = make(MemoryStorage())
+        app.dispatch("menu-set", {"key": "strength", "value": "easy"})
+        app.dispatch("start")
+        for n in range(40):                   # until the CPU is about to answer a move
+            if app._my_turn():
+                take_turn(app, page, n)
+                if app.thinking:
+                    break
+            await settle(app)
+        assert app.thinking
+        moves = len(app.game.record()["actions"])
+        assert app.open_replay("http://x/#" + share_fragment(finished_record()))
+        await settle(app)                     # the CPU answers behind the replay
+        assert app.screen == "replay" and len(app.game.record()["actions"]) > moves
+        app.dispatch("replay-close")
+        assert app.screen in ("board", "round") and not app.game.over
+    asyncio.run(go())

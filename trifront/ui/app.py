@@ -666,7 +666,10 @@ class App:
         self.screen = self.handover_next
 
     def _advance(self) -> None:
-        """After any action: round result, game over, hand-over, or the next turn."""
+        """After any action: round result, game over, hand-over, or the next turn. While a
+        replay is open the game waits behind it (on_replay_close advances it)."""
+        if self.screen == "replay":
+            return
         g = self.game
         self.sel = m.Selection()
         rounds = len(g.state.rounds)
@@ -1059,8 +1062,11 @@ class App:
             return self._replay_failed(why)
         except Exception as exc:  # noqa: BLE001 - whatever it is, it is not a record
             return self._replay_failed(i18n.t("replay.bad_record", detail=repr(exc)[:120]))
-        if not own:
-            self.replay_back = "menu"
+        if self.screen != "replay":
+            # over a game in progress (a link opened in its tab) the replay is a side trip:
+            # closing it goes back to the game, which went on meanwhile
+            self.replay_back = (self.screen if self.game is not None or self.match is not None
+                                else "menu")
         seat = None if replay.finished else seat_from_text(text)
         if seat is not None:
             perspective = str(seat)
@@ -1084,7 +1090,6 @@ class App:
         """The replay of this page's own game (finished: everything may be revealed)."""
         if self.game is None or not self.game.over or self.game.record() is None:
             return
-        self.replay_back = self.screen
         self.open_replay(json.dumps(self.game.record()), own=True, who=self._who(),
                          perspective=str(self.viewer))
 
@@ -1109,8 +1114,14 @@ class App:
             self.set_address({"#": ""})     # a link's replay, closed: a reload opens the menu
         self.replay = None
         self.overlay = None
-        back = self.replay_back if self.replay_own and self.game is not None else "menu"
-        self.screen = back if back in ("over", "board") else "menu"
+        back, self.replay_back = self.replay_back, "menu"
+        if self.game is None and self.match is None:
+            back = "menu"
+        self.screen = back
+        if self.match is not None:
+            self._online_follow("state")      # what the match did meanwhile
+        elif self.game is not None and back == "board":
+            self._advance()                   # a round the CPU ended meanwhile, its next move
 
     def _replay_view(self) -> dict:
         return self.replay.view(self.replay_k, self.replay_view)
@@ -1185,7 +1196,8 @@ class App:
             return
         me = match.me
         self.human = self.viewer = me
-        self.names = {me: "You", 1 - me: "Opponent"}
+        if self.screen == "replay":
+            return                  # the match waits behind the replay (on_replay_close)
         if kind == "refused" and getattr(match.session, "refusal", None):
             self.toast = i18n.t("online.refused", why=match.session.refusal)
         if kind == "restarted":

@@ -204,12 +204,12 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  lang=_param("lang", "", str), browser_lang=browser_languages(),
                  copy_text=dom.copy_text, set_address=dom.set_address)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
-if "replay=" in str(location.hash or ""):
-    controller.open_replay(str(location.hash))
-elif not _param("room", "", str):
+if not _param("room", "", str):
     controller.resume()
 else:
     controller.resume_online()
+if "replay=" in str(location.hash or ""):     # over the resumed game: closing goes back to it
+    controller.open_replay(str(location.hash))
 window.addEventListener("hashchange", create_proxy(open_fragment))
 # another tab saved (or left) the running game: follow it (App.saved_elsewhere)
 window.addEventListener("storage", create_proxy(
