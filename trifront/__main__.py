@@ -54,7 +54,12 @@ def main(argv: list[str]) -> int:
     except IllegalRecordAction as e:
         print(one_line(str(e)), file=sys.stderr)
         return 1
-    print(json.dumps(summary(state)))
+    try:
+        print(json.dumps(summary(state)))
+        sys.stdout.flush()
+    except OSError as e:       # stdout closed or full: not an illegal action (exit 1)
+        print(one_line(f"cannot write the summary: {e}"), file=sys.stderr)
+        return 2
     return 0
 
 

@@ -26,10 +26,19 @@ class IllegalRecordAction(Exception):
     """Action number `index` (0-based) of a record breaks rule `rule`."""
 
     def __init__(self, index: int, error: IllegalAction) -> None:
-        super().__init__(f"action {index} is illegal: {error.rule}: {error.message}")
+        # the index as RECORD.md counts (from 0), and the count a player reads (the page
+        # says "action 4" for index 3)
+        super().__init__(f"action {index} (the {_ordinal(index + 1)}) is illegal: "
+                         f"{error.rule}: {error.message}")
         self.index = index
         self.rule = error.rule
         self.message = error.message
+
+
+def _ordinal(n: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd"."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def parse(text: str) -> dict:

@@ -39,7 +39,18 @@ def test_replay_illegal_action_exits_1_with_index_and_rule(tmp_path):
     assert run.returncode == 1
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "action 1 " in lines[0] and "R3.3" in lines[0]
+    assert "(the 2nd)" in lines[0]            # as the page counts it ("action 2")
     assert run.stdout == ""
+
+
+def test_a_summary_that_cannot_be_written_exits_2_in_one_line(tmp_path):
+    g = Game.new(seed=5)
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "trifront", "replay",
+                              write(tmp_path, g.record())], stdout=full, stderr=subprocess.PIPE,
+                             text=True, cwd=REPO_ROOT, timeout=60)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1 and "cannot write" in run.stderr
 
 
 MALFORMED = {

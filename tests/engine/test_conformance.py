@@ -41,4 +41,16 @@ def test_conformance_case(path, tmp_path):
     assert run.returncode == 0, run.stderr
     summary = json.loads(run.stdout)
     for key, want in case["expect"].items():
-        assert summary[key] == want, f"{case['name']}: {key}"
+        assert key in summary and exactly(summary[key], want), \
+            f"{case['name']}: {key} is {summary.get(key)!r}, the case wants {want!r}"
+
+
+def exactly(got, want) -> bool:
+    """JSON equality with JSON's types: Python's == has True == 1 and 1 == 1.0, so a summary
+    printing 1 for true would pass a plain comparison (conformance/README: "exactly")."""
+    return json.dumps(got, sort_keys=True) == json.dumps(want, sort_keys=True)
+
+
+def test_exactly_tells_json_types_apart():
+    assert exactly([True, 0, {"a": [1, 2]}], [True, 0, {"a": [1, 2]}])
+    assert not exactly([1, 0], [True, False]) and not exactly(True, 1) and not exactly(1, 1.0)
