@@ -66,6 +66,26 @@ def test_engine_reasons_are_translated():
         "大将軍は表でしか出せません (R5.D2)"
 
 
+def test_every_reason_the_rules_give_is_translated():
+    """Each reason text in rules.py (a refused move, a replay's illegal action) has its
+    Japanese: its literals, with a name or a number where the f-string has a field."""
+    import pathlib
+    source = pathlib.Path(__file__).resolve().parents[2].joinpath("trifront", "rules.py")
+    code = source.read_text(encoding="utf-8")
+    texts = re.findall(r'"R[\w.]+",\s*f?"([^"]+)"', code)
+    whats = re.findall(r'^\s+"\w+": "([^"]+)",?$', code, re.M)       # the targets' words
+    texts += [f"Recon must target {what}" for what in whats]
+    assert len(texts) >= 15 and len(whats) == 4, (texts, whats)
+    i18n.set_lang("ja")
+    for text in texts:
+        if "{action.type!r}" in text:
+            continue                    # a malformed action: refused before it is shown
+        sample = re.sub(r"\{info\.name_en\}", "Recon", text)
+        sample = re.sub(r"\{info\.rule\}", "R5.B1", sample)
+        sample = re.sub(r"\{[^}]+\}", "12", sample)
+        assert i18n.engine_text(sample) != sample, sample
+
+
 # --- every screen in Japanese ---------------------------------------------------------------
 
 

@@ -115,6 +115,17 @@ _REASONS = [
      "why.assault_pass"),
     (re.compile(r"^it is not your turn$"), "why.not_your_turn"),
     (re.compile(r"^the game is over$"), "why.game_over"),
+    (re.compile(r"^a player may resign only for themselves$"), "why.resign_self"),
+    (re.compile(r"^card (?P<card>\d+) is not in your hand$"), "why.not_in_hand"),
+    (re.compile(r"^a target lane needs a target card$"), "why.lane_without_card"),
+    (re.compile(r"^this play takes no target \(only a face-up effect that chooses does\)$"),
+     "why.no_target"),
+    (re.compile(r"^(?P<name>.+) must target another card in your hand$"), "why.target_hand"),
+    (re.compile(r"^(?P<name>.+) must target a face-down opponent card$"), "why.target_down"),
+    (re.compile(r"^(?P<name>.+) must target a face-up opponent card in another lane, not a "
+                r"siege engine$"), "why.target_up"),
+    (re.compile(r"^(?P<name>.+) must target one of your board cards \(not a siege engine\) "
+                r"and a different lane$"), "why.target_move"),
 ]
 
 #: Why a fairness check failed (trifront/net/fairness.py, guest.py; English), matched to
@@ -289,6 +300,16 @@ EN: dict[str, str] = {
     "why.assault_pass": "Assault: you cannot pass on this turn while you can play or discard",
     "why.not_your_turn": "it is not your turn",
     "why.game_over": "the game is over",
+    "why.resign_self": "a player may resign only for themselves",
+    "why.not_in_hand": "card {card} is not in your hand",
+    "why.lane_without_card": "a target lane needs a target card",
+    "why.no_target": "this play takes no target (only a face-up effect that chooses does)",
+    "why.target_hand": "{name} must target another card in your hand",
+    "why.target_down": "{name} must target a face-down opponent card",
+    "why.target_up": "{name} must target a face-up opponent card in another lane, not a "
+                     "siege engine",
+    "why.target_move": "{name} must target one of your board cards (not a siege engine) and "
+                       "a different lane",
     # turn and status
     "turn.over": "Game over",
     "turn.round_over": "Round over",
@@ -850,6 +871,14 @@ JA: dict[str, str] = {
     "why.assault_pass": "突撃部隊：このターンは出せるカードがある間パスできません",
     "why.not_your_turn": "あなたの番ではありません",
     "why.game_over": "ゲームは終了しました",
+    "why.resign_self": "投了できるのは自分の分だけです",
+    "why.not_in_hand": "カード{card}は手札にありません",
+    "why.lane_without_card": "対象のレーンだけを選ぶことはできません。対象のカードも選んでください",
+    "why.no_target": "この出し方では対象を選べません（対象を選ぶのは表で出した効果だけです）",
+    "why.target_hand": "{name}の対象は自分の手札の別のカードです",
+    "why.target_down": "{name}の対象は相手の裏のカードです",
+    "why.target_up": "{name}の対象は別のレーンにある相手の表のカード（攻城兵器以外）です",
+    "why.target_move": "{name}の対象は自分の場のカード（攻城兵器以外）と別のレーンです",
     "turn.over": "ゲーム終了",
     "turn.round_over": "ラウンド終了",
     "turn.yours": "あなたの番",
