@@ -137,3 +137,11 @@ def test_the_export_box_of_a_finished_game_does_not_call_it_running():
     done = r.export_modal(record, "http://x/#replay=a", 3, finished=True).text()
     assert "so far" in running and "running" in running
     assert "so far" not in done and "running" not in done and "whole game" in done
+
+
+def test_confirmations_start_on_the_safe_choice():
+    """Resign and an early pass cannot be taken back: Enter twice keeps playing."""
+    for dialog, safe in ((r.resign_modal("You"), "btn-resign-cancel"),
+                         (r.pass_modal(2), "btn-pass-cancel")):
+        focused = [e.attrs.get("id") for e in dialog.iter() if e.attrs.get("data-autofocus")]
+        assert focused == [safe], focused

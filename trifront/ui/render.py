@@ -131,10 +131,13 @@ def _enabled_button(el: El) -> bool:
     return el.tag == "button" and not el.attrs.get("disabled")
 
 
-def modal(id: str, title: str, *body, actions: list | None = None, wide: bool = False) -> El:
+def modal(id: str, title: str, *body, actions: list | None = None, wide: bool = False,
+          focus: int = -1) -> El:
+    """A dialog; the keyboard focus starts on ``actions[focus]`` (a confirmation of something
+    that cannot be taken back starts on its safe choice, so Enter twice does not do it)."""
     actions = [a for a in actions or [] if a is not None]
     if actions:
-        autofocus(actions[-1], _enabled_button)
+        autofocus(actions[focus], _enabled_button)
     return h("div",
              h("div",
                h("div", h("h2", title, id=f"{id}-title"),
@@ -1055,7 +1058,7 @@ def resign_modal(name: str) -> El:
                  actions=[button(t("resign.keep"), "close-modal", id="btn-resign-cancel",
                                  cls="tf-btn-ghost"),
                           button(t("resign.confirm"), "resign-confirm", id="btn-resign-confirm",
-                                 cls="tf-btn-danger tf-btn-primary")])
+                                 cls="tf-btn-danger tf-btn-primary")], focus=0)
 
 
 def pass_modal(n: int) -> El:
@@ -1065,7 +1068,7 @@ def pass_modal(n: int) -> El:
                  actions=[button(t("pass.keep"), "close-modal", id="btn-pass-cancel",
                                  cls="tf-btn-ghost"),
                           button(t("pass.confirm"), "pass-confirm", id="btn-pass-confirm",
-                                 cls="tf-btn-primary")])
+                                 cls="tf-btn-primary")], focus=0)
 
 
 def discard_modal(view: dict, p: int, names: dict[int, str]) -> El:
