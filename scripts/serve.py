@@ -68,8 +68,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.path = "/" + self.path[len(self.prefix):]
         return True
 
+    def _hidden(self) -> bool:
+        """A path through a dot-folder (.git, .venv, ...): 404. With HOST=0.0.0.0 the
+        repository is on the network, and its history and virtualenv are not the site."""
+        from urllib.parse import unquote, urlsplit
+        parts = unquote(urlsplit(self.path).path).split("/")
+        if any(part.startswith(".") for part in parts if part):
+            self.send_error(404, "not served")
+            return True
+        return False
+
+    def list_directory(self, path):
+        """No directory listings: only the site's files are served."""
+        self.send_error(404, "no directory listings")
+        return None
+
     def do_GET(self):  # noqa: N802 (http.server naming)
-        if not self._strip_prefix():
+        if not self._strip_prefix() or self._hidden():
             return
         if self.relay_port and self.path.split("?")[0] == "/web/online.json":
             self._online_json()
@@ -92,7 +107,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
     def do_HEAD(self):  # noqa: N802
-        if self._strip_prefix():
+        if self._strip_prefix() and not self._hidden():
             super().do_HEAD()
 
     def end_headers(self):
