@@ -82,6 +82,12 @@ def test_commander_lane_is_marked_by_count():
     g.apply({"type": "play", "card": 24, "lane": 1, "face": "up"})
     lane = m.lane_models(g.view(0))[1]
     assert lane.by_count and lane.my_total == "1 card"
+    g.apply({"type": "play", "card": 1, "lane": 1, "face": "down"})
+    g.apply({"type": "play", "card": 0, "lane": 0, "face": "down"})
+    g.apply({"type": "play", "card": 3, "lane": 1, "face": "down"})
+    lane = m.lane_models(g.view(0))[1]
+    # counts are public, face-down cards included: the opponent leads 2 cards to 1
+    assert lane.their_total == "2 cards" and lane.leader == 1
 
 
 # --- choices and reasons --------------------------------------------------------------------

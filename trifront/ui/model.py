@@ -256,7 +256,7 @@ def lane_models(view: dict, lanes: list | None = None) -> list[LaneModel]:
         by_count = bool(lane.get("by_count"))
         mine_t, their_t = totals[me], totals[opp]
         leader = None
-        if not their_t.get("hidden"):
+        if by_count or not their_t.get("hidden"):     # a count includes face-down cards (R6.2)
             key = "cards" if by_count else "power"
             a, b = mine_t.get(key, 0), their_t.get(key, 0)
             leader = me if a > b else opp if b > a else None
