@@ -152,7 +152,7 @@ def join_by_typing(player: Player, room: str):
 
 def rejoins_by_itself(player: Player):
     """A page opened at the address of a page that was in a room (the address keeps ?room=,
-    dom.set_query) goes back into its unfinished match without a click (App.resume_online)."""
+    dom.set_address) goes back into its unfinished match without a click (App.resume_online)."""
     assert "room=" in player.url, player.url
     player.page.wait_for_function(
         "() => ['screen-lobby', 'screen-board', 'screen-round']"

@@ -72,7 +72,8 @@ def test_every_reason_the_rules_give_is_translated():
     import pathlib
     source = pathlib.Path(__file__).resolve().parents[2].joinpath("trifront", "rules.py")
     code = source.read_text(encoding="utf-8")
-    texts = re.findall(r'"R[\w.]+",\s*f?"([^"]+)"', code)
+    texts = re.findall(r'"R[\w.]+",\s*\(?f?"([^"]+)"(?:\s*f?"([^"]+)")?', code)
+    texts = [a + b for a, b in texts]        # a text split over two lines, in parentheses
     whats = re.findall(r'^\s+"\w+": "([^"]+)",?$', code, re.M)       # the targets' words
     texts += [f"Recon must target {what}" for what in whats]
     assert len(texts) >= 15 and len(whats) == 4, (texts, whats)

@@ -578,7 +578,28 @@ def test_the_address_names_the_room_and_a_reload_there_rejoins_an_unfinished_gam
         assert not fresh.resume_online() and fresh.screen == "menu" and fresh.match is None
         a2.set_address = addresses.append
         a2.dispatch("menu")                               # left: a reload opens the menu
-        assert addresses[-1] == {"room": ""}
+        assert addresses[-1] == {"room": "", "signal": "", "relay": ""}
         leave_all([b])
         await step(relay)
     asyncio.run(go())
+
+
+def test_a_reload_rejoins_only_an_unfinished_readable_match():
+    """A save that is broken, or a guest's finished game, leaves the menu (with the room
+    filled in): joining then is the player's choice."""
+    from trifront.ui.online import saved_match
+
+    async def go():                             # joining spawns tasks: an event loop
+        broken = MemoryStorage()
+        broken.set("trifront-online:blue fox", json.dumps({"role": "guest", "junk": 1}))
+        page_app, _ = online_app(FakeRelay(), storage=broken)
+        assert not page_app.resume_online() and page_app.match is None
+        assert page_app.screen == "menu" and page_app.opts["room"] == "blue fox"
+    asyncio.run(go())
+    finished = MemoryStorage()
+    finished.set("trifront-online:blue fox", json.dumps({"role": "guest", "over": True}))
+    assert saved_match(finished, "Blue Fox") is None
+    assert saved_match(MemoryStorage(), "blue fox") is None
+    unfinished = MemoryStorage()
+    unfinished.set("trifront-online:blue fox", json.dumps({"role": "guest", "over": False}))
+    assert saved_match(unfinished, "blue fox") == "guest"

@@ -481,7 +481,56 @@ def test_a_replay_link_opened_over_a_running_game_is_a_side_trip_back_to_it():
         moves = len(app.game.record()["actions"])
         assert app.open_replay("http://x/#" + share_fragment(finished_record()))
         await settle(app)                     # the CPU answers behind the replay
-        assert app.screen == "replay" and len(app.game.record()["actions"]) > moves
+        assert page.screen() == "screen-replay" and len(app.game.record()["actions"]) > moves
         app.dispatch("replay-close")
-        assert app.screen in ("board", "round") and not app.game.over
+        assert page.screen() in ("screen-board", "screen-round") and not app.game.over
+    asyncio.run(go())
+
+
+def test_a_replay_is_a_layer_over_a_draft_and_over_another_tabs_moves():
+    """Whatever runs under a replay goes on and shows again when it closes: a Draft's
+    hand-over on one device, the CPU's Draft picks arriving meanwhile, and the game as another
+    tab moved it (the page must not play on, and later save, the copy it had)."""
+    from tests.ui.test_app import pick, settle, take_turn
+    link = "http://x/#" + share_fragment(finished_record())
+
+    async def go():
+        app, page = make(MemoryStorage())
+        app.dispatch("menu-set", {"key": "kind", "value": "local"})
+        app.dispatch("menu-set", {"key": "mode", "value": "draft"})
+        app.dispatch("start")
+        pick(app, "supply", "recon", "ambush", "general")
+        app.dispatch("draft-confirm")
+        assert app.open_replay(link)
+        app.render()
+        assert page.screen() == "screen-replay"
+        app.dispatch("replay-close")
+        assert page.screen() == "screen-handover" and app.picks[0]
+
+        cpu, cpage = make(MemoryStorage())
+        cpu.dispatch("menu-set", {"key": "mode", "value": "draft"})
+        cpu.dispatch("start")
+        pick(cpu, "supply", "recon", "ambush", "general")
+        cpu.dispatch("draft-confirm")
+        assert cpu.open_replay(link)
+        await settle(cpu)                       # the CPU's picks come behind the replay
+        assert cpage.screen() == "screen-replay"
+        cpu.dispatch("replay-close")
+        assert cpage.screen() == "screen-reveal"
+
+        store = MemoryStorage()
+        a, apage = make(store)
+        a.dispatch("start")
+        b, bpage = make(store)
+        assert b.resume()
+        assert a.open_replay(link)
+        for n in range(12):                     # tab b plays on
+            await settle(b)
+            if b.screen == "round":
+                b.dispatch("round-continue")
+            elif b._my_turn():
+                take_turn(b, bpage, n)
+        a.saved_elsewhere("trifront:game")      # the storage event reaches tab a
+        a.dispatch("replay-close")
+        assert a.game.record() == b.game.record()
     asyncio.run(go())

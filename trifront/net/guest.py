@@ -297,7 +297,10 @@ class GuestSession:
                 "conflicts": self.conflicts, "secret_sent": self.secret_sent,
                 "sent": {str(k): v for k, v in self.sent.items()}, "resigned": self.resigned,
                 "moves": {str(k): v for k, v in self.moves.items()},
-                "restarts": self.restarts}
+                "restarts": self.restarts,
+                # not read back (the host re-sends the view): tells a page whether a reload
+                # should rejoin by itself (ui/online.saved_match)
+                "over": self.phase == "over"}
 
     @classmethod
     def from_json(cls, data: dict, **kwargs) -> GuestSession:

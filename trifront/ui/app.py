@@ -136,7 +136,6 @@ class App:
         self.replay_view = "0"
         self.replay_own = False
         self.replay_seat: int | None = None   # a running game's link: only this seat's view
-        self.replay_back = "menu"
         # whose names a replay shows, (kind, human) for model.player_names: names are made
         # at each render, in the page's language of the moment
         self.replay_who: tuple[str, int] = ("local", 0)
@@ -242,7 +241,7 @@ class App:
         follows the newer one instead of playing on a copy that the next save of either
         tab would silently overwrite (adversarial review, stop 13)."""
         if key not in (SAVE_KEY, None) or self.kind not in ("cpu", "local") \
-                or not isinstance(self.game, Game) or self.screen in ("menu", "replay"):
+                or not isinstance(self.game, Game) or self.screen == "menu":
             return
         text = self._store_get(SAVE_KEY)
         if text == self._save_text():
@@ -367,7 +366,7 @@ class App:
             self._save_game()
             screen = self._screen_el()
             online = self.match is not None and self.screen != "menu"
-            if online and self.screen == "over":      # the verdict, above the buttons
+            if online and self.shown == "over":       # the verdict, above the buttons
                 panel = screen.children[0]
                 panel.children.insert(len(panel.children) - 1, onr.fairness_box(self.match))
             root = r.app_root(screen, overlay=self._overlay_el(), toast=self.toast,
@@ -378,7 +377,7 @@ class App:
                 root.children.insert(0, onr.banner(self.match))
                 root.attrs["class"] = f"{root.attrs.get('class', '')} tf-online".strip()
             self.mount(root)
-            if self.screen == "board":
+            if self.shown == "board":
                 self.fresh = {}  # a played card drops in once, not at every redraw
                 self._seen_lanes = self.view()["lanes"] if self.game is not None else None
         except Exception:  # noqa: BLE001 - never leave the player with a broken page
@@ -416,8 +415,14 @@ class App:
 
     # ------------------------------------------------------------------------------ screens
 
+    @property
+    def shown(self) -> str:
+        """The screen on the page: a replay is a layer over ``screen``, which goes on
+        underneath (a game vs the CPU, a match, a Draft) and shows again when it closes."""
+        return "replay" if self.replay is not None else self.screen
+
     def _screen_el(self) -> El:
-        s = self.screen
+        s = self.shown
         if s == "menu":
             online = (onr.menu_rows(self.opts, self.page_url, self.default_relay,
                                     self.default_signal)
@@ -443,7 +448,7 @@ class App:
             return r.handover_screen(name, i18n.t("handover.draft", name=name)
                                      if self.handover_next == "draft" else "",
                                      draft=self.handover_next == "draft")
-        if s == "replay" and self.replay is not None:
+        if s == "replay":
             return r.replay_screen(self._replay_model(), m.player_names(*self.replay_who))
         view = self.view()
         if s in ("round", "over") and self.kind == "local":
@@ -550,7 +555,8 @@ class App:
             self.match.close()
             self.match = None
             if self.set_address is not None:
-                self.set_address({"room": ""})      # left: a reload opens the menu
+                # left: a reload opens the menu, with the player's own settings
+                self.set_address({"room": "", "signal": "", "relay": ""})
         self.gen += 1
         self.thinking = False
         if isinstance(self.game, Game) or self._saved_draft is not None:
@@ -666,10 +672,7 @@ class App:
         self.screen = self.handover_next
 
     def _advance(self) -> None:
-        """After any action: round result, game over, hand-over, or the next turn. While a
-        replay is open the game waits behind it (on_replay_close advances it)."""
-        if self.screen == "replay":
-            return
+        """After any action: round result, game over, hand-over, or the next turn."""
         g = self.game
         self.sel = m.Selection()
         rounds = len(g.state.rounds)
@@ -896,7 +899,7 @@ class App:
 
     def on_arrow(self, data: dict) -> None:
         """← / → step a replay."""
-        if self.screen == "replay" and self.replay is not None and not self.overlay:
+        if self.replay is not None and not self.overlay:
             step = -1 if data.get("dir") == "left" else 1
             self.replay_k = max(0, min(self.replay.n, self.replay_k + step))
 
@@ -986,7 +989,7 @@ class App:
     def on_inspect(self, data: dict) -> None:
         if data.get("card-id") in (None, ""):
             return
-        if self.screen == "replay" and self.replay is not None:
+        if self.replay is not None:
             view = self._replay_view()
         elif self.game is None:
             return
@@ -1062,11 +1065,6 @@ class App:
             return self._replay_failed(why)
         except Exception as exc:  # noqa: BLE001 - whatever it is, it is not a record
             return self._replay_failed(i18n.t("replay.bad_record", detail=repr(exc)[:120]))
-        if self.screen != "replay":
-            # over a game in progress (a link opened in its tab) the replay is a side trip:
-            # closing it goes back to the game, which went on meanwhile
-            self.replay_back = (self.screen if self.game is not None or self.match is not None
-                                else "menu")
         seat = None if replay.finished else seat_from_text(text)
         if seat is not None:
             perspective = str(seat)
@@ -1078,7 +1076,6 @@ class App:
         self.replay_k = 0 if not own else replay.n
         self.replay_error = ""
         self.overlay = None
-        self.screen = "replay"
         return True
 
     def _replay_failed(self, why: str) -> bool:
@@ -1112,16 +1109,8 @@ class App:
     def on_replay_close(self, data: dict) -> None:
         if not self.replay_own and self.set_address is not None:
             self.set_address({"#": ""})     # a link's replay, closed: a reload opens the menu
-        self.replay = None
+        self.replay = None              # the screen underneath, as the game left it
         self.overlay = None
-        back, self.replay_back = self.replay_back, "menu"
-        if self.game is None and self.match is None:
-            back = "menu"
-        self.screen = back
-        if self.match is not None:
-            self._online_follow("state")      # what the match did meanwhile
-        elif self.game is not None and back == "board":
-            self._advance()                   # a round the CPU ended meanwhile, its next move
 
     def _replay_view(self) -> dict:
         return self.replay.view(self.replay_k, self.replay_view)
@@ -1179,6 +1168,12 @@ class App:
                 or saved_match(self.storage, self.opts["room"]) is None:
             return False
         self._start_online()
+        if self.match is not None and not self.match.resumed:
+            # the saved match was unreadable (OnlineMatch dropped it): joining is the
+            # player's choice, not the page's
+            self.match.close()
+            self.match = None
+            self.screen = "menu"
         return self.match is not None
 
     def _online_changed(self, kind: str) -> None:
@@ -1196,8 +1191,6 @@ class App:
             return
         me = match.me
         self.human = self.viewer = me
-        if self.screen == "replay":
-            return                  # the match waits behind the replay (on_replay_close)
         if kind == "refused" and getattr(match.session, "refusal", None):
             self.toast = i18n.t("online.refused", why=match.session.refusal)
         if kind == "restarted":

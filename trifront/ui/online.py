@@ -40,7 +40,7 @@ CONNECT_SLOW = 20.0         # seconds paired without a channel before the page o
 def resumable_role(data: object) -> str | None:
     """"host" or "guest" when ``data`` (a saved match, HostSession / GuestSession.to_json) is
     one a page joining its room resumes: a host's unfinished game, a guest's any game (a
-    guest forgets its game once it has seen the end). None otherwise."""
+    finished one too: joining again brings the host's verdict). None otherwise."""
     if not isinstance(data, dict):
         return None
     if data.get("role") == "host" and data.get("phase") not in (None, "over"):
@@ -49,12 +49,14 @@ def resumable_role(data: object) -> str | None:
 
 
 def saved_match(storage, room: str) -> str | None:
-    """The role of the match saved for ``room`` in ``storage`` that joining it would resume
-    ("host" / "guest"), or None (nothing saved, finished, or unreadable)."""
+    """The role of an unfinished match saved for ``room`` in ``storage``, which a page
+    opened in that room rejoins by itself ("host" / "guest"), or None (nothing saved,
+    finished, or unreadable)."""
     try:
-        return resumable_role(jsontext.loads(storage.get(ONLINE_PREFIX + room_key(room)) or "null"))
+        data = jsontext.loads(storage.get(ONLINE_PREFIX + room_key(room)) or "null")
     except ValueError:
         return None
+    return None if isinstance(data, dict) and data.get("over") else resumable_role(data)
 
 
 def room_key(room: str) -> str:
