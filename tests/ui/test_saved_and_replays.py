@@ -243,11 +243,11 @@ def test_replay_from_a_share_link_steps_and_reveals():
     assert tree.text().count("Before the first move") == 1
     assert f"Move 0 of {len(record['actions'])}" in tree.find("#replay-step").text()
     for _ in range(3):
-        app.dispatch("replay-step", {"to": str(app.replay_k + 1)})
+        app.dispatch("replay-step", {"to": str(app.replay.k + 1)})
     assert page.tree.find("#replay-step").attrs["data-k"] == 3
     assert page.tree.find("#replay-move").text().startswith("Move 3:")
     app.dispatch("arrow", {"dir": "left"})
-    assert app.replay_k == 2
+    assert app.replay.k == 2
     # player 1's view: player 0's hand is backs (R7.2)
     app.dispatch("replay-view", {"view": "1"})
     assert page.tree.find("#hand-opp").find_all(".tf-back")
@@ -256,7 +256,7 @@ def test_replay_from_a_share_link_steps_and_reveals():
     assert not page.tree.find_all(".tf-back")
     assert page.tree.find("#replay-view-all").attrs["aria-pressed"] == "true"
     app.dispatch("replay-step", {"to": str(10_000)})
-    assert app.replay_k == len(record["actions"])
+    assert app.replay.k == len(record["actions"])
     app.dispatch("replay-close")
     assert page.screen() == "screen-menu"
 
@@ -269,7 +269,7 @@ def test_a_running_game_replay_cannot_be_revealed():
     app.render()
     assert page.tree.find("#replay-view-all").attrs.get("disabled")
     app.dispatch("replay-view", {"view": "all"})
-    assert app.replay_view == "0" and page.tree.find("#toast")
+    assert app.replay.view == "0" and page.tree.find("#toast")
 
 
 def test_a_running_games_share_link_shows_only_its_sharers_view():
@@ -288,11 +288,11 @@ def test_a_running_games_share_link_shows_only_its_sharers_view():
         viewer, vpage = make(None)
         assert viewer.open_replay(link)
         viewer.render()
-        assert viewer.replay_view == "0"
+        assert viewer.replay.view == "0"
         assert vpage.tree.find("#replay-view-1").attrs.get("disabled")
         assert vpage.tree.find("#replay-view-0").text().startswith("Player 1")
         viewer.dispatch("replay-view", {"view": "1"})
-        assert viewer.replay_view == "0" and "sharer" in vpage.tree.find("#toast").text()
+        assert viewer.replay.view == "0" and "sharer" in vpage.tree.find("#toast").text()
     asyncio.run(go())
 
 
@@ -342,7 +342,7 @@ def test_own_finished_game_replay_and_export():
     link = page.tree.find("#share-replay-link").attrs["value"]
     assert link.startswith("http://x/index.html#replay=")
     app.dispatch("watch-replay")
-    assert page.screen() == "screen-replay" and app.replay_k == len(record["actions"])
+    assert page.screen() == "screen-replay" and app.replay.k == len(record["actions"])
     assert page.tree.find("#btn-replay-close").text() == "Back to the game"
     app.dispatch("replay-close")
     assert page.screen() == "screen-over"
@@ -367,7 +367,7 @@ def test_a_move_that_ends_a_round_shows_the_revealed_board_and_results():
     record = finished_record(6)
     app, page = make(None)
     app.open_replay(json.dumps(record))
-    rp = app.replay
+    rp = app.replay.replay
     k = next(k for k in range(1, rp.n + 1)
              if len(rp.state(k).rounds) > len(rp.state(k - 1).rounds))
     app.dispatch("replay-step", {"to": str(k)})

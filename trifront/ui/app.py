@@ -21,8 +21,7 @@ from trifront import jsontext
 from trifront.actions import MalformedAction
 from trifront.cards import GROUP_EFFECTS, GROUPS, check_effect_set
 from trifront.game import Game
-from trifront.record import IllegalRecordAction, MalformedRecord
-from trifront.replay import Replay, record_from_text, seat_from_text, share_fragment
+from trifront.replay import share_fragment
 from trifront.rules import IllegalAction
 from trifront.ui import i18n
 from trifront.ui import model as m
@@ -31,6 +30,7 @@ from trifront.ui import render as r
 from trifront.ui.cpu import CpuClient
 from trifront.ui.cpu import strengths as cpu_strengths
 from trifront.ui.html import El
+from trifront.ui.replay_viewer import CannotOpen, ReplayViewer
 from trifront.net.signaling import SIGNALS, choose_signal
 
 if TYPE_CHECKING:  # trifront.ui.online (and trifront.net) load when a match starts, not with
@@ -131,14 +131,7 @@ class App:
         if room:
             self.opts["kind"] = "online"
         self.help_tab = "rules"
-        self.replay: Replay | None = None
-        self.replay_k = 0
-        self.replay_view = "0"
-        self.replay_own = False
-        self.replay_seat: int | None = None   # a running game's link: only this seat's view
-        # whose names a replay shows, (kind, human) for model.player_names: names are made
-        # at each render, in the page's language of the moment
-        self.replay_who: tuple[str, int] = ("local", 0)
+        self.replay: ReplayViewer | None = None   # open over the screen underneath
         self.replay_text = ""
         self.replay_error = ""
         self._saved_n = -1
@@ -449,7 +442,7 @@ class App:
                                      if self.handover_next == "draft" else "",
                                      draft=self.handover_next == "draft")
         if s == "replay":
-            return r.replay_screen(self._replay_model(), m.player_names(*self.replay_who))
+            return r.replay_screen(self.replay.model(), self.replay.names())
         view = self.view()
         if s in ("round", "over") and self.kind == "local":
             # both players read the results on one device: Player 1's side stays at the
@@ -900,8 +893,7 @@ class App:
     def on_arrow(self, data: dict) -> None:
         """← / → step a replay."""
         if self.replay is not None and not self.overlay:
-            step = -1 if data.get("dir") == "left" else 1
-            self.replay_k = max(0, min(self.replay.n, self.replay_k + step))
+            self.replay.step_to(self.replay.k + (-1 if data.get("dir") == "left" else 1))
 
     # ---------------------------------------------------------------------------- board: hint
 
@@ -990,7 +982,7 @@ class App:
         if data.get("card-id") in (None, ""):
             return
         if self.replay is not None:
-            view = self._replay_view()
+            view = self.replay.shown_view()
         elif self.game is None:
             return
         else:
@@ -1047,41 +1039,18 @@ class App:
 
     def open_replay(self, text: str, *, own: bool = False, who: tuple[str, int] = ("local", 0),
                     perspective: str = "0") -> bool:
-        """Open the replay viewer on a record (text: JSON, a share link, or its fragment).
-        A malformed record leaves a clear message in the open-replay window."""
+        """Open the replay viewer on a record (text: JSON, a share link, or its fragment),
+        over whatever the page shows. A malformed record leaves a clear message in the
+        open-replay window. -> whether it opened."""
         try:
-            replay = Replay(record_from_text(text))
-        except IllegalRecordAction as exc:
-            why = i18n.t("replay.bad_action", n=exc.index + 1, rule=exc.rule,
-                         detail=i18n.engine_text(exc.message))
-            return self._replay_failed(why)
-        except MalformedRecord as exc:
-            msg = str(exc)
-            why = (i18n.t("replay.bad_text") if msg.startswith("not JSON, and not") else
-                   i18n.t("replay.bad_link") if "link" in msg else
-                   i18n.t("replay.bad_empty") if "nothing" in msg else
-                   i18n.t("replay.bad_json") if msg.startswith("not JSON") else
-                   i18n.t("replay.bad_record", detail=msg))
-            return self._replay_failed(why)
-        except Exception as exc:  # noqa: BLE001 - whatever it is, it is not a record
-            return self._replay_failed(i18n.t("replay.bad_record", detail=repr(exc)[:120]))
-        seat = None if replay.finished else seat_from_text(text)
-        if seat is not None:
-            perspective = str(seat)
-        self.replay_seat = seat
-        self.replay = replay
-        self.replay_own = own
-        self.replay_who = who
-        self.replay_view = perspective
-        self.replay_k = 0 if not own else replay.n
+            self.replay = ReplayViewer.open(text, own=own, who=who, perspective=perspective)
+        except CannotOpen as exc:
+            self.replay_error = str(exc)
+            self.overlay = ("open-replay",)
+            return False
         self.replay_error = ""
         self.overlay = None
         return True
-
-    def _replay_failed(self, why: str) -> bool:
-        self.replay_error = i18n.t("replay.bad", why=why)
-        self.overlay = ("open-replay",)
-        return False
 
     def on_watch_replay(self, data: dict) -> None:
         """The replay of this page's own game (finished: everything may be revealed)."""
@@ -1092,38 +1061,17 @@ class App:
 
     def on_replay_step(self, data: dict) -> None:
         if self.replay is not None:
-            self.replay_k = max(0, min(self.replay.n, int(data.get("to", 0))))
+            self.replay.step_to(int(data.get("to", 0)))
 
     def on_replay_view(self, data: dict) -> None:
-        view = str(data.get("view", "0"))
-        if self.replay is None or view not in ("0", "1", "all"):
-            return
-        if view == "all" and not self.replay.finished:
-            self.toast = i18n.t("replay.view_all_why")
-            return
-        if self.replay_seat is not None and view != str(self.replay_seat):
-            self.toast = i18n.t("replay.view_seat_why")
-            return
-        self.replay_view = view
+        if self.replay is not None:
+            self.toast = self.replay.choose_view(str(data.get("view", "0")))
 
     def on_replay_close(self, data: dict) -> None:
-        if not self.replay_own and self.set_address is not None:
+        if self.replay is not None and not self.replay.own and self.set_address is not None:
             self.set_address({"#": ""})     # a link's replay, closed: a reload opens the menu
         self.replay = None              # the screen underneath, as the game left it
         self.overlay = None
-
-    def _replay_view(self) -> dict:
-        return self.replay.view(self.replay_k, self.replay_view)
-
-    def _replay_model(self) -> m.ReplayModel:
-        rp = self.replay
-        view = self._replay_view()
-        prev = len(rp.state(self.replay_k - 1).rounds) if self.replay_k else 0
-        move, rtext = m.replay_texts(view, m.player_names(*self.replay_who), self.replay_k, prev)
-        return m.ReplayModel(view=view, k=self.replay_k, n=rp.n, perspective=self.replay_view,
-                             can_reveal=rp.finished, finished=rp.finished, own=self.replay_own,
-                             seat=self.replay_seat,
-                             move_text=move, round_text=rtext)
 
     # ------------------------------------------------------------------------------ online
 

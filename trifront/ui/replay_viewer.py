@@ -1,0 +1,97 @@
+"""The replay viewer open over the page: which record, which step, whose view (docs/UI.md).
+
+A replay is a layer over whatever the page shows underneath (App.shown): the game, a Draft or
+a match goes on under it. No browser imports.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trifront.record import IllegalRecordAction, MalformedRecord
+from trifront.replay import Replay, record_from_text, seat_from_text
+from trifront.ui import i18n
+from trifront.ui import model as m
+
+VIEWS = ("0", "1", "all")
+
+
+class CannotOpen(Exception):
+    """The text is not a record that can be replayed; ``str()`` says why, in the page's
+    language, for the open-replay window."""
+
+
+def _why(exc: Exception) -> str:
+    """Why a record cannot be opened, in words (the page's language)."""
+    if isinstance(exc, IllegalRecordAction):
+        return i18n.t("replay.bad_action", n=exc.index + 1, rule=exc.rule,
+                      detail=i18n.engine_text(exc.message))
+    if isinstance(exc, MalformedRecord):
+        msg = str(exc)
+        return (i18n.t("replay.bad_text") if msg.startswith("not JSON, and not") else
+                i18n.t("replay.bad_link") if "link" in msg else
+                i18n.t("replay.bad_empty") if "nothing" in msg else
+                i18n.t("replay.bad_json") if msg.startswith("not JSON") else
+                i18n.t("replay.bad_record", detail=msg))
+    return i18n.t("replay.bad_record", detail=repr(exc)[:120])
+
+
+@dataclass
+class ReplayViewer:
+    """One open replay. ``k``: actions shown (0..n); ``view``: "0", "1" or "all" (everything
+    revealed, finished games only); ``own``: this page's own game (closing goes back to it);
+    ``seat``: a running game's share link shows only that player's view (R7.2); ``who``:
+    (kind, seat) for model.player_names, so the names follow the page's language."""
+
+    replay: Replay
+    k: int = 0
+    view: str = "0"
+    own: bool = False
+    seat: int | None = None
+    who: tuple[str, int] = ("local", 0)
+
+    @classmethod
+    def open(cls, text: str, *, own: bool = False, who: tuple[str, int] = ("local", 0),
+             perspective: str = "0") -> ReplayViewer:
+        """A viewer on ``text`` (record JSON, a share link, or its fragment): at the start, or
+        at the end of the page's own game. Raises CannotOpen (with the reason in words)."""
+        try:
+            replay = Replay(record_from_text(text))
+        except Exception as exc:  # noqa: BLE001 - whatever it is, it is not a record
+            raise CannotOpen(i18n.t("replay.bad", why=_why(exc))) from None
+        seat = None if replay.finished else seat_from_text(text)
+        return cls(replay, k=replay.n if own else 0,
+                   view=perspective if seat is None else str(seat),
+                   own=own, seat=seat, who=who)
+
+    def step_to(self, k: int) -> None:
+        """Show the first ``k`` actions (clamped to 0..n)."""
+        self.k = max(0, min(self.replay.n, k))
+
+    def choose_view(self, view: str) -> str:
+        """Show ``view`` ("0", "1", "all"); "" when done, else why not (a toast's text)."""
+        if view not in VIEWS:
+            return ""
+        if view == "all" and not self.replay.finished:
+            return i18n.t("replay.view_all_why")
+        if self.seat is not None and view != str(self.seat):
+            return i18n.t("replay.view_seat_why")
+        self.view = view
+        return ""
+
+    def shown_view(self) -> dict:
+        """The view after ``k`` actions from ``view``'s side."""
+        return self.replay.view(self.k, self.view)
+
+    def model(self) -> m.ReplayModel:
+        view = self.shown_view()
+        rp = self.replay
+        prev = len(rp.state(self.k - 1).rounds) if self.k else 0
+        move, rtext = m.replay_texts(view, self.names(), self.k, prev)
+        return m.ReplayModel(view=view, k=self.k, n=rp.n, perspective=self.view,
+                             can_reveal=rp.finished, finished=rp.finished, own=self.own,
+                             seat=self.seat, move_text=move, round_text=rtext)
+
+    def names(self) -> dict[int, str]:
+        """The players' names in the page's language of the moment."""
+        return m.player_names(*self.who)
