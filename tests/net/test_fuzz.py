@@ -11,7 +11,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trifront.net import fairness
+from trifront.net import fairness, protocol
 from trifront.net.guest import GuestSession
 from trifront.net.host import HostSession
 from trifront.views import action_from_view
@@ -58,7 +58,7 @@ def valid_messages(host, guest) -> list[dict]:
     n = len(host.game.record()["actions"])
     legal = guest.view["legal"] or [{"type": "pass"}]
     return ([{"t": "action", "n": n, "action": a} for a in legal[:8]]
-            + [{"t": "hello", "v": "trifront-net/1", "game": guest.game_id, "token": guest.token},
+            + [{"t": "hello", "v": protocol.VERSION, "game": guest.game_id, "token": guest.token},
                {"t": "secret", "secret": guest.secret},
                {"t": "picks", "picks": guest.my_picks or {"A": "supply", "B": "recon",
                                                          "C": "ambush", "D": "strategic"}},

@@ -180,6 +180,13 @@ def test_a_win_claimed_while_the_guest_never_resigned_is_reported():
     assert "the host claimed the win" in guest.report.summary()
 
 
+def seeded_secrets(seed):
+    """A session's secret source made repeatable, so whether a test's host cheats (it
+    depends on the secrets) is the same on every run."""
+    rng = random.Random(f"secrets-{seed}")
+    return lambda: rng.randbytes(32).hex()
+
+
 class GrindingHost(HostSession):
     """Starts a new game whenever the guest's secret gives a seed it dislikes."""
     rerolls = 0
@@ -199,7 +206,8 @@ def test_a_host_that_restarts_the_deal_after_seeing_the_guest_secret_is_caught()
     for seed in range(6):
         rng = random.Random(seed)
         told = []
-        host, guest = GrindingHost("normal"), GuestSession(on_change=told.append)
+        host = GrindingHost("normal", secret=seeded_secrets(seed))
+        guest = GuestSession(on_change=told.append, secret=seeded_secrets(seed + 100))
         pipe = Pipe(host, guest)
         pipe.connect()
         play_out(pipe, rng)
@@ -235,7 +243,8 @@ class FakeOverGrinder(HostSession):
 def test_a_made_up_game_over_does_not_hide_a_restarted_deal(fake_reveal):
     """A game counts as finished only once revealed, checked and fair."""
     for seed in range(8):
-        host, guest = FakeOverGrinder("normal"), GuestSession()
+        host = FakeOverGrinder("normal", secret=seeded_secrets(seed))
+        guest = GuestSession(secret=seeded_secrets(seed + 100))
         host.fake_reveal = fake_reveal
         pipe = Pipe(host, guest)
         pipe.connect()
@@ -281,7 +290,8 @@ class RewritingHost(HostSession):
 def test_a_host_that_rewrites_its_hidden_face_down_card_later_is_caught():
     for seed in range(40):
         rng = random.Random(seed)
-        host, guest = RewritingHost("normal"), GuestSession()
+        host = RewritingHost("normal", secret=seeded_secrets(seed))
+        guest = GuestSession(secret=seeded_secrets(seed + 100))
         pipe = Pipe(host, guest)
         pipe.connect()
         play_out(pipe, rng)

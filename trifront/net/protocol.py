@@ -1,4 +1,4 @@
-"""The online match's messages (``trifront-net/1``): types, schemas, size limits. Pure.
+"""The online match's messages (``trifront-net/2``): types, schemas, size limits. Pure.
 
 Two pages talk over one WebRTC data channel (or any transport that carries text): one JSON
 object per message, ``t`` = its type. The host (the room's first joiner) runs the engine; the
@@ -31,6 +31,8 @@ import json
 import re
 
 from trifront import jsontext
+from trifront.cards import GROUPS
+from trifront.view_check import view_problem
 
 VERSION = "trifront-net/2"   # /2: state carries the moves commitment
 MAX_TO_HOST = 8 * 1024            # a guest message (an action is ~100 bytes)
@@ -38,7 +40,6 @@ MAX_TO_GUEST = 512 * 1024         # a host message (a view is ~10-40 KiB)
 MAX_DEPTH = 24                    # nesting of JSON arrays/objects
 HEX64 = re.compile(r"[0-9a-f]{64}")
 TOKEN = re.compile(r"[0-9a-f]{16,64}")
-GROUPS = ("A", "B", "C", "D")
 
 
 class ProtocolError(ValueError):
@@ -83,11 +84,12 @@ def _action(v) -> bool:
 
 
 def _view(v) -> bool:
-    need = {"me": int, "to_move": (int, type(None)), "round": int, "scores": list,
-            "lanes": list, "hands": list, "decks": list, "discards": list, "legal": list,
-            "history": list, "over": bool, "effects": list, "mode": str}
-    return isinstance(v, dict) and all(isinstance(v.get(k), t) for k, t in need.items()) \
-        and len(v["lanes"]) == 3 and len(v["hands"]) == 2 and v["me"] in (0, 1)
+    """The whole player-view shape (trifront/view_check.py): the guest draws what it gets,
+    so a view it could not draw is refused here, naming where it is wrong."""
+    problem = view_problem(v)
+    if problem is not None:
+        raise ProtocolError(f"state: bad view ({problem[:200]})")
+    return True
 
 
 def _record(v) -> bool:
