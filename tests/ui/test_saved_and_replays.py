@@ -166,6 +166,36 @@ def test_a_draft_vs_cpu_survives_a_reload_while_picking_and_after_confirming():
     asyncio.run(go())
 
 
+def test_a_draft_started_by_play_again_survives_a_reload():
+    """'Play again' after a Draft game starts a new Draft; a reload there showed the finished
+    game instead (it was still saved over the Draft; found by a new-user trial)."""
+    for kind in ("cpu", "local"):
+        store = MemoryStorage()
+        app, page = make(store)
+        app.dispatch("menu-set", {"key": "kind", "value": kind})
+        app.dispatch("menu-set", {"key": "mode", "value": "draft"})
+        app.dispatch("start")
+        effects = [dict(MINE), dict(MINE)]
+        app._begin(effects)
+        app.dispatch("resign")
+        app.dispatch("resign-confirm")
+        if app.screen == "round":
+            app.dispatch("round-continue")
+        assert app.screen == "over", app.screen
+        app.dispatch("rematch")
+        assert page.screen() in ("screen-draft", "screen-handover")
+        if page.screen() == "screen-handover":
+            app.dispatch("handover")
+        app.dispatch("draft-pick", {"group": "A", "effect": "supply"})
+        app2, page2 = make(store)                     # a reload while picking
+        assert app2.resume(), kind
+        app2.render()
+        if page2.screen() == "screen-handover":         # one device: whose turn first
+            app2.dispatch("handover")
+        assert page2.screen() == "screen-draft" and app2.picks[0] == {"A": "supply"}, kind
+        assert app2.game is None and not page2.errors
+
+
 def test_a_local_draft_resumes_at_the_hand_over_without_showing_the_first_picks():
     store = MemoryStorage()
     app, page = make(store)

@@ -581,6 +581,7 @@ class App:
         self.viewer = 0
         self.overlay = None
         self.notice = ""
+        self.game = None    # "Play again" comes from a finished game, which must not be saved over the Draft
         if self.opts["mode"] == "draft":
             self.screen = "draft"
         else:
