@@ -42,8 +42,10 @@ class Game:
         return cls(checked, replay(checked))
 
     def apply(self, action: Action | dict, player: int | None = None) -> None:
-        """Apply one action: an Action, its record JSON, or the view form a player view lists
-        (`views.view_action`). `player`: who sends it, when known (others' turns are refused).
+        """Apply one action: an Action, or its JSON. `player`: who sends it, when known
+        (others' turns are refused); a player's action is read in the view form their view
+        lists (`views.view_action`: a Recon target only by slot, R7.2), an action with no
+        `player` as a record's JSON (card ids, as the record keeps them) or the view form.
 
         Raises actions.MalformedAction or rules.IllegalAction; the game is then unchanged.
         """
@@ -53,7 +55,7 @@ class Game:
             sender = self.state.to_move if player is None else player
             if sender is None:
                 raise IllegalAction("R6.4", "the game is over")
-            action = action_from_view(self.state, sender, action)
+            action = action_from_view(self.state, sender, action, by_id=player is None)
         apply(self.state, action, player)
         self._actions.append(action)
 

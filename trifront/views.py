@@ -100,13 +100,20 @@ def view_action(state: GameState, me: int, action: Action) -> dict:
     return data
 
 
-def action_from_view(state: GameState, me: int, data: object) -> Action:
+def action_from_view(state: GameState, me: int, data: object, by_id: bool = False) -> Action:
     """Parse an action `me` sent in view form (see `view_action`) into an engine Action.
 
     A ``{"slot": [lane, index]}`` target names the card at that place on the opponent's
-    side; only a Recon play (R5.B1) names its target so. Raises actions.MalformedAction for a
-    malformed action, a slot that holds no card, or a slot on another card's play.
+    side; only a Recon play (R5.B1) names its target so, and always so unless `by_id` (a
+    caller that sees every card, as a record does). Raises actions.MalformedAction for a
+    malformed action, a slot that holds no card, a slot on another card's play, or a Recon
+    target given by card id.
     """
+    if not by_id and isinstance(data, dict) and isinstance(data.get("target"), dict) \
+            and "slot" not in data["target"] and _is_recon(state, me, data.get("card")):
+        # R7.2: by id, a sender could ask card by card "is this one face-down on the board?"
+        # (refused or not) and then turn up exactly the card it wants
+        raise MalformedAction("a Recon play names its target by slot, {'slot': [lane, index]}")
     if isinstance(data, dict) and isinstance(data.get("target"), dict) and "slot" in data["target"]:
         slot = data["target"]["slot"]
         if (set(data["target"]) != {"slot"} or not isinstance(slot, list) or len(slot) != 2
@@ -115,14 +122,19 @@ def action_from_view(state: GameState, me: int, data: object) -> Action:
         # R7.2: read as another effect's target (a hand card for Priest or Engineer), the id
         # behind the slot would be tried against the sender's own cards, and whether that was
         # accepted would tell which face-down card lies there
-        cards, cid = state.players[me].cards, data.get("card")
-        if type(cid) is not int or not 0 <= cid < len(cards) or cards[cid].effect != "recon":
+        if not _is_recon(state, me, data.get("card")):
             raise MalformedAction("only a Recon play names its target by slot (R5.B1)")
         side = state.players[1 - me].board[slot[0]]
         if not 0 <= slot[1] < len(side):
             raise MalformedAction(f"no card at slot {slot} of the opponent's side")
         data = {**data, "target": {"card": side[slot[1]]}}
     return Action.from_json(data)
+
+
+def _is_recon(state: GameState, me: int, cid: object) -> bool:
+    """Whether `cid` is one of `me`'s cards with the Recon effect (R5.B1)."""
+    cards = state.players[me].cards
+    return type(cid) is int and 0 <= cid < len(cards) and cards[cid].effect == "recon"
 
 
 def _full(state: GameState, card: Card, known: bool = False) -> dict:

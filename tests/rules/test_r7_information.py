@@ -141,3 +141,25 @@ def test_R7_2_a_slot_target_on_another_effect_is_refused_without_a_hint():
         else:
             raise AssertionError(f"accepted a Priest with a slot target (hidden {hidden})")
         assert g.record() == before and not any(c.soldier for c in g.state.players[0].cards)
+
+
+def test_R7_2_a_player_s_recon_names_its_target_by_slot_never_by_id():
+    """By card id, the answers to a player's Recon plays (refused: not face-down on the board;
+    accepted: turned up) would let them ask card by card where a face-down card is and turn
+    up exactly the one they want; only a record (which sees every card) names it by id."""
+    from trifront.actions import MalformedAction
+    g = new(p0=[cid(4), cid(7)], p1=[cid(9), cid(10), cid(2)])
+    run(g, up(cid(7), 0), down(cid(9), 1))
+    before = g.record()
+    for target in (cid(9), cid(10), cid(2), 99):          # on the board face-down, in hand, none
+        try:
+            g.apply({"type": "play", "card": cid(4), "lane": 0, "face": "up",
+                     "target": {"card": target}}, player=0)
+        except MalformedAction as e:
+            assert str(e) == "a Recon play names its target by slot, {'slot': [lane, index]}"
+        else:
+            raise AssertionError(f"a player's Recon by id was accepted ({target})")
+        assert g.record() == before
+    g.apply({"type": "play", "card": cid(4), "lane": 0, "face": "up",
+             "target": {"card": cid(9)}})                   # a record's form: by id
+    assert g.state.card(1, cid(9)).face == "up"
