@@ -120,3 +120,11 @@ def test_scripts_serve_tells_the_page_the_relay_port_of_scripts_play():
         assert config["ice_servers"]                      # the rest of the file as it is
         assert default_relay(config, "ws", "127.0.0.1") == f"ws://127.0.0.1:{expected or 8765}/"
     assert "--relay-port" in (ROOT / "scripts" / "play").read_text()
+
+
+def test_the_page_s_room_word_limit_is_the_relay_s():
+    from trifront.net.signaling import ROOM_WORD_MAX, room_key
+    from trifront_relay.relay import Limits
+    assert ROOM_WORD_MAX == Limits().room_word
+    assert room_key("  Blue   FOX ") == "blue fox"
+    assert len(room_key("w" * 500)) == ROOM_WORD_MAX

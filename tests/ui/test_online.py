@@ -603,3 +603,20 @@ def test_a_reload_rejoins_only_an_unfinished_readable_match():
     unfinished = MemoryStorage()
     unfinished.set("trifront-online:blue fox", json.dumps({"role": "guest", "over": False}))
     assert saved_match(unfinished, "blue fox") == "guest"
+
+
+def test_a_join_the_relay_turns_down_says_why_and_waits_for_nothing():
+    async def go():
+        relay = FakeRelay()
+        app, page = online_app(relay, room="x" * 300)
+        assert len(app.opts["room"]) == 64               # as long as the relay takes
+        app.dispatch("start")
+        relay.pump()
+        app.match.link_status("refused", "too many rooms from your address")
+        app.render()
+        text = page.tree.text()
+        assert "did not let this page into the room: too many rooms from your address" in text
+        assert not page.tree.find_all(".tf-spinner") and not page.tree.find("#share-link")
+        assert page.tree.find("#net-status").attrs["data-net"] == "refused"
+        leave_all([app])
+    asyncio.run(go())

@@ -6,7 +6,8 @@ the answer and the trickled ICE candidates; the game never goes through it). It 
 nothing of the game: it reports to its owner (trifront.ui.online.OnlineMatch):
 
   owner.link_status(net, detail)   "relay" | "waiting" | "reconnecting" | "connected" |
-                                   "full" | "expired" | "error"
+                                   "full" | "expired" | "error" | "refused" (the relay
+                                   turned our join down; detail: its words)
   owner.link_paired(offer)         the relay paired us; offer=True: we make the offer
   owner.link_open()                the data channel is open: ``send`` works
   owner.link_message(text)         one message from the other page
@@ -62,6 +63,7 @@ class Link:
         self.ws = self.pc = self.dc = None
         self.pid: str | None = None
         self.offer = self.paired = self.closed = self.open = False
+        self.seated = False         # the relay answered our join with "joined"
         self.remote_set = False
         self.pending: list = []
         self.trouble = False
@@ -102,7 +104,7 @@ class Link:
             self.owner.link_status("error", f"{self.url}: {e}")
             return
         self._destroy(self.ws_proxies)   # the old socket is closed and silent by now
-        self.ws = ws
+        self.ws, self.seated = ws, False
         ws.onopen = self._proxy(lambda e: self._relay_send(t="join", room=self.room),
                                 self.ws_proxies)
         ws.onmessage = self._proxy(lambda e: self._on_relay(ws, e.data), self.ws_proxies)
@@ -134,7 +136,7 @@ class Link:
         msg = jsontext.loads(str(data))
         kind = msg.get("t")
         if kind == "joined":
-            self.tries = 0
+            self.tries, self.seated = 0, True
             if msg.get("peers") == 1:
                 self.owner.link_status("waiting")
         elif kind == "paired":
@@ -159,6 +161,12 @@ class Link:
             self._relay_send(t="join", room=self.room)
         elif kind == "error":
             console.warn(f"TriFront relay: {msg.get('error')}")
+            if not self.seated:
+                # the answer to our join (a bad room word, too many rooms or connections
+                # from this address): trying again would only be refused again
+                self.closed = True
+                self.owner.link_status("refused", str(msg.get("error"))[:200])
+                ws.close()
 
     # ---------------------------------------------------------------------------- WebRTC
 

@@ -19,6 +19,9 @@ trifront/ui/main.py and the Nostr link.
 from __future__ import annotations
 
 SIGNALS = ("relay", "nostr")
+#: the longest room word; trifront_relay's Limits.room_word refuses longer ones
+#: (tests/net/test_signaling.py checks they agree)
+ROOM_WORD_MAX = 64
 APP_ID = "trifront"  # trystero's appId: part of the hashed topic, so other apps never meet us
 
 
@@ -128,3 +131,9 @@ def first_joiner(my_wait_ms: float, their_wait_ms: float, my_id: str, their_id: 
     if mine != theirs:
         return mine > theirs
     return my_id < their_id
+
+
+def room_key(room: str) -> str:
+    """A room word as the relay keys it: spaces collapsed, lower case (trifront_relay
+    Relay.join does the same), at most ROOM_WORD_MAX characters."""
+    return " ".join(room.split()).lower()[:ROOM_WORD_MAX]

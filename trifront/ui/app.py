@@ -31,7 +31,7 @@ from trifront.ui.cpu import CpuClient
 from trifront.ui.cpu import strengths as cpu_strengths
 from trifront.ui.html import El
 from trifront.ui.replay_viewer import CannotOpen, ReplayViewer
-from trifront.net.signaling import SIGNALS, choose_signal
+from trifront.net.signaling import ROOM_WORD_MAX, SIGNALS, choose_signal
 
 if TYPE_CHECKING:  # trifront.ui.online (and trifront.net) load when a match starts, not with
     from trifront.ui.online import OnlineMatch  # the menu: ~0.1 s of the page's start-up
@@ -119,7 +119,7 @@ class App:
         # the page's address follows the room this page is in (query parameters; "" drops
         # one), so a reload comes back to it (resume_online)
         self.set_address = set_address
-        self.opts.update(room=room, relay=relay)
+        self.opts.update(room=room[:ROOM_WORD_MAX], relay=relay)
         # how online pages find each other (trifront/net/signaling.py): ?signal= (``signal``),
         # else the player's stored choice, else the page's default (web/online.json, host)
         self.default_signal = default_signal if default_signal in SIGNALS else "relay"
@@ -536,7 +536,9 @@ class App:
 
     def set_input(self, key: str, value: str) -> None:
         """Typing in a menu text field (no redraw, so the field keeps its focus)."""
-        if key in ("room", "relay") and isinstance(value, str):
+        if key == "room" and isinstance(value, str):
+            self.opts[key] = value[:ROOM_WORD_MAX]
+        elif key == "relay" and isinstance(value, str):
             self.opts[key] = value[:200]
         elif key == "replay" and isinstance(value, str):
             self.replay_text = value

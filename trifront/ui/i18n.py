@@ -664,6 +664,8 @@ EN: dict[str, str] = {
     "online.net.waiting": "Waiting for an opponent to join room “{room}”…",
     "online.net.reconnecting": "Reconnecting… the connection to your opponent dropped.",
     "online.net.error": "Cannot reach the relay ({detail}).",
+    "online.net.refused": "The relay did not let this page into the room: {detail}. "
+                          "Leave, and try another room word or later.",
     "online.net.nostr": "Connecting to the Nostr relays…",
     "online.signal": "Find each other through",
     "online.signal.relay": "TriFront relay",
@@ -1179,6 +1181,8 @@ JA: dict[str, str] = {
     "online.net.waiting": "部屋「{room}」に相手が入るのを待っています…",
     "online.net.reconnecting": "再接続中… 相手との接続が切れました。",
     "online.net.error": "中継サーバーに接続できません（{detail}）。",
+    "online.net.refused": "中継サーバーがこの部屋への参加を断りました（{detail}）。"
+                          "退出して、別のキーワードで、または時間をおいて試してください。",
     "online.net.nostr": "Nostrリレーに接続中…",
     "online.signal": "相手を探す方法",
     "online.signal.relay": "TriFront中継サーバー",

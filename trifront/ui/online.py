@@ -11,6 +11,8 @@ page reloads (``storage``: localStorage in the page), and tells the app what to 
           "connected"   the channel is open
           "reconnecting" the opponent's connection dropped (it may come back)
           "full" | "error" | "expired"   the room cannot be used (``detail`` says why)
+          "refused"     the relay turned the join down (``detail``: the relay's words)
+          "twohosts"    both pages host an unfinished game (below)
           "closed"      this page left the room (a guest that claimed the win)
 
 Who hosts: on each new channel both sides first send ``{"t": "role", "hosting": bool}``
@@ -30,6 +32,7 @@ from collections.abc import Callable
 from trifront import jsontext
 from trifront.net.guest import GuestSession
 from trifront.net.host import HostSession
+from trifront.net.signaling import room_key
 from trifront.ui.storage import ONLINE_PREFIX
 
 DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
@@ -57,10 +60,6 @@ def saved_match(storage, room: str) -> str | None:
     except ValueError:
         return None
     return None if isinstance(data, dict) and data.get("over") else resumable_role(data)
-
-
-def room_key(room: str) -> str:
-    return " ".join(room.split()).lower()
 
 
 class MemoryStorage:

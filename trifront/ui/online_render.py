@@ -10,6 +10,7 @@ Test hooks: ``#opt-kind-online``, ``#online-room``, ``#opt-signal-relay``,
 
 from __future__ import annotations
 
+from trifront.net.signaling import ROOM_WORD_MAX
 from trifront.ui.html import El, h
 from trifront.ui.i18n import engine_text, t
 from trifront.ui.render import button
@@ -46,7 +47,7 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
     rows = [
         h("div", h("h3", t("online.room")),
           h("input", id="online-room", cls="tf-input", type="text", value=room,
-            placeholder=t("online.room_eg"), maxlength="64", autocomplete="off",
+            placeholder=t("online.room_eg"), maxlength=str(ROOM_WORD_MAX), autocomplete="off",
             spellcheck="false", aria_label=t("online.room"), data={"input": "room"}),
           h("p", t("online.room_help"), cls="tf-sub"),
           cls="tf-menu-row"),
@@ -80,6 +81,8 @@ def net_text(match) -> str:
         return t("online.net.nostr")
     if net == "error":
         return t("online.net.error", detail=match.detail or match.relay)
+    if net == "refused":
+        return t("online.net.refused", detail=match.detail)
     return t(f"online.net.{net}") if net in NET_TEXT else net
 
 
@@ -118,7 +121,7 @@ def lobby_screen(match, page_url: str = "", signal: str = "") -> El:
         title = t("online.setup")
         sub = t("online.seeding") if match.phase in ("seeding", "connecting") else ""
     # a room that is full, expired or failed waits for nothing: no spinner, no invitation
-    ended = busy or match.net in ("full", "expired", "error", "closed")
+    ended = busy or match.net in ("full", "expired", "error", "refused", "closed")
     slow = not busy and match.slow_connect()
     link = share_url(page_url, match.room, "", signal) if page_url and not ended else ""
     return h("section",
