@@ -99,3 +99,16 @@ def test_a_python_error_at_start_shows_on_the_loading_screen(page, tmp_path):
     finally:
         broken.shutdown()
         broken.server_close()
+
+
+def test_a_broken_online_json_leaves_the_defaults(page, app_url):
+    """web/online.json is the deployer's file (docs/DEPLOY.md): a list where an object belongs,
+    or ice_servers of the wrong shape, gives the defaults and a console warning, never a page
+    stuck on its loading screen."""
+    for body in ('["not", "an object"]', '{"ice_servers": "stun:x", "relay": 5}'):
+        page.route("**/web/online.json", lambda route, body=body: route.fulfill(
+            status=200, content_type="application/json", body=body))
+        boot(page, app_url)
+        page.click("#opt-kind-online")
+        page.wait_for_selector("#online-room")
+        page.unroute("**/web/online.json")

@@ -128,3 +128,16 @@ def test_the_page_s_room_word_limit_is_the_relay_s():
     assert ROOM_WORD_MAX == Limits().room_word
     assert room_key("  Blue   FOX ") == "blue fox"
     assert len(room_key("w" * 500)) == ROOM_WORD_MAX
+
+
+def test_ice_servers_from_a_hand_edited_online_json():
+    from trifront.net.signaling import ice_servers
+    shipped = json.loads((Path(__file__).parents[2] / "web" / "online.json").read_text())
+    assert ice_servers(shipped) == shipped["ice_servers"]
+    for junk in (None, [], "x", 3, {"ice_servers": "stun:x"}, {"ice_servers": [1, None, {}]}):
+        assert ice_servers(junk) == []
+    mixed = {"ice_servers": [{"urls": "stun:a:1"}, {"urls": ["turn:b:2", 7], "username": "u",
+                                                    "credential": "c", "extra": 1},
+                             {"urls": []}, {"urls": 5}]}
+    assert ice_servers(mixed) == [{"urls": "stun:a:1"},
+                                  {"urls": ["turn:b:2"], "username": "u", "credential": "c"}]

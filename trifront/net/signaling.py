@@ -111,6 +111,28 @@ def nostr_relays(param: str | None, config: dict) -> list[str]:
     return out
 
 
+def ice_servers(config: dict) -> list[dict]:
+    """``ice_servers`` in web/online.json as RTCPeerConnection takes them: only entries with
+    ``urls`` (a text or a list of texts) and, for TURN, text ``username`` / ``credential``;
+    anything else is left out, so a hand-edited file cannot stop the page (docs/DEPLOY.md)."""
+    listed = config.get("ice_servers") if isinstance(config, dict) else None
+    out = []
+    for entry in listed if isinstance(listed, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        urls = entry.get("urls")
+        if isinstance(urls, list):
+            urls = [u for u in urls if isinstance(u, str) and u.strip()]
+        if not urls or not isinstance(urls, (str, list)):
+            continue
+        server = {"urls": urls}
+        for key in ("username", "credential"):
+            if isinstance(entry.get(key), str):
+                server[key] = entry[key]
+        out.append(server)
+    return out
+
+
 def trystero_config(relays: list[str], ice_servers: list) -> dict:
     """joinRoom's config: our app id, the relays (when given) and the ICE servers. trystero
     adds public STUN servers unless ``rtcConfig.iceServers`` is given, so it always is

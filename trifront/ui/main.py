@@ -35,6 +35,7 @@ from pyscript.ffi import create_proxy, is_none
 
 from trifront.net.signaling import default_relay as default_relay_url
 from trifront.net.signaling import default_signal, nostr_relays
+from trifront.net.signaling import ice_servers as read_ice_servers
 from trifront.ui import dom, i18n
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
@@ -117,19 +118,25 @@ def log_warn(text):
 
 
 async def load_online_config():
+    """web/online.json as a dict; {} (the defaults) when it is missing, not JSON or not an
+    object: a deployer's typo must not stop the page (each setting is checked where read)."""
     try:
         response = await fetch("./web/online.json", cache="no-cache")
-        return json.loads(await response.text()) if response.ok else {}
+        config = json.loads(await response.text()) if response.ok else {}
     except Exception as exc:  # noqa: BLE001 - defaults then
         console.warn(f"TriFront: web/online.json not read: {exc!r}")
         return {}
+    if not isinstance(config, dict):
+        console.warn("TriFront: web/online.json is not a JSON object; using the defaults")
+        return {}
+    return config
 
 
 online_config = await load_online_config()  # noqa: F704 - PyScript runs top-level await
 scheme = "wss" if location.protocol == "https:" else "ws"
 default_relay = default_relay_url(online_config, scheme, str(location.hostname or ""))
 ice_param = _param("ice", "", str)
-ice_servers = [] if ice_param == "none" else online_config.get("ice_servers", [])
+ice_servers = [] if ice_param == "none" else read_ice_servers(online_config)
 page_signal = default_signal(online_config, str(location.hostname or ""))
 nostr_urls = nostr_relays(_param("nostr", "", str), online_config)
 
