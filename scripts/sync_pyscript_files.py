@@ -14,6 +14,7 @@ settings above it. tests/test_pyscript_config.py fails when the list is stale.
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -61,10 +62,19 @@ def synced_text(text: str, paths: list[str]) -> str:
 
 
 def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="sync_pyscript_files.py",
+        description="Rewrite the [files] table of pyscript.toml so it lists every .py file "
+                    "under trifront/ (Pyodide can import only the files listed there).")
+    parser.add_argument("--check", action="store_true",
+                        help="change nothing; exit 1 if the table is out of date")
+    parser.add_argument("--git", action="store_true",
+                        help="list only the files git tracks or has staged")
+    args = parser.parse_args(argv)       # an unknown option: usage and exit 2, nothing written
     text = CONFIG.read_text(encoding="utf-8")
-    paths = git_python_files() if "--git" in argv else python_files()
+    paths = git_python_files() if args.git else python_files()
     new = synced_text(text, paths)
-    if "--check" in argv:
+    if args.check:
         if new != text:
             print("pyscript.toml [files] is out of date: run python3 scripts/sync_pyscript_files.py",
                   file=sys.stderr)

@@ -111,3 +111,16 @@ def test_worker_exports_are_defined():
     assert match, "cpu_worker.py must define __export__ = [...]"
     for name in re.findall(r"[\"'](\w+)[\"']", match.group(1)):
         assert re.search(rf"^(async )?def {name}\(", source, re.M), f"exported {name} is not defined"
+
+
+def test_the_sync_script_writes_nothing_on_help_or_a_mistyped_option(tmp_path, monkeypatch):
+    import pytest
+    stale = tmp_path / "pyscript.toml"
+    stale.write_text("[files]\n", encoding="utf-8")
+    monkeypatch.setattr(sync_pyscript_files, "CONFIG", stale)
+    for argv, code in ((["--help"], 0), (["--chek"], 2)):
+        with pytest.raises(SystemExit) as exit_:
+            sync_pyscript_files.main(argv)
+        assert exit_.value.code == code
+        assert stale.read_text(encoding="utf-8") == "[files]\n"
+    assert sync_pyscript_files.main(["--check"]) == 1
