@@ -43,7 +43,14 @@ MAX_TEXT = 2_000_000
 
 
 class ReplayError(MalformedRecord):
-    """The text is not a record or a share link (the message says why, in English)."""
+    """The text is not a record or a share link. The message says why in English; ``kind``
+    names the case for a page that says it in another language: "empty", "too_long",
+    "duplicate_key", "too_deep", "not_json", "not_object", "not_a_link" (neither JSON nor a
+    share link) or "damaged_link"."""
+
+    def __init__(self, message: str, kind: str) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 class Replay:
@@ -122,15 +129,15 @@ def decode_record(text: str) -> dict:
     """The inverse of ``encode_record``; raises ReplayError when the text is damaged."""
     text = text.strip()
     if not text or not re.fullmatch(r"[A-Za-z0-9_-]+", text):
-        raise ReplayError("the link is damaged or incomplete")
+        raise ReplayError("the link is damaged or incomplete", "damaged_link")
     try:
         raw = zlib.decompressobj().decompress(
             base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), MAX_TEXT)
         data = jsontext.loads(raw.decode("utf-8"), object_pairs_hook=no_duplicate_keys)
     except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
-        raise ReplayError("the link is damaged or incomplete") from None
+        raise ReplayError("the link is damaged or incomplete", "damaged_link") from None
     if not isinstance(data, dict):
-        raise ReplayError("the link is damaged or incomplete")
+        raise ReplayError("the link is damaged or incomplete", "damaged_link")
     return data
 
 
@@ -153,19 +160,21 @@ def record_from_text(text: str) -> dict:
     """Record JSON, a share link (``...#replay=CODE``), ``replay=CODE`` or ``CODE`` -> the
     record dict (not yet checked: Replay() does that). Raises ReplayError."""
     if not isinstance(text, str) or not text.strip():
-        raise ReplayError("nothing was given")
+        raise ReplayError("nothing was given", "empty")
     if len(text) > MAX_TEXT:
-        raise ReplayError("the text is too long to be a record")
+        raise ReplayError("the text is too long to be a record", "too_long")
     text = text.strip()
     if text.startswith("{"):
         try:
             data = jsontext.loads(text, object_pairs_hook=no_duplicate_keys)
         except (ValueError, RecursionError) as e:
-            raise ReplayError("a key given twice" if "duplicate key" in str(e)
-                              else "nested too deeply to be a record"
-                              if isinstance(e, jsontext.TooDeep) else "not JSON") from None
+            if "duplicate key" in str(e):
+                raise ReplayError("a key given twice", "duplicate_key") from None
+            if isinstance(e, jsontext.TooDeep):
+                raise ReplayError("nested too deeply to be a record", "too_deep") from None
+            raise ReplayError("not JSON", "not_json") from None
         if not isinstance(data, dict):
-            raise ReplayError("a record must be a JSON object")
+            raise ReplayError("a record must be a JSON object", "not_object")
         return data
     found = re.search(FRAGMENT_KEY + r"=([A-Za-z0-9_%-]+)", text)
     if found:
@@ -174,5 +183,5 @@ def record_from_text(text: str) -> dict:
     elif re.fullmatch(r"[A-Za-z0-9_-]+", text):
         code = text                       # a link's code alone
     else:                                 # words, a URL without #replay=, ...
-        raise ReplayError("not JSON, and not a share link")
+        raise ReplayError("not JSON, and not a share link", "not_a_link")
     return decode_record(code)

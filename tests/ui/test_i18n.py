@@ -179,7 +179,7 @@ def screens_in_japanese() -> dict[str, El]:
     out["help-effects"] = r.help_modal("effects")
     out["resign"] = r.resign_modal(names[0])
     out["open-replay"] = r.open_replay_modal("", i18n.t("replay.bad",
-                                                         why=i18n.t("replay.bad_link")))
+                                                         why=i18n.t("replay.bad_damaged_link")))
     out["root"] = r.app_root(out["menu-cpu"], toast=i18n.t("msg.save_corrupt"))
     out.update(online_screens())
     return out

@@ -347,6 +347,11 @@ def test_malformed_replays_give_a_clear_message():
              "hello, here is my game": "neither a share link nor",
              "https://example.test/index.html": "neither a share link nor",
              "{\"format\": 1}": "malformed",
+             json.dumps({**Game.new(seed=1).record(), "blink": 1}):     # not a "link" case
+                 "the record is malformed (unknown field(s): 'blink')",
+             "{\"a\": 1, \"a\": 2}": "a key is given twice",
+             "[" * 100 + "]" * 100: "neither a share link",
+             "{\"a\":" * 100 + "1" + "}" * 100: "nested too deeply",
              json.dumps({**Game.new(seed=1).record(),
                          "actions": [{"type": "pass"}, {"type": "play", "card": 99,
                                                         "lane": 0, "face": "up"}]}):
@@ -357,6 +362,22 @@ def test_malformed_replays_give_a_clear_message():
         error = page.tree.find("#replay-error")
         assert error is not None and words in error.text(), (text, error and error.text())
         assert page.screen() == "screen-menu" and not page.errors
+
+
+def test_every_way_a_text_is_no_record_is_said_in_both_languages():
+    """Each ReplayError kind has its own words in English and Japanese (none falls back to
+    the English message inside a Japanese sentence)."""
+    import re as re_
+    from pathlib import Path
+    import trifront.replay as replay_module
+    source = Path(replay_module.__file__).read_text(encoding="utf-8")
+    kinds = set(re_.findall(r'ReplayError\([^)]*?, "([a-z_]+)"\)', source))
+    assert len(kinds) >= 8, kinds
+    for lang in ("en", "ja"):
+        i18n.set_lang(lang)
+        for kind in kinds:
+            text = i18n.t(f"replay.bad_{kind}")
+            assert text and not text.startswith("replay."), (lang, kind)
 
 
 def test_own_finished_game_replay_and_export():

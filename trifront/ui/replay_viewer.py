@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trifront.record import IllegalRecordAction, MalformedRecord
-from trifront.replay import Replay, record_from_text, seat_from_text
+from trifront.replay import Replay, ReplayError, record_from_text, seat_from_text
 from trifront.ui import i18n
 from trifront.ui import model as m
 
@@ -26,13 +26,10 @@ def _why(exc: Exception) -> str:
     if isinstance(exc, IllegalRecordAction):
         return i18n.t("replay.bad_action", n=exc.index + 1, rule=exc.rule,
                       detail=i18n.engine_text(exc.message))
-    if isinstance(exc, MalformedRecord):
-        msg = str(exc)
-        return (i18n.t("replay.bad_text") if msg.startswith("not JSON, and not") else
-                i18n.t("replay.bad_link") if "link" in msg else
-                i18n.t("replay.bad_empty") if "nothing" in msg else
-                i18n.t("replay.bad_json") if msg.startswith("not JSON") else
-                i18n.t("replay.bad_record", detail=msg))
+    if isinstance(exc, ReplayError):          # the text is no record at all
+        return i18n.t(f"replay.bad_{exc.kind}")
+    if isinstance(exc, MalformedRecord):      # a record, but not a valid one: RECORD.md's words
+        return i18n.t("replay.bad_record", detail=str(exc))
     return i18n.t("replay.bad_record", detail=repr(exc)[:120])
 
 
