@@ -592,9 +592,11 @@ def test_a_reload_rejoins_only_an_unfinished_readable_match():
     async def go():                             # joining spawns tasks: an event loop
         broken = MemoryStorage()
         broken.set("trifront-online:blue fox", json.dumps({"role": "guest", "junk": 1}))
-        page_app, _ = online_app(FakeRelay(), storage=broken)
+        page_app, page = online_app(FakeRelay(), storage=broken)
         assert not page_app.resume_online() and page_app.match is None
         assert page_app.screen == "menu" and page_app.opts["room"] == "blue fox"
+        page_app.render()                       # and says so (it was dropped silently)
+        assert "The match saved for this room could not be read" in page.tree.text()
     asyncio.run(go())
     finished = MemoryStorage()
     finished.set("trifront-online:blue fox", json.dumps({"role": "guest", "over": True}))

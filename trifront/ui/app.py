@@ -1103,6 +1103,8 @@ class App:
                                  on_change=self._online_changed, log=self.log_warn,
                                  clock=self.clock, claim_after=claim_after)
         self.screen = "lobby"
+        if self.match.restore_failed:
+            self.toast = i18n.t("msg.online_save_corrupt")
         self.match.start()
         self._spawn(self._online_ticker(self.gen, self.match))
         if self.set_address is not None:

@@ -579,6 +579,8 @@ EN: dict[str, str] = {
     "msg.other_tab_left": "This game was left in another tab of TriFront.",
     "msg.cpu_back": "The CPU's helper thread is running again: no more pauses.",
     "msg.resumed": "Your saved game was restored.",
+    "msg.online_save_corrupt": "The match saved for this room could not be read, so it was "
+                               "discarded.",
     "msg.save_corrupt": "The saved game could not be read, so it was discarded. Start a new "
                         "game from the menu.",
     # records and replays
@@ -1115,6 +1117,7 @@ JA: dict[str, str] = {
     "msg.other_tab_left": "このゲームはTriFrontの別のタブで終了または中断されました。",
     "msg.cpu_back": "CPUの補助スレッドが動き出しました。もう画面は止まりません。",
     "msg.resumed": "保存したゲームを再開しました。",
+    "msg.online_save_corrupt": "この部屋に保存した対戦を読み込めなかったため、破棄しました。",
     "msg.save_corrupt": "保存したゲームを読み込めなかったため、破棄しました。メニューから新しいゲームを始めてください。",
     "export.title": "このゲームを書き出す",
     "export.file": "棋譜ファイルをダウンロード",

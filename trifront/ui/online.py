@@ -100,6 +100,7 @@ class OnlineMatch:
         self.over_since: float | None = None  # the guest saw game over, connected (reveal)
         self.connecting_since: float | None = None  # paired, the channel not open yet
         self.resumed = False
+        self.restore_failed = False   # a match was saved for this room but could not be read
         self.link = link_factory(relay, self.room, self)
         self._restore()
 
@@ -124,6 +125,7 @@ class OnlineMatch:
             self.log(f"could not restore the saved online game: {e!r}")
             self.storage.remove(self.key)
             self.session = None
+            self.restore_failed = True
 
     def save(self) -> None:
         if self.session is not None and self.session.phase is not None:
