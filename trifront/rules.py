@@ -459,17 +459,31 @@ def _end_round(state: GameState) -> None:
         for lane in LANES:
             for cid in list(ps.board[lane]):
                 to_discard(state, ps.cards[cid])
-    decks_empty = not state.players[0].deck and not state.players[1].deck
-    hands_empty = not state.players[0].hand and not state.players[1].hand
-    if (max(state.scores) >= TARGET_SCORE or (decks_empty and hands_empty)
-            or (decks_empty and not state.progress)):
-        a, b = state.scores
-        _finish(state, winner=state.first if a == b else (0 if a > b else 1))
-        state.tiebreak = a == b
+    winner = winner_after_round(state, state.scores)
+    if winner is not None:
+        _finish(state, winner=winner)
+        state.tiebreak = state.scores[0] == state.scores[1]
         return
     state.round += 1
     state.round_first = 1 - state.round_first
     _start_round(state, LATER_ROUND_DRAW)
+
+
+def winner_after_round(state: GameState, scores: list[int]) -> int | None:
+    """R6.4: does a round that ends with `scores` (both players' totals after it) end the
+    game? It does when a player has TARGET_SCORE points, when both decks and both hands are
+    empty, or when both decks are empty and no card was played or discarded this round.
+    Then R6.5: the winner (0 or 1) is the higher score, on equal scores the player who went
+    first in round 1. None: the game goes on. The board does not count (it is being cleared);
+    the search calls this before clearing it (ai/policy.py)."""
+    players = state.players
+    decks_empty = not players[0].deck and not players[1].deck
+    if not (max(scores) >= TARGET_SCORE
+            or (decks_empty and not players[0].hand and not players[1].hand)
+            or (decks_empty and not state.progress)):
+        return None
+    a, b = scores
+    return state.first if a == b else (0 if a > b else 1)
 
 
 def _finish(state: GameState, winner: int) -> None:

@@ -20,7 +20,7 @@ from ..actions import DISCARD, DOWN, PASS, UP
 from ..constants import (AMBUSH_DOWN, AMBUSH_UP, ARCHERS_BONUS, CAVALRY_DECK_LIMIT, LANES,
                          LATER_ROUND_DRAW, TARGET_SCORE)
 from ..power import card_power, lane_winner
-from ..rules import legal_actions
+from ..rules import legal_actions, winner_after_round
 from ..state import GameState
 
 # ------------------------------------------------------------------------------- evaluation
@@ -79,13 +79,10 @@ def round_end_features(state: GameState, me: int) -> tuple[bool, int | None, tup
     `state`; the draws are estimated by the deck's average card."""
     winners = [lane_winner(state, lane) for lane in LANES]
     scores = [state.scores[0] + winners.count(0), state.scores[1] + winners.count(1)]
+    winner = winner_after_round(state, scores)
+    if winner is not None:
+        return True, winner, ()
     players = state.players
-    decks_empty = not players[0].deck and not players[1].deck
-    if (max(scores) >= TARGET_SCORE or (decks_empty and not players[0].hand
-                                        and not players[1].hand)
-            or (decks_empty and not state.progress)):
-        a, b = scores
-        return True, (state.first if a == b else (0 if a > b else 1)), ()
     counts, powers, decks = [], [], []
     for ps in players:
         cards = ps.cards
