@@ -54,10 +54,6 @@ class Action:
     def resign(player: int) -> Action:
         return Action(RESIGN, player=player)
 
-    @property
-    def has_target(self) -> bool:
-        return self.target_card is not None
-
     def to_json(self) -> dict:
         """The RECORD.md JSON object of this action."""
         if self.type == PLAY:

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from .cards import group_of_rank, rank_of_id
-from .constants import CREATED_SOLDIER_POWER, DECK_SIZE, GENERAL_BONUS
+from .constants import CREATED_SOLDIER_POWER, GENERAL_BONUS
 
 DECK, HAND, BOARD, DISCARD = "deck", "hand", "board", "discard"
 
@@ -151,7 +151,3 @@ class GameState:
             scores=self.scores[:], progress=self.progress, rounds=self.rounds[:],
             history=self.history[:] if with_history else [], over=self.over,
             winner=self.winner, tiebreak=self.tiebreak, resigned=self.resigned)
-
-
-def starting_ids() -> range:
-    return range(DECK_SIZE)

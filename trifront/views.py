@@ -10,8 +10,7 @@ from __future__ import annotations
 from .actions import DOWN, FACES, PLAY, Action, MalformedAction
 from .constants import LANES, TARGET_SCORE
 from .power import lane_by_count, power_parts
-from .rules import (board_snapshot, card_json, discard_problem, legal_actions, pass_problem,
-                    placement_problem)
+from .rules import card_json, discard_problem, legal_actions, pass_problem, placement_problem
 from .state import Card, GameState
 
 
@@ -181,8 +180,3 @@ def _seen_action(state: GameState, me: int, player: int, action: Action, hidden:
     if hidden and "target" in data:
         data["target"]["card"] = None
     return data
-
-
-def revealed_board(state: GameState) -> list[dict]:
-    """The board with every card shown (R3.6 reveal); for round results and replays."""
-    return board_snapshot(state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from ..cards import SOLDIER
 from . import facedown_table
 
 _POWERS = facedown_table.POWER
@@ -20,7 +21,7 @@ _EFFECTS = facedown_table.EFFECT
 def card_key(card) -> tuple[str, int]:
     """(effect id, or "soldier" / "none"; power = base + carried, clipped to 0..15)."""
     if card.soldier:
-        effect = "soldier"
+        effect = SOLDIER
     else:
         effect = card.effect or "none"
     return effect, max(0, min(15, card.start + card.carried))

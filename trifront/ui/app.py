@@ -36,8 +36,6 @@ from trifront.net.signaling import ROOM_WORD_MAX, SIGNALS, choose_signal
 if TYPE_CHECKING:  # trifront.ui.online (and trifront.net) load when a match starts, not with
     from trifront.ui.online import OnlineMatch  # the menu: ~0.1 s of the page's start-up
 
-FRIENDLY_ERROR = i18n.EN["error.friendly"]
-
 #: localStorage keys (the page passes ``storage``): the running game vs CPU or local, as its
 #: record, and the menu settings with the language.
 SAVE_KEY = "trifront:game"

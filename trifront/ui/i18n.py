@@ -23,7 +23,6 @@ import re
 from trifront.cards import EFFECTS
 
 LANGS = ("en", "ja")
-LANG_NAMES = {"en": "English", "ja": "日本語"}
 
 _lang = "en"
 

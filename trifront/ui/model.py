@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from trifront.cards import EFFECTS, GROUP_EFFECTS, GROUP_RANKS, GROUPS
+from trifront.cards import EFFECTS, GROUP_EFFECTS, GROUP_RANKS, GROUPS, SOLDIER
 from trifront.ui import i18n
 from trifront.ui.i18n import t
 
@@ -129,7 +129,7 @@ def card_label_parts(effect: str | None, name: str, rank: str) -> str:
 
 
 def effect_name(effect: str | None) -> str:
-    if effect == "soldier":
+    if effect == SOLDIER:
         return t("card.soldier")
     if effect in EFFECTS:
         return i18n.effect_name(effect)
@@ -137,8 +137,8 @@ def effect_name(effect: str | None) -> str:
 
 
 def _effect_of(card: dict) -> str | None:
-    if card.get("soldier") or card.get("effect") == "soldier":
-        return "soldier"
+    if card.get("soldier") or card.get("effect") == SOLDIER:
+        return SOLDIER
     return card.get("effect")
 
 
@@ -164,7 +164,7 @@ def card_face(card: dict) -> CardFace:
                         id=card.get("id"))
     effect = _effect_of(card)
     rank = card.get("rank")
-    if effect == "soldier":
+    if effect == SOLDIER:
         name, name_ja, short, full = (t("card.soldier"), "一般兵", t("card.soldier_short"),
                                       t("card.soldier_text"))
     elif effect in EFFECTS:
@@ -180,7 +180,7 @@ def card_face(card: dict) -> CardFace:
     return CardFace(
         owner=owner, id=card.get("id"), rank="" if rank is None else str(rank),
         power=power, base=base, trend=trend, effect=effect,
-        group=card.get("group") if effect != "soldier" else None,
+        group=card.get("group") if effect != SOLDIER else None,
         name=name, name_ja=name_ja, short=short, full=full, face=card.get("face"),
         known=bool(card.get("known")), mods=tuple(_mod_text(m) for m in card.get("mods") or ()),
         lane=card.get("lane"),
