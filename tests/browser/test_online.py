@@ -30,12 +30,20 @@ import pytest
 HELPER = Path(__file__).with_name("online_match.py")
 
 
+def _cannot(why: str) -> None:
+    """Skip on a developer's machine; in CI (CI=true, where .ci/run runs as root) a missing
+    namespace fails, so online play cannot drop out of the suite while it stays green."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"online browser tests cannot run in CI: {why}")
+    pytest.skip(why)
+
+
 def run_in_netns(tmp_path: Path, *scenarios: str) -> dict:
     if os.geteuid() != 0 or shutil.which("unshare") is None or shutil.which("ip") is None:
-        pytest.skip("needs root, unshare and ip for a loopback-only network namespace")
+        _cannot("needs root, unshare and ip for a loopback-only network namespace")
     probe = subprocess.run(["unshare", "-n", "true"], capture_output=True)
     if probe.returncode != 0:
-        pytest.skip(f"unshare -n is not permitted here: {probe.stderr.decode().strip()}")
+        _cannot(f"unshare -n is not permitted here: {probe.stderr.decode().strip()}")
     out = tmp_path / "result.json"
     script = (f'ip link set lo up && exec "{sys.executable}" "{HELPER}" --out "{out}" '
               + " ".join(scenarios))
