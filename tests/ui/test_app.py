@@ -10,7 +10,6 @@ import asyncio
 import json
 from urllib.parse import unquote
 
-
 from trifront.ui import model as m
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
