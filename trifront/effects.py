@@ -3,11 +3,18 @@
 Each on-play function runs after its card is on the board (R4.2) and takes the state, the
 played card and the action (whose target `rules` has already checked, R4.4). Continuous
 effects live in `power`; placement limits live in `rules`.
+
+An effect whose result is public but not plain from the board (R7.1: how many cards were
+drawn, which card left a discard pile, a roll, a pass) returns it as an Outcome, which the
+history keeps beside its action so that players can read what happened (the log). Keys:
+``drew`` (cards its player drew), ``opponent_drew`` (R5.D3), ``returned`` (the card id R5.B3
+put back into the deck, or None), ``roll`` (R5.C2), ``passed`` (R5.D2), ``created`` (R5.B6),
+``spent`` (R5.A1 / R5.B3: not the round's first, so it did nothing).
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Optional
 
 from .actions import DOWN, UP, Action
 from .constants import (BLACK_MARKET_FLOOR, BLACK_MARKET_LOSS, MERCENARY_MAX, MERCENARY_MIN,
@@ -16,13 +23,17 @@ from .power import held_power
 from .state import Card, GameState, make_created_soldier
 from .zones import add_change, draw, into_deck, move_on_board, reset_power
 
+#: what an effect did that the history keeps (see above); None: nothing to tell
+Outcome = Optional[dict]
 
-def supply(state: GameState, card: Card, action: Action) -> None:
+
+def supply(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.A1: draw 1, only for the first face-up `supply` its player plays this round."""
     ps = state.players[card.owner]
-    if not ps.supply_used:
-        ps.supply_used = True
-        draw(state, card.owner, 1)
+    if ps.supply_used:
+        return {"drew": 0, "spent": True}
+    ps.supply_used = True
+    return {"drew": len(draw(state, card.owner, 1))}
 
 
 def assault(state: GameState, card: Card, action: Action) -> None:
@@ -62,18 +73,21 @@ def tactician(state: GameState, card: Card, action: Action) -> None:
     move_on_board(state, state.card(card.owner, action.target_card), action.target_lane)
 
 
-def medic(state: GameState, card: Card, action: Action) -> None:
+def medic(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.B3: first face-up medic of the round returns the highest-power discard to the deck.
 
     Ties go to the lowest id (RECORD.md). An empty discard pile returns nothing.
     """
     ps = state.players[card.owner]
     if ps.medic_used:
-        return
+        return {"returned": None, "spent": True}
+    if not ps.discard:
+        ps.medic_used = True
+        return {"returned": None}
     ps.medic_used = True
-    if ps.discard:
-        best = min(ps.discard, key=lambda cid: (-held_power(ps.cards[cid]), cid))
-        into_deck(state, ps.cards[best])
+    best = min(ps.discard, key=lambda cid: (-held_power(ps.cards[cid]), cid))
+    into_deck(state, ps.cards[best])
+    return {"returned": best}
 
 
 def illusionist(state: GameState, card: Card, action: Action) -> None:
@@ -98,22 +112,24 @@ def decoy(state: GameState, card: Card, action: Action) -> None:
     move_on_board(state, state.card(1 - card.owner, action.target_card), card.lane)
 
 
-def lord(state: GameState, card: Card, action: Action) -> None:
+def lord(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.B6: a new common soldier (power 5, R1.4) goes into the deck, which is shuffled."""
     ps = state.players[card.owner]
     soldier = make_created_soldier(card.owner, len(ps.cards))
     ps.cards.append(soldier)
     into_deck(state, soldier)
+    return {"created": 1}
 
 
-def mercenary(state: GameState, card: Card, action: Action) -> None:
+def mercenary(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.C2: its power becomes a random whole number 1..13 while it stays on the board."""
     card.roll = state.rng.randint(MERCENARY_MIN, MERCENARY_MAX)
+    return {"roll": card.roll}
 
 
-def envoy(state: GameState, card: Card, action: Action) -> None:
+def envoy(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.C3: discarded, it draws 1 card."""
-    draw(state, card.owner, 1)
+    return {"drew": len(draw(state, card.owner, 1))}
 
 
 def engineer(state: GameState, card: Card, action: Action) -> None:
@@ -130,27 +146,31 @@ def instructor(state: GameState, card: Card, action: Action) -> None:
             add_change(c, "R5.C6", 1)
 
 
-def general(state: GameState, card: Card, action: Action) -> None:
+def general(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.D2: its player passes at once. (The +2 is starting power: `state`.)"""
     state.players[card.owner].passed = True
+    return {"passed": True}
 
 
-def spy(state: GameState, card: Card, action: Action) -> None:
+def spy(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.D3: the opponent draws 1 (passed or not); up to 2 random hand cards become known."""
     opp_id = 1 - card.owner
-    draw(state, opp_id, 1)
+    drew = len(draw(state, opp_id, 1))
     hand = sorted(state.players[opp_id].hand)
     for cid in state.rng.sample(hand, min(SPY_REVEALS, len(hand))):
         state.players[card.owner].known.add(cid)
+    return {"opponent_drew": drew}
 
 
-def black_market(state: GameState, card: Card, action: Action) -> None:
+def black_market(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.D4: discarded, it draws 2; each drawn card loses 5 power, not below 1."""
     ps = state.players[card.owner]
-    for cid in draw(state, card.owner, 2):
+    drawn_ids = draw(state, card.owner, 2)
+    for cid in drawn_ids:
         drawn = ps.cards[cid]
         before = held_power(drawn)
         add_change(drawn, "R5.D4", max(BLACK_MARKET_FLOOR, before - BLACK_MARKET_LOSS) - before)
+    return {"drew": len(drawn_ids)}
 
 
 def captain(state: GameState, card: Card, action: Action) -> None:
@@ -162,7 +182,7 @@ def captain(state: GameState, card: Card, action: Action) -> None:
     card.captain_penalty = True
 
 
-Effect = Callable[[GameState, Card, Action], None]
+Effect = Callable[[GameState, Card, Action], Outcome]
 
 #: Effects that resolve when their card is played face-up from the hand (R4.2).
 ON_PLAY_FACE_UP: dict[str, Effect] = {

@@ -104,7 +104,8 @@ def omniscient_view(state: GameState, me: int = 0) -> dict:
     view["hands"] = [[_card(state, ps.cards[cid]) for cid in sorted(ps.hand)]
                      for ps in state.players]
     view["history"] = [{"player": p, "round": r, "action": a.to_json()}
-                       for p, a, _hidden, r in state.history]
+                       | ({"outcome": dict(o)} if o is not None else {})
+                       for p, a, _hidden, r, o in state.history]
     view["legal"], view["why_not"], view["pass_problem"] = [], {}, None
     view["restrictions"] = {"no_pass": False, "no_facedown": False}
     view["revealed"] = True

@@ -344,7 +344,7 @@ def apply(state: GameState, action: Action, player: int | None = None) -> None:
 def apply_unchecked(state: GameState, action: Action) -> None:
     """Carry out an action already known to be legal (search uses this on its own copies)."""
     if action.type == RESIGN:  # R6.6: the opponent wins at once; the round is not scored
-        state.history.append((action.player, action, False, state.round))
+        state.history.append((action.player, action, False, state.round, None))
         _finish(state, winner=1 - action.player)
         state.resigned = action.player
         return
@@ -352,6 +352,7 @@ def apply_unchecked(state: GameState, action: Action) -> None:
     ps = state.players[p]
     ps.no_pass = ps.no_facedown = False  # R4.5: this was the restricted turn
     hidden_target = False
+    outcome = None
     if action.type == PLAY:
         card = ps.cards[action.card]
         hidden_target = _target_is_hidden(state, p, action)
@@ -360,15 +361,20 @@ def apply_unchecked(state: GameState, action: Action) -> None:
         table = ON_PLAY_FACE_UP if action.face == UP else ON_PLAY_ANY_FACE
         effect = table.get(card.effect)
         if effect is not None:
-            effect(state, card, action)
+            outcome = effect(state, card, action)
     elif action.type == DISCARD:
         card = ps.cards[action.card]
         to_discard(state, card)
         state.progress = True
-        ON_DISCARD[card.effect](state, card, action)
+        outcome = ON_DISCARD[card.effect](state, card, action)
     else:
         ps.passed = True
-    state.history.append((p, action, hidden_target, state.round))
+    if outcome is not None and outcome.get("returned") is not None:
+        # R5.B3 took it from the public discard pile: kept as it was seen there, since later
+        # changes to it in the deck or hand (R5.A6, R5.C5) are hidden (R7.2)
+        back = ps.cards[outcome["returned"]]
+        outcome = {**outcome, "returned": card_json(back, *power_parts(state, back))}
+    state.history.append((p, action, hidden_target, state.round, outcome))
     _settle(state, 1 - p)
 
 

@@ -126,7 +126,8 @@ class GameState:
     scores: list[int] = field(default_factory=lambda: [0, 0])
     progress: bool = False  # R6.4: a card was played or discarded this round
     rounds: list[dict] = field(default_factory=list)  # R3.6 results, JSON-ready
-    history: list[tuple[int, object, bool, int]] = field(default_factory=list)  # (player, Action, target hidden, round)
+    # (player, Action, target hidden, round, effects.Outcome: what its effect did, or None)
+    history: list[tuple[int, object, bool, int, dict | None]] = field(default_factory=list)
     over: bool = False
     winner: int | None = None
     tiebreak: bool = False  # R6.5 decided by the first player

@@ -140,6 +140,22 @@ def _action(v, path):
         _fail(path + ".type", "expected play, discard, pass or resign")
 
 
+def _outcome(v, path):
+    """effects.Outcome as a view shows it: counts, a roll, a pass, the card R5.B3 returned."""
+    for key, value in _dict(v, path).items():
+        if key in ("drew", "opponent_drew", "created"):
+            _int(value, f"{path}.{key}", 0, 10)
+        elif key == "roll":
+            _int(value, f"{path}.{key}", 1, 13)
+        elif key in ("passed", "spent"):
+            _bool(value, f"{path}.{key}")
+        elif key == "returned":
+            if value is not None:
+                _card(value, f"{path}.{key}")
+        else:
+            _fail(f"{path}.{key}", "not a known outcome")
+
+
 def _reason(v, path):
     if v is not None:
         _dict(v, path, ("rule", "text"))
@@ -195,6 +211,8 @@ def _view(v) -> None:
         _int(h["player"], f"history[{i}].player", 0, 1)
         _int(h["round"], f"history[{i}].round", 1, 1000)
         _action(h["action"], f"history[{i}].action")
+        if "outcome" in h:
+            _outcome(h["outcome"], f"history[{i}].outcome")
     for i, rd in enumerate(_list(v["rounds"], "rounds")):
         _dict(rd, f"rounds[{i}]", ("winners", "points", "lanes"))
         for lane, w in enumerate(_list(rd["winners"], f"rounds[{i}].winners", len(LANES))):

@@ -76,8 +76,8 @@ def player_view(state: GameState, me: int) -> dict:
                         for p in state.players],
         "progress": state.progress,
         "cards_owned": [len(p.cards) for p in state.players],
-        "history": [{"player": p, "round": r, "action": _seen_action(state, me, p, a, hidden)}
-                    for p, a, hidden, r in state.history],
+        "history": [_seen_entry(state, me, p, a, hidden, r, outcome)
+                    for p, a, hidden, r, outcome in state.history],
         "rounds": [dict(r) for r in state.rounds],
         "over": state.over,
         "winner": state.winner,
@@ -167,6 +167,18 @@ def _why_not(state: GameState, me: int) -> dict:
                      for lane in LANES],
         }
     return out
+
+
+def _seen_entry(state: GameState, me: int, player: int, action: Action, hidden: bool,
+                rnd: int, outcome: dict | None) -> dict:
+    """One history entry as `me` saw it; with ``outcome`` when its effect did something
+    public that the board does not show (effects.Outcome: cards drawn, the card R5.B3 took
+    from the discard pile, R5.C2's roll, R5.D2's pass)."""
+    entry = {"player": player, "round": rnd, "action": _seen_action(state, me, player, action,
+                                                                    hidden)}
+    if outcome is not None:
+        entry["outcome"] = dict(outcome)
+    return entry
 
 
 def _seen_action(state: GameState, me: int, player: int, action: Action, hidden: bool) -> dict:

@@ -71,8 +71,10 @@ def assert_no_leak(pipe: Pipe, host: HostSession) -> int:
         if state is None:
             continue
         forbidden = hidden_host_cards(state)
-        # view["rounds"] holds past round ends, revealed to both (R3.6): public history
-        current = {k: v for k, v in msg.get("view", {}).items() if k != "rounds"}
+        # view["rounds"] holds past round ends, revealed to both (R3.6), and a history
+        # entry's outcome the card a Medic took from the public discard pile then (R5.B3):
+        # public history, not where the card is now
+        current = {k: v for k, v in msg.get("view", {}).items() if k not in ("rounds", "history")}
         for card in card_objects(current):
             if card["owner"] == 0 and card.get("id") is not None:
                 assert card["id"] not in forbidden, (msg["t"], card)

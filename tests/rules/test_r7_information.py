@@ -163,3 +163,37 @@ def test_R7_2_a_player_s_recon_names_its_target_by_slot_never_by_id():
     g.apply({"type": "play", "card": cid(4), "lane": 0, "face": "up",
              "target": {"card": cid(9)}})                   # a record's form: by id
     assert g.state.card(1, cid(9)).face == "up"
+
+
+def outcomes(g, me=0):
+    return [e.get("outcome") for e in g.view(me)["history"]]
+
+
+def test_R7_1_what_an_effect_did_is_public_and_kept_in_the_history():
+    """Counts of cards drawn, R5.C2's roll and R5.D2's pass are public (R7.1: actions, hand and
+    deck sizes, face-up cards); each view's history keeps them beside the action, for the log."""
+    g = new(p0=[cid(1), cid(2), cid(9), cid(11), cid(4)], p1=[cid(11), cid(3), cid(8)],
+            fx0=fx(A="supply", C="mercenary", D="general"), fx1=fx(D="spy"))
+    run(g, up(cid(1), 0), up(cid(11), 1), up(cid(2), 1), down(cid(3), 0), up(cid(9), 2))
+    first = [{"drew": 1}, {"opponent_drew": 1}, {"drew": 0, "spent": True}, None]
+    assert outcomes(g)[:4] == outcomes(g, 1)[:4] == first      # the same for both players
+    roll = outcomes(g)[4]["roll"]
+    assert 1 <= roll <= 13 and g.state.card(0, cid(9)).roll == roll
+    run(g, down(cid(8), 1), up(cid(11), 0))
+    assert outcomes(g)[-1] == {"passed": True} and g.state.players[0].passed
+
+
+def test_R7_1_a_medic_s_card_is_shown_as_it_was_in_the_discard_pile():
+    """R5.B3 takes the highest card from the public discard pile: the history names it as it
+    was seen there; a second medic that round did nothing, and says so."""
+    g = new(p0=[cid(13), cid(5), cid(5, 1), cid(1), cid(2)], p1=[cid(3), cid(4)],
+            fx0=fx(B="medic"))
+    run(g, up(cid(13), 2), PASS, PASS)                      # round 1: the 13 is discarded
+    assert cid(13) in g.state.players[0].discard
+    run(g, PASS)                                            # round 2: P1 first, then P0
+    run(g, up(cid(5), 1))
+    out = g.view(1)["history"][-1]["outcome"]
+    assert out["returned"]["id"] == cid(13) and out["returned"]["rank"] == 13
+    assert cid(13) in g.state.players[0].deck
+    run(g, up(cid(5, 1), 0))
+    assert g.view(1)["history"][-1]["outcome"] == {"returned": None, "spent": True}

@@ -365,3 +365,38 @@ def test_drew_text_names_what_your_own_supply_drew():
     assert len(new) == 1
     assert m.drew_text(before, g.view(0)) == f"You drew {m.card_label(new[0])}."
     assert m.drew_text({c["id"] for c in g.view(0)["hands"][0]}, g.view(0)) == ""
+
+
+def test_the_log_says_what_an_effect_did():
+    """effects.Outcome in a history entry: drawn cards, the card a Medic put back, a roll,
+    a General's pass, a spent Supply (found missing by a new-user trial: the discard pile
+    shrank with no word why)."""
+    from trifront.ui import i18n as i18n_
+    names = {0: "You", 1: "CPU"}
+    view = {"me": 0, "history": []}
+    nine = {"id": 16, "owner": 1, "rank": 9, "group": "C", "effect": "cavalry",
+            "soldier": False, "face": "up", "lane": None, "power": 9, "base": 9, "mods": [],
+            "known": False}
+
+    def said(outcome, kind="play", player=1):
+        action = ({"type": "play", "card": None, "lane": 0, "face": "up"} if kind == "play"
+                  else {"type": "discard", "card": None})
+        return m.describe_action({"player": player, "round": 1, "action": action,
+                                  "outcome": outcome}, view, names)
+    assert said({"drew": 1}).endswith("left lane and drew a card.")
+    assert said({"drew": 2}, "discard").endswith("and drew 2 cards.")
+    assert "with no card to draw" in said({"drew": 0})
+    assert "only the first one a round works" in said({"drew": 0, "spent": True})
+    assert "putting Cavalry 9 from the discard pile back into the deck" in said({"returned": nine})
+    assert "nothing came back from the discard pile" in said({"returned": None})
+    assert said({"roll": 7}).endswith(", rolling 7.")
+    assert said({"passed": True}).endswith(", and passed.")
+    assert said({"opponent_drew": 1}).endswith(", and you drew a card.")
+    assert said({"opponent_drew": 1}, player=0).endswith(", and CPU drew a card.")
+    assert said({"created": 1}).endswith("adding a common soldier to the deck.")
+    i18n_.set_lang("ja")
+    try:
+        assert said({"roll": 7}).endswith("（出目7）。")
+        assert "捨て札の" in said({"returned": nine})
+    finally:
+        i18n_.set_lang("en")

@@ -649,8 +649,10 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
                                                        or p == view.get("me") or seen_all):
         found = find_card(view, p, a["card"])
         card = found[1] if found else None
+    outcome = _outcome_phrase(entry.get("outcome"), names, p)
     if kind == "discard":
-        return t("log.discard", who=who, card=card_label(card) if card else t("card.a_card"))
+        return t("log.discard", who=who, card=card_label(card) if card else t("card.a_card"),
+                 extra=outcome)
     if kind != "play":
         return t("log.acted", who=who)
     lane = lane_name(a.get("lane"))
@@ -661,7 +663,36 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
     target = a.get("target")
     extra = _target_phrase(view, names, p, card, target) if target else ""
     return t("log.play_up", who=who, card=card_label(card) if card else t("card.a_card"),
-             lane=lane, extra=extra)
+             lane=lane, extra=extra + outcome)
+
+
+def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
+    """What an effect did that the board does not show (effects.Outcome, in the view's
+    history): cards drawn, the card R5.B3 put back, R5.C2's roll, R5.D2's pass."""
+    if not isinstance(outcome, dict):
+        return ""
+    if outcome.get("spent"):                # R5.A1 / R5.B3: only the round's first one works
+        return t("log.o.spent")
+    parts = []
+    if "drew" in outcome:
+        n = outcome["drew"]
+        parts.append(t("log.o.drew_0") if n == 0 else t("log.o.drew_1") if n == 1
+                     else t("log.o.drew_n", n=n))
+    if outcome.get("opponent_drew"):
+        drawer = _subject(other(p), names)
+        parts.append(t("log.o.you_drew") if _is_you(drawer)
+                     else t("log.o.opponent_drew", whose=drawer))
+    if "returned" in outcome:
+        back = outcome["returned"]
+        parts.append(t("log.o.returned", card=card_label(back)) if isinstance(back, dict)
+                     else t("log.o.returned_none"))
+    if "roll" in outcome:
+        parts.append(t("log.o.roll", n=outcome["roll"]))
+    if outcome.get("created"):
+        parts.append(t("log.o.created"))
+    if outcome.get("passed"):
+        parts.append(t("log.o.passed"))
+    return "".join(parts)
 
 
 def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
