@@ -400,3 +400,15 @@ def test_the_log_says_what_an_effect_did():
         assert "捨て札の" in said({"returned": nine})
     finally:
         i18n_.set_lang("en")
+
+
+def test_a_mercenary_s_power_says_what_was_rolled():
+    """R5.C2 replaces the power so far: the breakdown names the roll itself, not only the
+    change ('Mercenary roll −1' read like a penalty; found by a new-user trial)."""
+    card = {"id": 17, "owner": 0, "rank": 9, "group": "C", "effect": "mercenary",
+            "soldier": False, "face": "up", "lane": 0, "power": 4, "base": 9,
+            "mods": [{"rule": "R5.C5", "delta": 1}, {"rule": "R5.C2", "delta": -6}],
+            "known": False}
+    rows = m.power_breakdown(card)
+    assert ("Mercenary rolled 4 (R5.C2)", "−6", "change") in rows
+    assert rows[-1] == ("Total", "4", "total") or rows[-1][1] == "4"

@@ -962,11 +962,16 @@ def power_breakdown(card: dict) -> list[tuple[str, str, str]]:
         rows.append((f"{t('mod.R5.D2')} (R5.D2)", mod_amount(2), "change"))
     else:
         rows.append((t("inspect.base"), str(base), "base"))
+    running = base if isinstance(base, int) else 0
     for mod in card.get("mods") or ():
         rule = str(mod.get("rule", ""))
+        delta = mod.get("delta")
+        running += delta if isinstance(delta, int) else 0
         key = f"mod.{rule}"
         label = t(key) if key in i18n.EN else (
             effect_name(_RULE_EFFECT[rule]) if rule in _RULE_EFFECT else t("card.mod_change"))
+        if rule == "R5.C2":      # the roll replaces the power so far: say what was rolled
+            label = t("mod.R5.C2_rolled", n=running)
         kind = "continuous" if rule in CONTINUOUS_RULES else "change"
         if kind == "continuous":
             label = f"{label} — {t('inspect.continuous_now')}"
