@@ -404,7 +404,7 @@ EN: dict[str, str] = {
     "handover.sub": "The hands are hidden. Only {name} should look now.",
     "handover.draft": "Next: {name}'s draft picks.",
     "handover.btn": "I am {name} — show my hand",
-    "handover.btn_draft": "I am {name} — show my picks",
+    "handover.btn_draft": "I am {name} — pick my effects",
     # board
     "board.round": "Round {n}",
     "board.mode.draft": "Draft",
@@ -986,7 +986,7 @@ JA: dict[str, str] = {
     "handover.sub": "手札は隠してあります。{name}だけが見てください。",
     "handover.draft": "次は{name}のドラフトです。",
     "handover.btn": "{name}です — 手札を見る",
-    "handover.btn_draft": "{name}です — 自分の選択を見る",
+    "handover.btn_draft": "{name}です — 効果を選ぶ",
     "board.round": "第{n}ラウンド",
     "board.mode.draft": "ドラフト",
     "board.mode.normal": "通常",

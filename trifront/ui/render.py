@@ -318,7 +318,8 @@ def reveal_screen(names: dict[int, str], effects: list[dict[str, str]], me: int 
         cols.append(h("div", h("h3", names[p]), h("ul", items), cls="tf-reveal-col",
                       data={"player": p}))
     return h("section",
-             h("div", h("h2", t("reveal.title")),
+             h("div", h("div", lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
+               h("h2", t("reveal.title")),
                h("p", t("reveal.intro"), cls="tf-sub"),
                h("div", cols, cls="tf-reveal"),
                h("div", autofocus(button(t("reveal.start"), "reveal-continue",
