@@ -106,7 +106,7 @@ def test_a_broken_online_json_leaves_the_defaults(page, app_url):
     or ice_servers of the wrong shape, gives the defaults and a console warning, never a page
     stuck on its loading screen."""
     for body in ('["not", "an object"]', '{"ice_servers": "stun:x", "relay": 5}'):
-        page.route("**/web/online.json", lambda route, body=body: route.fulfill(
+        page.route("**/web/online.json", lambda route, _request, body=body: route.fulfill(
             status=200, content_type="application/json", body=body))
         boot(page, app_url)
         page.click("#opt-kind-online")
