@@ -60,16 +60,23 @@ class Game:
         self._actions.append(action)
 
     def legal_actions(self) -> list[Action]:
+        """Every legal action of the player to move (R3.3, R4), as Actions (record form);
+        [] once the game is over."""
         return legal_actions(self.state)
 
     def view(self, player: int) -> dict:
+        """What `player` (0 or 1) may know now (R7): views.player_view, whose shape is in
+        docs/ARCHITECTURE.md."""
         return player_view(self.state, player)
 
     def record(self) -> dict:
+        """The game so far as a trifront-record/1 dict (RECORD.md): setup and actions; replaying
+        it gives this game exactly (R7.3). It holds the seed, so it reveals every hidden card."""
         s = self._setup
         return to_json(s["mode"], s["effects"], s["first"], s["seed"], s["decks"], self._actions)
 
     def summary(self) -> dict:
+        """The replay summary of RECORD.md (every zone, scores, winner): record.summary."""
         return summary(self.state)
 
     @property

@@ -168,10 +168,14 @@ def decode(text: object, schema: dict, limit: int) -> dict:
 
 
 def to_host(text: object) -> dict:
+    """A guest's message to the host, checked (TO_HOST, at most MAX_TO_HOST characters).
+    Raises ProtocolError naming the first problem."""
     return decode(text, TO_HOST, MAX_TO_HOST)
 
 
 def to_guest(text: object) -> dict:
+    """A host's message to the guest, checked (TO_GUEST, MAX_TO_GUEST; a view's whole shape,
+    trifront/view_check.py). Raises ProtocolError naming the first problem."""
     return decode(text, TO_GUEST, MAX_TO_GUEST)
 
 

@@ -79,6 +79,13 @@ class MemoryStorage:
 
 
 class OnlineMatch:
+    """One page's place in one room: its link (the transport, from ``link_factory(relay, room,
+    self)``), its host or guest session once the roles are settled, and what the page shows
+    (``net``, ``detail``; see the module docstring). Saves the session to ``storage`` (under
+    ONLINE_PREFIX + the room) after every change and tells the app through ``on_change(kind)``.
+    ``clock``: seconds (time.monotonic); ``claim_after``: seconds an opponent may be gone
+    before the win may be claimed."""
+
     def __init__(self, room: str, relay: str, mode: str, *, link_factory: Callable,
                  storage=None, on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
@@ -139,6 +146,7 @@ class OnlineMatch:
 
     @property
     def role(self) -> str | None:
+        """"host", "guest", or None before the pages have settled who hosts."""
         if isinstance(self.session, HostSession):
             return "host"
         if isinstance(self.session, GuestSession):
@@ -147,17 +155,21 @@ class OnlineMatch:
 
     @property
     def me(self) -> int:
+        """This page's seat: 0 for the host, 1 for the guest (R7: the guest's view is seat 1)."""
         return 1 if self.role == "guest" else 0
 
     @property
     def phase(self) -> str | None:
+        """The session's phase ("seeding", "picking", "playing", "over"...), None without one."""
         return None if self.session is None else self.session.phase
 
     def hosting(self) -> bool:
+        """Whether this page runs an unfinished game as host (sent in the role exchange)."""
         s = self.session
         return isinstance(s, HostSession) and s.phase not in ("over",)
 
     def view(self) -> dict | None:
+        """This page's player view (views.player_view shape), None before the game starts."""
         s = self.session
         if isinstance(s, HostSession):
             return s.view()
@@ -165,6 +177,7 @@ class OnlineMatch:
 
     @property
     def started(self) -> bool:
+        """Whether the game (after the seed and any Draft) has begun."""
         return self.view() is not None
 
     @property
@@ -177,6 +190,7 @@ class OnlineMatch:
 
     @property
     def pending(self) -> bool:
+        """A guest's move is on its way to the host, not yet answered."""
         return isinstance(self.session, GuestSession) and self.session.pending
 
     def poll(self) -> bool:
@@ -215,9 +229,11 @@ class OnlineMatch:
     # --------------------------------------------------------------------------- the link
 
     def start(self) -> None:
+        """Join the room (the link connects to its relay or Nostr)."""
         self.link.start()
 
     def close(self) -> None:
+        """Leave the room; the saved session stays (a reload may rejoin)."""
         self.link.close()
 
     def link_status(self, net: str, detail: str = "") -> None:
@@ -286,6 +302,7 @@ class OnlineMatch:
     # ------------------------------------------------------------------------ the player
 
     def set_picks(self, picks: dict) -> None:
+        """This player's Draft picks ({group: effect id}, R2.3), committed to the other page."""
         self.session.set_picks(picks)
         self.save()
 
@@ -300,6 +317,8 @@ class OnlineMatch:
         return ok
 
     def claim_win(self) -> bool:
+        """Claim the win once the opponent has been gone ``claim_after`` seconds (R6.6 as a
+        resignation by absence); False before then."""
         if self.claim_in() != 0.0:
             return False
         if isinstance(self.session, HostSession):
