@@ -412,3 +412,16 @@ def test_a_mercenary_s_power_says_what_was_rolled():
     rows = m.power_breakdown(card)
     assert ("Mercenary rolled 4 (R5.C2)", "−6", "change") in rows
     assert rows[-1] == ("Total", "4", "total") or rows[-1][1] == "4"
+
+
+def test_a_finished_round_s_log_header_gives_its_points():
+    from trifront.game import Game
+    g = Game.new(seed=2)
+    while len(g.view(0)["rounds"]) < 1:
+        g.apply(g.legal_actions()[0])
+    view = g.view(0)
+    lines = [text for p, text in m.history_lines(view, {0: "You", 1: "CPU"}, limit=100)
+             if p is None]
+    pts = view["rounds"][0]["points"]
+    assert f"Round 1 — You +{pts[0]}, CPU +{pts[1]}" in lines
+    assert all(not line.startswith("Round 2 —") for line in lines)   # still being played

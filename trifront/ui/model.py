@@ -751,7 +751,8 @@ def history_lines(view: dict, names: dict[int, str],
                   limit: int = 8) -> list[tuple[int | None, str]]:
     """The last ``limit`` actions, newest first, as (player, text). When history entries
     carry their "round", a (None, "Round n") header stands above each round's actions (the
-    newest round first, so a header is read before the actions it heads)."""
+    newest round first, so a header is read before the actions it heads); a finished
+    round's header gives the points each side took in it (R6.1)."""
     hist = (view.get("history") or [])[-limit:]
     blocks: list[tuple[object, list[tuple[int | None, str]]]] = []
     for i, e in enumerate(hist):
@@ -762,9 +763,19 @@ def history_lines(view: dict, names: dict[int, str],
     out: list[tuple[int | None, str]] = []
     for rnd, lines in reversed(blocks):
         if rnd is not None:
-            out.append((None, t("log.round", n=rnd)))
+            out.append((None, _round_header(view, names, rnd)))
         out.extend(reversed(lines))
     return out
+
+
+def _round_header(view: dict, names: dict[int, str], rnd) -> str:
+    rounds = view.get("rounds") or []
+    if not isinstance(rnd, int) or not 0 < rnd <= len(rounds):
+        return t("log.round", n=rnd)
+    points = rounds[rnd - 1].get("points") or [0, 0]
+    me = view.get("me", 0) if view.get("me") in (0, 1) else 0
+    return t("log.round_result", n=rnd, a=_subject(me, names), x=points[me],
+             b=_subject(other(me), names), y=points[other(me)])
 
 
 def last_opponent_action(view: dict, names: dict[int, str]) -> str:
