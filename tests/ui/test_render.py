@@ -145,3 +145,11 @@ def test_confirmations_start_on_the_safe_choice():
                          (r.pass_modal(2), "btn-pass-cancel")):
         focused = [e.attrs.get("id") for e in dialog.iter() if e.attrs.get("data-autofocus")]
         assert focused == [safe], focused
+
+
+def test_a_record_file_is_named_for_its_game():
+    from trifront.game import Game
+    g = Game.new("normal", seed=1234567)
+    g.apply(g.legal_actions()[0])
+    assert r.record_filename(g.record()) == "trifront-normal-34567-1.json"
+    assert r.record_filename({}) == "trifront-game-00000-0.json"

@@ -852,6 +852,15 @@ def record_href(record: dict) -> str:
     return "data:application/json;charset=utf-8," + quote(json.dumps(record))
 
 
+def record_filename(record: dict) -> str:
+    """A download name that tells games apart: mode, the seed's last digits, the action count
+    ("trifront-draft-40217-63.json"); every file was "trifront-game.json"."""
+    mode = record.get("mode") if record.get("mode") in ("normal", "draft") else "game"
+    seed = record.get("seed") if type(record.get("seed")) is int else 0
+    actions = record.get("actions") if isinstance(record.get("actions"), list) else []
+    return f"trifront-{mode}-{seed % 100000:05d}-{len(actions)}.json"
+
+
 def over_screen(view: dict, names: dict[int, str], record: dict | None = None,
                 share_url: str = "", *, rematch: bool = False) -> El:
     """R6.4–R6.6: the winner, the final score, the tie-break or resignation note.
@@ -880,7 +889,7 @@ def over_screen(view: dict, names: dict[int, str], record: dict | None = None,
                  button(t("export.replay"), "watch-replay", id="btn-watch-replay",
                         cls="tf-btn-ghost") if record else None,
                  h("a", t("export.file"), id="btn-record", cls="tf-btn tf-btn-ghost",
-                   href=record_href(record), download="trifront-game.json",
+                   href=record_href(record), download=record_filename(record),
                    title=t("export.file_title")) if record else None,
                  button(t("export.link"), "export", id="btn-share", cls="tf-btn-ghost")
                  if record and share_url else None,
@@ -982,7 +991,7 @@ def export_modal(record: dict, share_url: str, n_actions: int, finished: bool = 
                    cls="tf-sub"),
                  h("p", h("a", t("export.file"), id="btn-record-file",
                           cls="tf-btn tf-btn-ghost", href=record_href(record),
-                          download="trifront-game.json", title=t("export.file_title"))),
+                          download=record_filename(record), title=t("export.file_title"))),
                  h("label", t("export.link"), for_="share-replay-link", cls="tf-field-label"),
                  h("input", id="share-replay-link", cls="tf-input", type="text",
                    value=share_url, readonly=True, data={"select": "1"}),
