@@ -1,6 +1,9 @@
 """The tunable numbers of RULES.md (every value marked [tunable] there), and nothing else.
 
-Other modules import these names; no other module writes these numbers down.
+Other modules import these names; no other module's logic writes these numbers down. The
+players' texts do (the effects' texts in cards.py, the help and short texts in ui/i18n.py, in
+two languages), and tests/rules/test_r1_r2_components_effects.py checks them against these
+values, so a change here that the texts do not follow fails there.
 """
 
 #: R1.1 lanes, by index: 0 left, 1 center, 2 right.

@@ -129,3 +129,36 @@ def test_R2_3_draft_picks_one_of_six_per_group_both_may_pick_the_same():
         Game.new("draft", [fx(A="recon"), NORMAL], 0, 0)
     with pytest.raises(MalformedRecord):  # a group left out
         Game.new("draft", [{"A": "supply", "B": "recon", "C": "ambush"}, NORMAL], 0, 0)
+
+
+def test_the_effect_texts_say_the_tunable_numbers_of_constants():
+    """The players' texts write the [tunable] numbers out (cards.py, i18n.py); each text that
+    names one must name the value constants.py holds, in both languages."""
+    from trifront import constants as c
+    from trifront.cards import EFFECTS
+    from trifront.ui import i18n
+    en = {k: EFFECTS[k].text_en for k in EFFECTS}
+    ja = {k: EFFECTS[k].text_ja for k in EFFECTS}
+    expect = {
+        "lord": ([f"power {c.CREATED_SOLDIER_POWER}"], []),
+        "ambush": ([f"+{c.AMBUSH_DOWN} power", f"−{-c.AMBUSH_UP}"],
+                   [f"+{c.AMBUSH_DOWN}", f"-{-c.AMBUSH_UP}"]),
+        "mercenary": ([f"{c.MERCENARY_MIN} to {c.MERCENARY_MAX}"],
+                      [f"{c.MERCENARY_MIN}〜{c.MERCENARY_MAX}"]),
+        "cavalry": ([f"{c.CAVALRY_DECK_LIMIT} cards or fewer", f"{c.CAVALRY_DECK_LIMIT + 1} or more"],
+                    [f"{c.CAVALRY_DECK_LIMIT}枚以下", f"{c.CAVALRY_DECK_LIMIT + 1}枚以上"]),
+        "archers": ([f"+{c.ARCHERS_BONUS} power"], [f"+{c.ARCHERS_BONUS}"]),
+        "gunners": ([f"power {c.GUNNERS_SET_POWER}"], [f"{c.GUNNERS_SET_POWER}扱い"]),
+        "general": ([f"+{c.GENERAL_BONUS}"], [f"+{c.GENERAL_BONUS}"]),
+        "spy": ([f"up to {c.SPY_REVEALS}"], [f"最大{c.SPY_REVEALS}枚"]),
+        "black_market": ([f"−{c.BLACK_MARKET_LOSS} power (not below {c.BLACK_MARKET_FLOOR})"],
+                         [f"-{c.BLACK_MARKET_LOSS}（最低{c.BLACK_MARKET_FLOOR}）"]),
+    }
+    for effect, (words_en, words_ja) in expect.items():
+        for w in words_en:
+            assert w in en[effect], (effect, w, en[effect])
+        for w in words_ja:
+            assert w in ja[effect], (effect, w, ja[effect])
+    assert f"First to {c.TARGET_SCORE} points" in i18n.EN["help.goal_text"]
+    assert f"{c.TARGET_SCORE} points or" in i18n.EN["help.end_text"]
+    assert f"先に{c.TARGET_SCORE}点" in i18n.JA["help.goal_text"]
