@@ -194,6 +194,9 @@ def test_small_screen_board_and_help(page, app_url):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width} px wide at 360 px"
     shot(page, "play-small-board", full_page=True)
+    if page.locator("#toast").count():      # a notice ("You drew ...") stays clear of the buttons
+        toast, help_ = (page.locator(s).bounding_box() for s in ("#toast", "#btn-help"))
+        assert toast["y"] >= help_["y"] + help_["height"], (toast, help_)
     page.click("#btn-help")
     page.wait_for_selector("#modal-help")
     assert "R6" in page.inner_text("#modal-help")
