@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from .actions import FACES
 from .cards import GROUPS
-from .constants import LANES
+from .constants import LANES, MERCENARY_MAX, MERCENARY_MIN
 
 _PLAYERS = (0, 1)
-_MAX_LIST = 400      # more cards, actions or rounds than any game has
+# more cards, legal actions or history entries than a game can have (a 17-card hand with a
+# Priest lists ~500 legal plays; the message's size limit, protocol.MAX_TO_GUEST, bounds the rest)
+_MAX_LIST = 20_000
 
 
 class BadView(ValueError):
@@ -93,17 +95,21 @@ def _card(v, path):
         _int(mod["delta"], f"{path}.mods[{i}].delta", -1000, 1000)
 
 
-def _cards(v, path):
+def _cards(v, path, hidden_ok=True):
+    """Cards of a zone; ``hidden_ok`` False where the view's own player sees every card (its
+    own hand and board side: a Hidden there would be a card it could not select)."""
     for i, c in enumerate(_list(v, path)):
         _card(c, f"{path}[{i}]")
+        if not hidden_ok and c.get("hidden") is True:
+            _fail(f"{path}[{i}]", "a hidden card where this player sees every card")
 
 
-def _lanes(v, path):
+def _lanes(v, path, me=None):
     for i, lane in enumerate(_list(v, path, len(LANES))):
         p = f"{path}[{i}]"
         _dict(lane, p, ("sides", "totals", "by_count"))
         for s, side in enumerate(_list(lane["sides"], p + ".sides", 2)):
-            _cards(side, f"{p}.sides[{s}]")
+            _cards(side, f"{p}.sides[{s}]", hidden_ok=s != me)
         for s, total in enumerate(_list(lane["totals"], p + ".totals", 2)):
             _dict(total, f"{p}.totals[{s}]", ("power", "hidden", "cards"))
             _int(total["power"], f"{p}.totals[{s}].power", -10_000, 10_000)
@@ -146,7 +152,7 @@ def _outcome(v, path):
         if key in ("drew", "opponent_drew", "created"):
             _int(value, f"{path}.{key}", 0, 10)
         elif key == "roll":
-            _int(value, f"{path}.{key}", 1, 13)
+            _int(value, f"{path}.{key}", MERCENARY_MIN, MERCENARY_MAX)
         elif key in ("passed", "spent"):
             _bool(value, f"{path}.{key}")
         elif key == "returned":
@@ -185,18 +191,22 @@ def _view(v) -> None:
         _int(_list(v["scores"], "scores", 2)[p], f"scores[{p}]", 0, 1000)
         _int(_list(v["decks"], "decks", 2)[p], f"decks[{p}]", 0, _MAX_LIST)
         _int(_list(v["cards_owned"], "cards_owned", 2)[p], f"cards_owned[{p}]", 0, _MAX_LIST)
-        _cards(_list(v["hands"], "hands", 2)[p], f"hands[{p}]")
+        _cards(_list(v["hands"], "hands", 2)[p], f"hands[{p}]", hidden_ok=p != v["me"])
         _cards(_list(v["discards"], "discards", 2)[p], f"discards[{p}]")
         flags = _dict(_list(v["round_flags"], "round_flags", 2)[p], f"round_flags[{p}]")
         for k, flag in flags.items():
             _bool(flag, f"round_flags[{p}].{k}")
     _int(v["target_score"], "target_score", 1, 1000)
-    _lanes(v["lanes"], "lanes")
+    _lanes(v["lanes"], "lanes", me=v["me"])
     _cards(v["my_deck"], "my_deck")
     for k, flag in _dict(v["restrictions"], "restrictions", ("no_pass", "no_facedown")).items():
         _bool(flag, f"restrictions.{k}")
+    opp_sides = [lane["sides"][1 - v["me"]] for lane in v["lanes"]]
     for i, a in enumerate(_list(v["legal"], "legal")):
         _action(a, f"legal[{i}]")
+        slot = (a.get("target") or {}).get("slot") if isinstance(a.get("target"), dict) else None
+        if slot is not None and not slot[1] < len(opp_sides[slot[0]]):
+            _fail(f"legal[{i}].target.slot", "no opponent's card there")
     for cid, why in _dict(v["why_not"], "why_not").items():
         p = f"why_not[{cid}]"
         _dict(why, p, ("discard", "play"))
@@ -208,6 +218,8 @@ def _view(v) -> None:
     _bool(v["progress"], "progress")
     for i, h in enumerate(_list(v["history"], "history")):
         _dict(h, f"history[{i}]", ("player", "round", "action"))
+        if not set(h) <= {"player", "round", "action", "outcome"}:
+            _fail(f"history[{i}]", "unknown field(s)")
         _int(h["player"], f"history[{i}].player", 0, 1)
         _int(h["round"], f"history[{i}].round", 1, 1000)
         _action(h["action"], f"history[{i}].action")

@@ -105,7 +105,8 @@ def test_a_broken_online_json_leaves_the_defaults(page, app_url):
     """web/online.json is the deployer's file (docs/DEPLOY.md): a list where an object belongs,
     or ice_servers of the wrong shape, gives the defaults and a console warning, never a page
     stuck on its loading screen."""
-    for body in ('["not", "an object"]', '{"ice_servers": "stun:x", "relay": 5}'):
+    for body in ('["not", "an object"]', '{"ice_servers": "stun:x", "relay": 5}',
+                 '{"ice_servers": 5}', '{"ice_servers": [{"urls": "http://x"}]}'):
         page.route("**/web/online.json", lambda route, _request, body=body: route.fulfill(
             status=200, content_type="application/json", body=body))
         boot(page, app_url)

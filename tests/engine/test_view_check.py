@@ -48,6 +48,15 @@ def a_view() -> dict:
     (lambda v: v.update(over="no"), "over: expected true or false"),
     (lambda v: v.pop("rounds"), "view: missing 'rounds'"),
     (lambda v: v.update(effects=[{"A": "supply"}, {}]), "effects[0]: missing 'B'"),
+    (lambda v: v["hands"][v["me"]].append({"owner": v["me"], "hidden": True, "face": None,
+                                           "lane": None}),
+     "a hidden card where this player sees every card"),
+    (lambda v: v["history"].append({"player": 0, "round": 1, "action": {"type": "pass"},
+                                    "card": "x"}), "unknown field(s)"),
+    (lambda v: v["legal"].append({"type": "play", "card": 1, "lane": 0, "face": "up",
+                                  "target": {"slot": [2, 5]}}), "no opponent's card there"),
+    (lambda v: v["history"].append({"player": 0, "round": 1, "action": {"type": "pass"},
+                                    "outcome": {"roll": 99}}), "outcome.roll"),
 ])
 def test_a_view_of_the_wrong_shape_names_the_place(change, where):
     view = a_view()
@@ -59,3 +68,19 @@ def test_a_view_of_the_wrong_shape_names_the_place(change, where):
 def test_not_a_view_at_all():
     for junk in (None, 3, "view", [], {}):
         assert view_problem(junk)
+
+
+def test_a_big_hand_s_hundreds_of_legal_plays_pass():
+    """Both players pass round after round, so hands grow (R3.2); one Priest then lists a
+    target for every hand card in every lane (found by a review: 481 legal plays in round 5
+    were refused and an online guest stalled)."""
+    from trifront.cards import NORMAL_EFFECTS
+    fx = dict(NORMAL_EFFECTS, A="priest")
+    g = Game.new("draft", [fx, fx], 0, 3)
+    most = 0
+    while not g.over and g.state.round <= 8:
+        view = json.loads(json.dumps(g.view(g.to_move)))
+        assert view_problem(view) is None, view_problem(view)
+        most = max(most, len(view["legal"]))
+        g.apply({"type": "pass"}, g.to_move)
+    assert most > 400, most

@@ -113,3 +113,12 @@ def test_an_error_after_the_join_is_only_logged(link_module):
     assert owner.status[-1] == ("waiting", "")
     ws.deliver(t="error", error="too many messages; slow down")
     assert owner.status[-1] == ("waiting", "") and not ws.closed and not link.closed
+
+
+def test_a_rejoin_after_the_room_expired_that_is_turned_down_is_told(link_module):
+    link, owner, ws = joined_link(link_module)
+    ws.deliver(t="joined", room="blue fox", peers=1)
+    ws.deliver(t="expired", room="blue fox")
+    assert ws.sent[-1] == {"t": "join", "room": "blue fox"}
+    ws.deliver(t="error", error="too many rooms from your address")
+    assert owner.status[-1] == ("refused", "too many rooms from your address")

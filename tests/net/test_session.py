@@ -576,3 +576,21 @@ def test_a_host_that_answers_a_move_with_the_same_position_gets_that_move_again(
     assert host.game.over and len(host.vetoed) > 2        # the deal varies: secrets are random
     assert all(len(tries) == 1 for tries in guest.sent.values()), "the guest chose again"
     assert guest.report.fair, guest.report.summary()
+
+
+def test_pages_of_two_protocol_versions_say_so_instead_of_playing():
+    """A page from before a protocol change draws other views, and its fairness check would
+    call an honest host unfair: each side refuses the other's version and says why."""
+    host = HostSession("normal")
+    told = []
+    host.connected(told.append)
+    told.clear()
+    host.receive(json.dumps({"t": "hello", "v": "trifront-net/2", "game": None, "token": None}))
+    busy = [json.loads(t) for t in told if json.loads(t)["t"] == "busy"]
+    assert busy and "another version of TriFront (trifront-net/2" in busy[0]["error"]
+    assert host.phase is None
+    guest = GuestSession()
+    guest.connected(lambda text: None)
+    guest.receive(json.dumps({"t": "setup", "v": "trifront-net/2", "game": "ab" * 8,
+                              "token": "cd" * 8, "mode": "normal", "commit": "0" * 64}))
+    assert guest.busy and "reload" in guest.busy and guest.game_id is None

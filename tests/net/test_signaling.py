@@ -141,3 +141,11 @@ def test_ice_servers_from_a_hand_edited_online_json():
                              {"urls": []}, {"urls": 5}]}
     assert ice_servers(mixed) == [{"urls": "stun:a:1"},
                                   {"urls": ["turn:b:2"], "username": "u", "credential": "c"}]
+
+
+def test_ice_servers_keep_only_stun_and_turn_addresses():
+    from trifront.net.signaling import ice_servers
+    config = {"ice_servers": [{"urls": "http://x"}, {"urls": ["stun:a:1", "x"]},
+                              {"urls": "TURNS:b:5349", "username": "u", "credential": "c"}]}
+    assert ice_servers(config) == [{"urls": ["stun:a:1"]},
+                                   {"urls": "TURNS:b:5349", "username": "u", "credential": "c"}]

@@ -125,6 +125,11 @@ class GuestSession:
         self.on_change("busy")
 
     def _on_setup(self, msg: dict) -> None:
+        if msg["v"] != protocol.VERSION:
+            self.busy = protocol.OTHER_VERSION.format(theirs=msg["v"])
+            self._ignore(f"a host of another protocol version ({msg['v']})")
+            self.on_change("busy")
+            return
         self.busy = None
         if msg["game"] != self.game_id or msg["token"] != self.token:
             if self.game_id is not None:

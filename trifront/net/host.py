@@ -106,6 +106,10 @@ class HostSession:
         pass
 
     def _on_hello(self, msg: dict) -> None:
+        if msg["v"] != protocol.VERSION:
+            self._send("busy", error=protocol.OTHER_VERSION.format(theirs=msg["v"]))
+            self._refuse(f"a guest of another protocol version ({msg['v']})", reply=False)
+            return
         resume = (self.phase is not None and msg["game"] == self.game_id
                   and msg["token"] is not None and secrets.compare_digest(msg["token"], self.token))
         if not resume:

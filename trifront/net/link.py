@@ -158,6 +158,7 @@ class Link:
             self.owner.link_status("full")
             ws.close()
         elif kind == "expired":
+            self.seated = False      # the rejoin is a join: a refusal of it is told too
             self._relay_send(t="join", room=self.room)
         elif kind == "error":
             console.warn(f"TriFront relay: {msg.get('error')}")

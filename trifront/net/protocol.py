@@ -1,4 +1,4 @@
-"""The online match's messages (``trifront-net/2``): types, schemas, size limits. Pure.
+"""The online match's messages (``trifront-net/3``): types, schemas, size limits. Pure.
 
 Two pages talk over one WebRTC data channel (or any transport that carries text): one JSON
 object per message, ``t`` = its type. The host (the room's first joiner) runs the engine; the
@@ -34,7 +34,9 @@ from trifront import jsontext
 from trifront.cards import GROUPS
 from trifront.view_check import view_problem
 
-VERSION = "trifront-net/2"   # /2: state carries the moves commitment
+# /2: state carries the moves commitment; /3: history entries carry effect outcomes (a page
+# of /2 would draw other views, and its fairness check would call the other page unfair)
+VERSION = "trifront-net/3"
 MAX_TO_HOST = 8 * 1024            # a guest message (an action is ~100 bytes)
 MAX_TO_GUEST = 512 * 1024         # a host message (a view is ~10-40 KiB)
 MAX_DEPTH = 24                    # nesting of JSON arrays/objects
@@ -97,7 +99,14 @@ def _record(v) -> bool:
 
 
 def _version(v) -> bool:
-    return v == VERSION
+    """Any version of this protocol: the sessions compare it with VERSION and say so to the
+    player (another version would draw other views and its fairness check would fail)."""
+    return isinstance(v, str) and re.fullmatch(r"trifront-net/\d{1,4}", v) is not None
+
+
+#: what a page tells the player when the other page speaks another version of the protocol
+OTHER_VERSION = ("The other page runs another version of TriFront ({theirs}; this one "
+                 f"{VERSION}). Both players should reload the page, then join again.")
 
 
 TO_HOST = {

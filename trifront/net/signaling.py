@@ -122,8 +122,10 @@ def ice_servers(config: dict) -> list[dict]:
             continue
         urls = entry.get("urls")
         if isinstance(urls, list):
-            urls = [u for u in urls if isinstance(u, str) and u.strip()]
-        if not urls or not isinstance(urls, (str, list)):
+            urls = [u for u in urls if _ice_url(u)]
+        elif not _ice_url(urls):
+            urls = None
+        if not urls:
             continue
         server = {"urls": urls}
         for key in ("username", "credential"):
@@ -131,6 +133,12 @@ def ice_servers(config: dict) -> list[dict]:
                 server[key] = entry[key]
         out.append(server)
     return out
+
+
+def _ice_url(value: object) -> bool:
+    """A STUN or TURN address (RTCPeerConnection throws on any other scheme)."""
+    return isinstance(value, str) and value.strip().lower().startswith(("stun:", "stuns:",
+                                                                        "turn:", "turns:"))
 
 
 def trystero_config(relays: list[str], ice_servers: list) -> dict:

@@ -137,6 +137,11 @@ scheme = "wss" if location.protocol == "https:" else "ws"
 default_relay = default_relay_url(online_config, scheme, str(location.hostname or ""))
 ice_param = _param("ice", "", str)
 ice_servers = [] if ice_param == "none" else read_ice_servers(online_config)
+_listed_ice = online_config.get("ice_servers")
+if ice_param != "none" and _listed_ice and (not isinstance(_listed_ice, list)
+                                            or len(ice_servers) != len(_listed_ice)):
+    console.warn("TriFront: web/online.json ice_servers: entries without a stun:/turn: "
+                 "address were left out")
 page_signal = default_signal(online_config, str(location.hostname or ""))
 nostr_urls = nostr_relays(_param("nostr", "", str), online_config)
 

@@ -643,7 +643,7 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
         return t("log.pass", who=who)
     if kind == "resign":
         return t("log.resign", who=_subject(a.get("player", p), names))
-    card = entry.get("card")
+    card = entry.get("card") if isinstance(entry.get("card"), dict) else None
     seen_all = bool(view.get("revealed"))   # a replay with everything revealed
     if card is None and a.get("card") is not None and (kind == "discard" or a.get("face") == "up"
                                                        or p == view.get("me") or seen_all):
