@@ -425,3 +425,19 @@ def test_a_finished_round_s_log_header_gives_its_points():
     pts = view["rounds"][0]["points"]
     assert f"Round 1 — You +{pts[0]}, CPU +{pts[1]}" in lines
     assert all(not line.startswith("Round 2 —") for line in lines)   # still being played
+
+
+def test_the_log_names_a_card_played_in_an_earlier_round_that_left_every_zone():
+    """A face-up card a Medic later put back into its owner's deck is in no zone the other
+    player sees; the log names it from the round's revealed board (it said 'a card')."""
+    card = {"id": 24, "owner": 1, "rank": 13, "group": "D", "effect": "captain",
+            "soldier": False, "face": "up", "lane": 0, "power": 13, "base": 13, "mods": [],
+            "known": False}
+    lanes = [{"sides": [[], [card]], "totals": [], "by_count": False}, {"sides": [[], []]},
+             {"sides": [[], []]}]
+    view = {"me": 0, "lanes": [{"sides": [[], []]}] * 3, "hands": [[], []],
+            "discards": [[], []], "rounds": [{"winners": [1, None, None], "points": [0, 1],
+                                              "lanes": lanes}]}
+    entry = {"player": 1, "round": 1,
+             "action": {"type": "play", "card": 24, "lane": 0, "face": "up"}}
+    assert "played Captain 13 face-up" in m.describe_action(entry, view, {0: "You", 1: "CPU"})

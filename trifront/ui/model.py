@@ -647,7 +647,7 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
     seen_all = bool(view.get("revealed"))   # a replay with everything revealed
     if card is None and a.get("card") is not None and (kind == "discard" or a.get("face") == "up"
                                                        or p == view.get("me") or seen_all):
-        found = find_card(view, p, a["card"])
+        found = find_card(view, p, a["card"]) or _on_round_board(view, entry, p, a["card"])
         card = found[1] if found else None
     outcome = _outcome_phrase(entry.get("outcome"), names, p)
     if kind == "discard":
@@ -664,6 +664,19 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
     extra = _target_phrase(view, names, p, card, target) if target else ""
     return t("log.play_up", who=who, card=card_label(card) if card else t("card.a_card"),
              lane=lane, extra=extra + outcome)
+
+
+def _on_round_board(view: dict, entry: dict, owner: int, card_id) -> tuple[str, dict] | None:
+    """A card played face-up in a finished round, as the round's revealed board showed it
+    (R3.6): it may have left every zone this view shows since (a Medic put it in the deck)."""
+    rounds, rnd = view.get("rounds") or [], entry.get("round")
+    if not isinstance(rnd, int) or not 0 < rnd <= len(rounds):
+        return None
+    for lane in rounds[rnd - 1].get("lanes") or ():
+        for card in lane["sides"][owner]:
+            if card.get("id") == card_id:
+                return "board", card
+    return None
 
 
 def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
