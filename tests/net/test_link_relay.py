@@ -13,6 +13,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from .test_nostr_link import _Proxy   # the same fake pyodide proxy
+
 
 class FakeSocket:
     made: list = []
@@ -34,17 +36,6 @@ class FakeSocket:
 
     def deliver(self, **msg):
         self.onmessage(SimpleNamespace(data=json.dumps(msg)))
-
-
-class _Proxy:
-    def __init__(self, fn):
-        self.fn = fn
-
-    def __call__(self, *args):
-        return self.fn(*args)
-
-    def destroy(self):
-        self.fn = None
 
 
 class Owner:
