@@ -491,3 +491,45 @@ def test_a_card_just_played_is_animated_once():
         app.dispatch("help")       # any redraw: nothing drops in again
         assert not page.tree.find_all(".tf-fresh")
     asyncio.run(go())
+
+
+def test_each_screen_starts_at_its_top_and_a_turn_shows_the_hand():
+    """A new screen scrolls to its top; the start of this player's turn brings the hand
+    into sight (on a phone it is below the lanes); redraws within a turn leave the
+    player's scrolling alone."""
+    async def go():
+        scrolls: list[str] = []
+        app, page = make_app(seed=4, scroll_to=scrolls.append)
+        assert scrolls == ["top"]                      # the menu, at the first draw
+        app.dispatch("menu-set", {"key": "first", "value": "1"})   # the CPU opens
+        scrolls.clear()
+        app.dispatch("help")                           # an overlay is not a new screen
+        app.dispatch("close-modal")
+        assert scrolls == []
+        app.dispatch("start")
+        await settle(app)
+        assert page.screen() == "screen-board" and app._my_turn()
+        assert scrolls[0] == "top" and scrolls[-1] == "#hand-me", scrolls
+        scrolls.clear()
+        card = app.view()["legal"][0]["card"]
+        app.dispatch("select", {"card-id": str(card)})  # choosing: no jump
+        app.dispatch("cancel")
+        assert scrolls == []
+        take_turn(app, page, 0)
+        await settle(app)                              # the CPU answers: my turn again
+        assert app._my_turn() and scrolls.count("#hand-me") == 1, scrolls
+        assert "top" not in scrolls
+        app.dispatch("resign")
+        app.dispatch("resign-confirm")
+        assert scrolls[-1] == "top" and page.screen() == "screen-over"
+    asyncio.run(go())
+
+
+def test_a_failing_scroll_is_only_a_warning():
+    def broken(where):
+        raise RuntimeError("no window")
+    warnings: list[str] = []
+    app, page = make_app(scroll_to=broken, log_warn=warnings.append)
+    app.dispatch("start")
+    assert page.screen() == "screen-board" and not page.errors
+    assert warnings and "scroll failed" in warnings[0]

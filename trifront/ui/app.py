@@ -63,8 +63,13 @@ class App:
                  log_warn: Callable[[str], None] = print, lang: str = "",
                  signal: str = "", default_signal: str = "relay",
                  browser_lang: str = "en", copy_text: Callable[[str], bool] | None = None,
-                 set_address: Callable[[dict], None] | None = None):
+                 set_address: Callable[[dict], None] | None = None,
+                 scroll_to: Callable[[str], None] | None = None):
         self.mount = mount
+        # after a redraw: "top" when the screen changed, "#hand-me" when this player's turn
+        # began (on a phone the hand is below the lanes); see _follow_scroll
+        self.scroll_to = scroll_to
+        self._scrolled: tuple[str, bool] = ("", False)   # (screen, my turn) at the last redraw
         self.cpu = cpu or CpuClient(None)
         self.rng = random.Random(seed)
         self.hint_rng = random.Random(None if seed is None else f"hint:{seed}")
@@ -368,12 +373,29 @@ class App:
                 root.children.insert(0, onr.banner(self.match))
                 root.attrs["class"] = f"{root.attrs.get('class', '')} tf-online".strip()
             self.mount(root)
+            self._follow_scroll()
             if self.shown == "board":
                 self.fresh = {}  # a played card drops in once, not at every redraw
                 self._seen_lanes = self.view()["lanes"] if self.game is not None else None
         except Exception:  # noqa: BLE001 - never leave the player with a broken page
             self.log_error("TriFront render failed:\n" + traceback.format_exc())
             self.mount(r.app_root(r.error_screen(i18n.t("error.friendly"))))
+
+    def _follow_scroll(self) -> None:
+        """Each new screen starts at its top (a long menu scrolled down must not open the
+        board half-way); a turn that begins brings this player's hand into sight. Only on
+        those changes, so the player's own scrolling is left alone between them."""
+        shown, mine = self.shown, self.shown == "board" and self._my_turn()
+        before, self._scrolled = self._scrolled, (shown, mine)
+        if self.scroll_to is None:
+            return
+        try:
+            if shown != before[0]:
+                self.scroll_to("top")
+            elif mine and not before[1]:
+                self.scroll_to("#hand-me")
+        except Exception:  # noqa: BLE001 - scrolling is a nicety; never break a render
+            self.log_warn("TriFront: scroll failed:\n" + traceback.format_exc())
 
     def dispatch(self, act: str, data: dict | None = None) -> None:
         """A click (or key) on an element with ``data-act``; never raises."""

@@ -117,6 +117,20 @@ def copy_text(text: str) -> bool:
         return False
 
 
+def scroll_to(where: str) -> None:
+    """Bring part of the page into sight: "top" scrolls the window to its top (a new
+    screen starts there); any other string is a CSS selector whose element is scrolled the
+    least distance that shows it (``block: "nearest"``), and nothing moves if it is already
+    in sight or missing."""
+    from js import window
+    if where == "top":
+        window.scrollTo(0, 0)
+        return
+    el = document.querySelector(where)
+    if not is_none(el) and el is not None:
+        el.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+
+
 def set_address(params: dict) -> None:
     """Set the page address's query parameters ({"room": "blue fox"}; "" drops one; the key
     "#" sets the fragment, "" drops it) without a reload or a history entry, so that a reload

@@ -214,7 +214,8 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  signal=_param("signal", "", str), default_signal=page_signal,
                  claim_after=_param("claim_after", None, float),  # None: the default (60 s)
                  lang=_param("lang", "", str), browser_lang=browser_languages(),
-                 copy_text=dom.copy_text, set_address=dom.set_address)
+                 copy_text=dom.copy_text, set_address=dom.set_address,
+                 scroll_to=dom.scroll_to)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
 if not _param("room", "", str):
     controller.resume()
