@@ -278,7 +278,7 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map(([n, r]) => n + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
 
 
-@pytest.mark.parametrize("width,height", [(360, 740), (1280, 800)])
+@pytest.mark.parametrize("width,height", [(360, 740), (740, 360), (1280, 800)])
 def test_layout_screens_at_both_sizes(page, app_url, width, height):
     page.set_viewport_size({"width": width, "height": height})
     tag = f"{width}x{height}"
@@ -298,11 +298,18 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
     page.wait_for_selector(BOARD_MINE)
     page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()
     # the lane buttons can be reached with the score and the lanes in sight: on a phone the
-    # action bar sticks to the bottom of the screen (at 1280x800 the whole board fits)
+    # action bar sticks to the bottom of the screen (at 1280x800 the whole board fits); a
+    # phone held sideways has the hand and the bar beside the lanes, whose tops are in sight
     page.evaluate("window.scrollTo(0, 0)")
-    for sel in ("#scores", "#lanes", '#choices [id^="btn-lane-"]'):
+    sideways = height < 500
+    for sel in ("#scores", "#lanes" if not sideways else "#hand-me",
+                '#choices [id^="btn-lane-"]'):
         box = page.locator(sel).first.bounding_box()
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (sel, box)
+    if sideways:
+        hand, lanes = page.locator("#hand-me").bounding_box(), page.locator("#lanes").bounding_box()
+        assert hand["x"] >= lanes["x"] + lanes["width"], (hand, lanes)   # side by side
+        assert lanes["y"] < height / 2, lanes
     check("board")
     page.click("#btn-cancel")
     page.locator('#lanes [data-act="inspect"]').first.click()     # inspect a board card
