@@ -9,7 +9,9 @@ drawn, which card left a discard pile, a roll, a pass) returns it as an Outcome,
 history keeps beside its action so that players can read what happened (the log). Keys:
 ``drew`` (cards its player drew), ``opponent_drew`` (R5.D3), ``returned`` (the card id R5.B3
 put back into the deck, or None), ``roll`` (R5.C2), ``passed`` (R5.D2), ``created`` (R5.B6),
-``spent`` (R5.A1 / R5.B3: not the round's first, so it did nothing).
+``spent`` (R5.A1 / R5.B3: not the round's first, so it did nothing). Two keys are not
+public: ``drawn`` and ``opponent_drawn``, the ids of the cards drawn, which only the player
+who drew them sees (views.py drops them for the other, R7.2).
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ def supply(state: GameState, card: Card, action: Action) -> Outcome:
     if ps.supply_used:
         return {"drew": 0, "spent": True}
     ps.supply_used = True
-    return {"drew": len(draw(state, card.owner, 1))}
+    drawn = draw(state, card.owner, 1)
+    return {"drew": len(drawn), "drawn": drawn}
 
 
 def assault(state: GameState, card: Card, action: Action) -> None:
@@ -129,7 +132,8 @@ def mercenary(state: GameState, card: Card, action: Action) -> Outcome:
 
 def envoy(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.C3: discarded, it draws 1 card."""
-    return {"drew": len(draw(state, card.owner, 1))}
+    drawn = draw(state, card.owner, 1)
+    return {"drew": len(drawn), "drawn": drawn}
 
 
 def engineer(state: GameState, card: Card, action: Action) -> None:
@@ -155,11 +159,11 @@ def general(state: GameState, card: Card, action: Action) -> Outcome:
 def spy(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.D3: the opponent draws 1 (passed or not); up to 2 random hand cards become known."""
     opp_id = 1 - card.owner
-    drew = len(draw(state, opp_id, 1))
+    drawn = draw(state, opp_id, 1)
     hand = sorted(state.players[opp_id].hand)
     for cid in state.rng.sample(hand, min(SPY_REVEALS, len(hand))):
         state.players[card.owner].known.add(cid)
-    return {"opponent_drew": drew}
+    return {"opponent_drew": len(drawn), "opponent_drawn": drawn}
 
 
 def black_market(state: GameState, card: Card, action: Action) -> Outcome:
@@ -170,7 +174,7 @@ def black_market(state: GameState, card: Card, action: Action) -> Outcome:
         drawn = ps.cards[cid]
         before = held_power(drawn)
         add_change(drawn, "R5.D4", max(BLACK_MARKET_FLOOR, before - BLACK_MARKET_LOSS) - before)
-    return {"drew": len(drawn_ids)}
+    return {"drew": len(drawn_ids), "drawn": drawn_ids}
 
 
 def captain(state: GameState, card: Card, action: Action) -> None:

@@ -155,6 +155,12 @@ def _outcome(v, path):
             _int(value, f"{path}.{key}", MERCENARY_MIN, MERCENARY_MAX)
         elif key in ("passed", "spent"):
             _bool(value, f"{path}.{key}")
+        elif key in ("drawn", "opponent_drawn"):
+            cards = _list(value, f"{path}.{key}")
+            if len(cards) > 10:
+                _fail(f"{path}.{key}", "more cards than an effect draws")
+            for j, cid in enumerate(cards):
+                _int(cid, f"{path}.{key}[{j}]", 0, 10_000)
         elif key == "returned":
             if value is not None:
                 _card(value, f"{path}.{key}")

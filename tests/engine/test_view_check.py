@@ -57,6 +57,12 @@ def a_view() -> dict:
                                   "target": {"slot": [2, 5]}}), "no opponent's card there"),
     (lambda v: v["history"].append({"player": 0, "round": 1, "action": {"type": "pass"},
                                     "outcome": {"roll": 99}}), "outcome.roll"),
+    (lambda v: v["history"].append({"player": 0, "round": 1, "action": {"type": "pass"},
+                                    "outcome": {"drew": 1, "drawn": ["x"]}}),
+     "outcome.drawn[0]: expected a whole number"),
+    (lambda v: v["history"].append({"player": 0, "round": 1, "action": {"type": "pass"},
+                                    "outcome": {"opponent_drawn": list(range(11))}}),
+     "more cards than an effect draws"),
 ])
 def test_a_view_of_the_wrong_shape_names_the_place(change, where):
     view = a_view()

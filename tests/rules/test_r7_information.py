@@ -169,6 +169,12 @@ def outcomes(g, me=0):
     return [e.get("outcome") for e in g.view(me)["history"]]
 
 
+def public(entries):
+    """Outcomes without the ids of the cards drawn (only the drawer's view has them)."""
+    return [o if o is None else {k: v for k, v in o.items() if k not in ("drawn", "opponent_drawn")}
+            for o in entries]
+
+
 def test_R7_1_what_an_effect_did_is_public_and_kept_in_the_history():
     """Counts of cards drawn, R5.C2's roll and R5.D2's pass are public (R7.1: actions, hand and
     deck sizes, face-up cards); each view's history keeps them beside the action, for the log."""
@@ -176,7 +182,13 @@ def test_R7_1_what_an_effect_did_is_public_and_kept_in_the_history():
             fx0=fx(A="supply", C="mercenary", D="general"), fx1=fx(D="spy"))
     run(g, up(cid(1), 0), up(cid(11), 1), up(cid(2), 1), down(cid(3), 0), up(cid(9), 2))
     first = [{"drew": 1}, {"opponent_drew": 1}, {"drew": 0, "spent": True}, None]
-    assert outcomes(g)[:4] == outcomes(g, 1)[:4] == first      # the same for both players
+    assert public(outcomes(g)[:4]) == public(outcomes(g, 1)[:4]) == first   # the same for both
+    # which cards were drawn: only to the player who drew them (R7.2, a hand is hidden)
+    mine, theirs = outcomes(g), outcomes(g, 1)
+    assert "drawn" not in theirs[0] and "opponent_drawn" not in theirs[1]   # P1's own Spy
+    [drawn] = mine[0]["drawn"]                                  # P0's Supply
+    [spied] = mine[1]["opponent_drawn"]                         # P1's Spy made P0 draw
+    assert {drawn, spied} <= set(g.state.players[0].hand) and "drawn" not in mine[2]
     roll = outcomes(g)[4]["roll"]
     assert 1 <= roll <= 13 and g.state.card(0, cid(9)).roll == roll
     run(g, down(cid(8), 1), up(cid(11), 0))

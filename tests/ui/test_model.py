@@ -402,6 +402,38 @@ def test_the_log_says_what_an_effect_did():
         i18n_.set_lang("en")
 
 
+def test_the_log_names_the_cards_a_player_drew_to_that_player_only():
+    """The drawer's view carries the drawn ids (views.py): its log names them, wherever the
+    cards are now; the opponent's log says "a card" (phone trial: a drawn card was named
+    only in a toast that went away)."""
+    from trifront.game import Game
+    from trifront.ui import i18n as i18n_
+    g = Game.new(seed=1)
+    supply = next(c["id"] for c in g.view(0)["hands"][0] if c.get("effect") == "supply")
+    g.apply({"type": "play", "card": supply, "lane": 0, "face": "up"})
+    mine, theirs = g.view(0), g.view(1)
+    [drawn] = mine["history"][-1]["outcome"]["drawn"]
+    label = m.card_label(m.find_card(mine, 0, drawn)[1])
+    names = {0: "You", 1: "CPU"}
+    assert m.describe_action(mine["history"][-1], mine, names).endswith(f" and drew {label}.")
+    said = m.describe_action(theirs["history"][-1], theirs, {0: "Player 1", 1: "You"})
+    assert said.endswith(" and drew a card.") and label not in said
+    # the Spy's "you drew": named to the one who drew
+    view = {**mine, "history": []}
+    entry = {"player": 1, "round": 1, "action": {"type": "play", "card": None, "lane": 0,
+                                                  "face": "up"},
+             "outcome": {"opponent_drew": 1, "opponent_drawn": [drawn]}}
+    assert m.describe_action(entry, view, names).endswith(f", and you drew {label}.")
+    # ids this view cannot name (a hostile or stale view): the count, as before
+    entry["outcome"] = {"opponent_drew": 1, "opponent_drawn": [9999]}
+    assert m.describe_action(entry, view, names).endswith(", and you drew a card.")
+    i18n_.set_lang("ja")
+    try:
+        assert m.describe_action(mine["history"][-1], mine, names).endswith("を引いた）。")
+    finally:
+        i18n_.set_lang("en")
+
+
 def test_a_mercenary_s_power_says_what_was_rolled():
     """R5.C2 replaces the power so far: the breakdown names the roll itself, not only the
     change ('Mercenary roll −1' read like a penalty; found by a new-user trial)."""

@@ -649,7 +649,7 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
                                                        or p == view.get("me") or seen_all):
         found = find_card(view, p, a["card"]) or _on_round_board(view, entry, p, a["card"])
         card = found[1] if found else None
-    outcome = _outcome_phrase(entry.get("outcome"), names, p)
+    outcome = _outcome_phrase(entry.get("outcome"), names, p, view)
     if kind == "discard":
         return t("log.discard", who=who, card=card_label(card) if card else t("card.a_card"),
                  extra=outcome)
@@ -679,9 +679,11 @@ def _on_round_board(view: dict, entry: dict, owner: int, card_id) -> tuple[str, 
     return None
 
 
-def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
+def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int,
+                    view: dict | None = None) -> str:
     """What an effect did that the board does not show (effects.Outcome, in the view's
-    history): cards drawn, the card R5.B3 put back, R5.C2's roll, R5.D2's pass."""
+    history): cards drawn (named to the player who drew them, whose view gives their ids),
+    the card R5.B3 put back, R5.C2's roll, R5.D2's pass."""
     if not isinstance(outcome, dict):
         return ""
     if outcome.get("spent"):                # R5.A1 / R5.B3: only the round's first one works
@@ -689,12 +691,15 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
     parts = []
     if "drew" in outcome:
         n = outcome["drew"]
-        parts.append(t("log.o.drew_0") if n == 0 else t("log.o.drew_1") if n == 1
-                     else t("log.o.drew_n", n=n))
+        cards = _drawn_labels(view, p, outcome.get("drawn"), n)
+        parts.append(t("log.o.drew_0") if n == 0 else t("log.o.drew_cards", cards=cards)
+                     if cards else t("log.o.drew_1") if n == 1 else t("log.o.drew_n", n=n))
     if outcome.get("opponent_drew"):
         drawer = _subject(other(p), names)
-        parts.append(t("log.o.you_drew") if _is_you(drawer)
-                     else t("log.o.opponent_drew", whose=drawer))
+        cards = _drawn_labels(view, other(p), outcome.get("opponent_drawn"),
+                              outcome["opponent_drew"])
+        parts.append((t("log.o.you_drew_cards", cards=cards) if cards else t("log.o.you_drew"))
+                     if _is_you(drawer) else t("log.o.opponent_drew", whose=drawer))
     if "returned" in outcome:
         back = outcome["returned"]
         parts.append(t("log.o.returned", card=card_label(back)) if isinstance(back, dict)
@@ -706,6 +711,17 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
     if outcome.get("passed"):
         parts.append(t("log.o.passed"))
     return "".join(parts)
+
+
+def _drawn_labels(view: dict | None, drawer: int, ids, n) -> str:
+    """"Ambush 9, Medic 4": the cards ``drawer`` drew, when this view is theirs and names
+    every one of them (by id, wherever they are now); else ""."""
+    if view is None or drawer != view.get("me") or not isinstance(ids, list) or len(ids) != n:
+        return ""
+    found = [find_card(view, drawer, cid) for cid in ids]
+    if not found or any(f is None or f[1].get("hidden") for f in found):
+        return ""
+    return t("list.sep").join(card_label(f[1]) for f in found)
 
 
 def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
@@ -757,7 +773,7 @@ def drew_text(before: set, view: dict) -> str:
            if c.get("id") is not None and c.get("id") not in before]
     if not new:
         return ""
-    return t("msg.drew", cards=", ".join(card_label(c) for c in new))
+    return t("msg.drew", cards=t("list.sep").join(card_label(c) for c in new))
 
 
 def history_lines(view: dict, names: dict[int, str],
