@@ -43,11 +43,31 @@ def test_lane_step_disables_illegal_lanes_with_reason_inline_and_as_tooltip():
     left, center = tree.find("#btn-lane-0"), tree.find("#btn-lane-1")
     assert not left.attrs.get("disabled")
     assert center.attrs["disabled"] is True
-    assert "R4.3" in center.attrs["title"] and "R4.3" in center.text()
+    assert "R4.3" in center.attrs["title"]
+    # Center and Right are closed for one reason: said once, under the prompt
+    why = tree.find("#lanes-why").text()
+    assert why.startswith("Center, Right: ") and why.count("R4.3") == 1, why
+    assert "R4.3" not in center.text() and not center.find(".tf-btn-why")
     lanes = tree.find_all(".tf-lane")
     assert "tf-lane-pick" in lanes[0].classes and "tf-lane-blocked" in lanes[1].classes
     assert lanes[0].attrs["data-act"] == "lane" and "data-act" not in lanes[1].attrs
     assert tree.find("#btn-cancel") and not tree.find("#btn-back")   # one way out, not two
+
+
+def test_a_single_closed_lane_keeps_its_reason_on_its_button():
+    """One closed lane: its reason inline, no shared line (a Draft Engineer, R5.C5)."""
+    import random
+    from trifront.cards import EFFECTS, GROUPS
+    from trifront.game import Game
+    rng = random.Random(3)
+    by_group = {g: [e for e, x in EFFECTS.items() if x.group == g] for g in GROUPS}
+    g = Game.new("draft", [{k: rng.choice(by_group[k]) for k in GROUPS} for _ in range(2)], 0, 3)
+    while len(g.state.history) < 11:
+        g.apply(rng.choice(g.legal_actions()))
+    tree = board(g, p=g.to_move, sel=m.Selection(16))
+    closed = [b for b in tree.find_all(".tf-btn-lane") if b.attrs.get("disabled")]
+    assert len(closed) == 1 and "R5.C5" in closed[0].find(".tf-btn-why").text()
+    assert tree.find("#lanes-why") is None
 
 
 def test_face_step_buttons():

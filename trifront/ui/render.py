@@ -508,6 +508,7 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
     parts: list = []
     prompt = ""
     notes = m.restriction_notes(view)
+    why_shared = ""
     choices: list = []
     if view.get("over"):
         prompt = t("prompt.over")
@@ -533,9 +534,19 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                             for c in m.lane_choices(view, sel.card)]
             else:
                 prompt = t("prompt.lane", label=label)
-                for c in m.lane_choices(view, sel.card):
+                lanes = m.lane_choices(view, sel.card)
+                # one reason shared by several closed lanes is said once, under the prompt
+                # (a Siege Engine's "only the right lane" filled two buttons word for word)
+                closed = [c for c in lanes if not c.enabled and c.reason]
+                shared = (closed[0].reason if len(closed) > 1
+                          and len({c.reason for c in closed}) == 1 else "")
+                if shared:
+                    why_shared = t("prompt.lanes_why", lanes=t("list.sep").join(
+                        c.label for c in closed), reason=shared)
+                for c in lanes:
                     choices.append(button(c.label, "lane", id=f"btn-lane-{c.data['lane']}",
-                                          enabled=c.enabled, reason=c.reason, inline_reason=True,
+                                          enabled=c.enabled, reason=c.reason,
+                                          inline_reason=not shared,
                                           cls="tf-btn-lane", data={"lane": c.data["lane"]}))
         elif sel.step == "face":
             prompt = t("prompt.face", label=label, lane=m.lane_name(sel.lane))
@@ -584,6 +595,8 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
     parts.append(h("div", h("p", last, cls="tf-last-inline") if last else None,
                    h("p", prompt, cls="tf-prompt", id="prompt", aria_live="polite"),
                    [h("p", n, cls="tf-restrict") for n in notes],
+                   h("p", why_shared, cls="tf-why-shared", id="lanes-why") if why_shared
+                   else None,
                    cls=["tf-prompt-box", "tf-prompt-row" if choices else ""]))
     parts.append(h("div", choices, cls="tf-choices", id="choices"))
     parts.append(h("div", tail, cls="tf-tail"))
