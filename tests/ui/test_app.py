@@ -178,6 +178,7 @@ def test_local_game_hands_over_between_turns_and_draft_picks():
         assert page.screen() == "screen-handover"
         assert f"I am Player {2 - first} — show my hand" in page.tree.find("#btn-handover").text()
         handovers = results = 0
+        seats_seen = set()
         for n in range(1, 600):
             if app.screen in ("round", "over"):
                 # one device: Player 1 at the bottom and first, whoever moved last
@@ -197,8 +198,13 @@ def test_local_game_hands_over_between_turns_and_draft_picks():
                 break
             else:
                 assert app.viewer == app.game.to_move
+                # each seat keeps its colour: the second player's board swaps me/opponent
+                seat_2 = "tf-seat-2" in page.tree.attrs.get("class", "").split()
+                assert seat_2 == (app.viewer == 1), (app.viewer, page.tree.attrs)
+                seats_seen.add(app.viewer)
                 take_turn(app, page, n)
             no_secrets(page, app.viewer)
+        assert seats_seen == {0, 1}
         assert handovers >= 3 and results >= 3 and app.screen == "over" and not page.errors
     asyncio.run(go())
 

@@ -369,6 +369,10 @@ class App:
                               toast_kind="info" if self.toast == self._news else "error")
             if self.cpu.think_ms:   # each CPU move's compute time (bench/think_time_browser.py)
                 root.attrs["data-cpu-ms"] = ",".join(f"{ms:g}" for ms in self.cpu.think_ms)
+            if self.kind == "local" and self.game is not None and self.viewer == 1:
+                # one device: each seat keeps its colour (the CSS swaps "me" and "opponent"
+                # for the second player), not the colour of whoever holds the device
+                root.attrs["class"] = f"{root.attrs.get('class', '')} tf-seat-2".strip()
             if online:                                 # the connection bar above every screen
                 root.children.insert(0, onr.banner(self.match))
                 root.attrs["class"] = f"{root.attrs.get('class', '')} tf-online".strip()
