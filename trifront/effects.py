@@ -10,8 +10,9 @@ history keeps beside its action so that players can read what happened (the log)
 ``drew`` (cards its player drew), ``opponent_drew`` (R5.D3), ``returned`` (the card id R5.B3
 put back into the deck, or None), ``roll`` (R5.C2), ``passed`` (R5.D2), ``created`` (R5.B6),
 ``spent`` (R5.A1 / R5.B3: not the round's first, so it did nothing). Two keys are not
-public: ``drawn`` and ``opponent_drawn``, the ids of the cards drawn, which only the player
-who drew them sees (views.py drops them for the other, R7.2).
+public: ``drawn`` and ``opponent_drawn``, the ids of the cards drawn (the history keeps them
+as the cards were then, rules._outcome_snapshots), which only the player who drew them sees
+(views.py drops them for the other, R7.2).
 """
 
 from __future__ import annotations

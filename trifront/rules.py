@@ -369,13 +369,28 @@ def apply_unchecked(state: GameState, action: Action) -> None:
         outcome = ON_DISCARD[card.effect](state, card, action)
     else:
         ps.passed = True
-    if outcome is not None and outcome.get("returned") is not None:
-        # R5.B3 took it from the public discard pile: kept as it was seen there, since later
-        # changes to it in the deck or hand (R5.A6, R5.C5) are hidden (R7.2)
-        back = ps.cards[outcome["returned"]]
-        outcome = {**outcome, "returned": card_json(back, *power_parts(state, back))}
+    if outcome is not None:
+        outcome = _outcome_snapshots(state, p, outcome)
     state.history.append((p, action, hidden_target, state.round, outcome))
     _settle(state, 1 - p)
+
+
+def _outcome_snapshots(state: GameState, p: int, outcome: dict) -> dict:
+    """Cards an Outcome names by id, as they were at that moment (card_json): the card R5.B3
+    took from the public discard pile (later changes to it in the deck or hand, R5.A6 and
+    R5.C5, are hidden, R7.2), and the cards drawn, as they came into the hand (R5.D4's
+    loss included), for the log of the player who drew them (views.py keeps them from the
+    other)."""
+    out = outcome
+    if outcome.get("returned") is not None:
+        back = state.players[p].cards[outcome["returned"]]
+        out = {**out, "returned": card_json(back, *power_parts(state, back))}
+    for key, owner in (("drawn", p), ("opponent_drawn", 1 - p)):
+        if outcome.get(key):
+            cards = state.players[owner].cards
+            out = {**out, key: [card_json(cards[cid], *power_parts(state, cards[cid]))
+                                for cid in outcome[key]]}
+    return out
 
 
 def _target_is_hidden(state: GameState, player: int, action: Action) -> bool:

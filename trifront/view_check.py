@@ -159,8 +159,8 @@ def _outcome(v, path):
             cards = _list(value, f"{path}.{key}")
             if len(cards) > 10:
                 _fail(f"{path}.{key}", "more cards than an effect draws")
-            for j, cid in enumerate(cards):
-                _int(cid, f"{path}.{key}[{j}]", 0, 10_000)
+            for j, card in enumerate(cards):
+                _card(card, f"{path}.{key}[{j}]")
         elif key == "returned":
             if value is not None:
                 _card(value, f"{path}.{key}")

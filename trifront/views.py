@@ -173,17 +173,18 @@ def _seen_entry(state: GameState, me: int, player: int, action: Action, hidden: 
                 rnd: int, outcome: dict | None) -> dict:
     """One history entry as `me` saw it; with ``outcome`` when its effect did something
     public that the board does not show (effects.Outcome: cards drawn, the card R5.B3 took
-    from the discard pile, R5.C2's roll, R5.D2's pass), and which cards `me` drew by it
-    (``drawn`` on `me`'s own entries, ``opponent_drawn`` on the opponent's R5.D3)."""
+    from the discard pile, R5.C2's roll, R5.D2's pass), and the cards `me` drew by it, as
+    they came into the hand (``drawn`` on `me`'s own entries, ``opponent_drawn`` on the
+    opponent's R5.D3)."""
     entry = {"player": player, "round": rnd, "action": _seen_action(state, me, player, action,
                                                                     hidden)}
     if outcome is not None:
         seen = dict(outcome)
-        # the cards drawn, by id, only for the player who drew them (R7.2: a hand is hidden)
+        # the cards drawn, only for the player who drew them (R7.2: a hand is hidden)
         seen.pop("opponent_drawn" if player == me else "drawn", None)
         for key in ("drawn", "opponent_drawn"):
             if key in seen:
-                seen[key] = list(seen[key])
+                seen[key] = [dict(card) for card in seen[key]]
         entry["outcome"] = seen
     return entry
 

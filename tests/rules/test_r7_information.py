@@ -6,7 +6,8 @@ import json
 
 from trifront.game import Game
 
-from .helpers import (PASS, cid, down, fx, new, run, stack, up, view_card, view_json)
+from .helpers import (PASS, cid, discard, down, fx, new, run, stack, up, view_card,
+                      view_json)
 
 
 def test_R7_1_public_face_up_cards_face_down_counts_sizes_discards_effects_scores_actions():
@@ -188,11 +189,38 @@ def test_R7_1_what_an_effect_did_is_public_and_kept_in_the_history():
     assert "drawn" not in theirs[0] and "opponent_drawn" not in theirs[1]   # P1's own Spy
     [drawn] = mine[0]["drawn"]                                  # P0's Supply
     [spied] = mine[1]["opponent_drawn"]                         # P1's Spy made P0 draw
-    assert {drawn, spied} <= set(g.state.players[0].hand) and "drawn" not in mine[2]
+    assert {drawn["id"], spied["id"]} <= set(g.state.players[0].hand)
+    assert drawn["owner"] == spied["owner"] == 0 and "drawn" not in mine[2]
     roll = outcomes(g)[4]["roll"]
     assert 1 <= roll <= 13 and g.state.card(0, cid(9)).roll == roll
     run(g, down(cid(8), 1), up(cid(11), 0))
     assert outcomes(g)[-1] == {"passed": True} and g.state.players[0].passed
+
+
+def test_R7_2_which_card_an_effect_drew_is_hidden_from_the_other_player():
+    """Two games that differ only in the card P0's Supply (R5.A1) and P1's Spy (R5.D3) make
+    P0 draw give P1 the very same view; P0's own view names each card as it was drawn."""
+    def game(sixth, seventh):
+        g = new(p0=[cid(1), cid(2), cid(4), cid(5), cid(6), sixth, seventh],
+                p1=[cid(11), cid(3), cid(8), cid(9), cid(10)], fx1=fx(D="spy"))
+        run(g, up(cid(1), 0), up(cid(11), 1))
+        return g
+    a, b = game(cid(9), cid(12)), game(cid(12), cid(9))
+    assert view_json(a, 1) == view_json(b, 1)
+    assert view_json(a, 0) != view_json(b, 0)
+    outcomes_a = [e.get("outcome") for e in a.view(0)["history"]]
+    assert outcomes_a[0]["drawn"][0]["rank"] == 9            # P0's Supply drew the 9
+    assert outcomes_a[1]["opponent_drawn"][0]["rank"] == 12   # P1's Spy made P0 draw the 12
+
+
+def test_R7_1_a_drawn_card_is_named_as_it_came_into_the_hand():
+    """A card a Priest (R5.A6) later makes a common soldier was drawn as what it was."""
+    g = new(p0=[cid(1), cid(8), cid(2), cid(4), cid(6), cid(5)],
+            fx0=fx(A="priest", C="envoy"), p1=[cid(7), cid(9)])
+    run(g, discard(cid(8)), PASS, up(cid(1), 0, target=cid(5)))  # Envoy draws Recon 5
+    assert g.state.card(0, cid(5)).soldier
+    drawn = g.view(0)["history"][0]["outcome"]["drawn"][0]
+    assert drawn["id"] == cid(5) and drawn["effect"] == "recon" and not drawn["soldier"]
 
 
 def test_R7_1_a_medic_s_card_is_shown_as_it_was_in_the_discard_pile():

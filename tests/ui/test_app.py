@@ -189,6 +189,7 @@ def test_local_game_hands_over_between_turns_and_draft_picks():
                 assert first_score.startswith("Player 1"), (app.viewer, first_score)
                 assert tree.find(".tf-rr-me" if app.screen == "round" else
                                  "#final-score").text().startswith("Player 1")
+                assert "tf-seat-2" not in tree.attrs.get("class", "")   # Player 1's colours
             if app.screen == "handover":
                 handovers += 1
                 app.dispatch("handover")
@@ -528,6 +529,27 @@ def test_each_screen_starts_at_its_top_and_a_turn_shows_the_hand():
         app.dispatch("resign")
         app.dispatch("resign-confirm")
         assert scrolls[-1] == "top" and page.screen() == "screen-over"
+    asyncio.run(go())
+
+
+def test_one_device_brings_the_hand_into_sight_after_each_hand_over():
+    async def go():
+        scrolls: list[str] = []
+        app, page = make_app(seed=4, scroll_to=scrolls.append)
+        app.dispatch("menu-set", {"key": "kind", "value": "local"})
+        app.dispatch("start")
+        handovers = 0
+        for n in range(12):
+            if page.screen() == "screen-round":
+                app.dispatch("round-continue")
+            if page.screen() == "screen-handover":
+                scrolls.clear()
+                app.dispatch("handover")
+                assert scrolls == ["top", "#hand-me"], scrolls
+                handovers += 1
+            assert page.screen() == "screen-board" and app._my_turn()
+            take_turn(app, page, n)
+        assert handovers >= 5
     asyncio.run(go())
 
 

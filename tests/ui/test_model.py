@@ -413,20 +413,29 @@ def test_the_log_names_the_cards_a_player_drew_to_that_player_only():
     g.apply({"type": "play", "card": supply, "lane": 0, "face": "up"})
     mine, theirs = g.view(0), g.view(1)
     [drawn] = mine["history"][-1]["outcome"]["drawn"]
-    label = m.card_label(m.find_card(mine, 0, drawn)[1])
+    label = m.card_label(drawn)
+    assert label == m.card_label(m.find_card(mine, 0, drawn["id"])[1])
     names = {0: "You", 1: "CPU"}
     assert m.describe_action(mine["history"][-1], mine, names).endswith(f" and drew {label}.")
     said = m.describe_action(theirs["history"][-1], theirs, {0: "Player 1", 1: "You"})
     assert said.endswith(" and drew a card.") and label not in said
-    # the Spy's "you drew": named to the one who drew
+    # the Spy's "you drew": named to the one who drew, by name on one device
     view = {**mine, "history": []}
     entry = {"player": 1, "round": 1, "action": {"type": "play", "card": None, "lane": 0,
                                                   "face": "up"},
              "outcome": {"opponent_drew": 1, "opponent_drawn": [drawn]}}
     assert m.describe_action(entry, view, names).endswith(f", and you drew {label}.")
-    # ids this view cannot name (a hostile or stale view): the count, as before
+    local = {0: "Player 1", 1: "Player 2"}
+    assert m.describe_action(entry, view, local).endswith(f", and Player 1 drew {label}.")
+    # what cannot be named (a hostile view, a count that does not match): the count
     entry["outcome"] = {"opponent_drew": 1, "opponent_drawn": [9999]}
     assert m.describe_action(entry, view, names).endswith(", and you drew a card.")
+    entry["outcome"] = {"opponent_drew": 1, "opponent_drawn": [drawn, drawn]}
+    assert m.describe_action(entry, view, names).endswith(", and you drew a card.")
+    # two cards (R5.D4): "A and B"
+    two = {"player": 0, "round": 1, "action": {"type": "discard", "card": None},
+           "outcome": {"drew": 2, "drawn": [drawn, drawn]}}
+    assert m.describe_action(two, view, names).endswith(f" and drew {label} and {label}.")
     i18n_.set_lang("ja")
     try:
         assert m.describe_action(mine["history"][-1], mine, names).endswith("を引いた）。")

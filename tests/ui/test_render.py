@@ -46,7 +46,7 @@ def test_lane_step_disables_illegal_lanes_with_reason_inline_and_as_tooltip():
     assert "R4.3" in center.attrs["title"]
     # Center and Right are closed for one reason: said once, under the prompt
     why = tree.find("#lanes-why").text()
-    assert why.startswith("Center, Right: ") and why.count("R4.3") == 1, why
+    assert why.startswith("Center and Right: ") and why.count("R4.3") == 1, why
     assert "R4.3" not in center.text() and not center.find(".tf-btn-why")
     lanes = tree.find_all(".tf-lane")
     assert "tf-lane-pick" in lanes[0].classes and "tf-lane-blocked" in lanes[1].classes

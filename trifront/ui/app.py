@@ -369,9 +369,10 @@ class App:
                               toast_kind="info" if self.toast == self._news else "error")
             if self.cpu.think_ms:   # each CPU move's compute time (bench/think_time_browser.py)
                 root.attrs["data-cpu-ms"] = ",".join(f"{ms:g}" for ms in self.cpu.think_ms)
-            if self.kind == "local" and self.game is not None and self.viewer == 1:
+            if self.kind == "local" and self.shown == "board" and self.viewer == 1:
                 # one device: each seat keeps its colour (the CSS swaps "me" and "opponent"
-                # for the second player), not the colour of whoever holds the device
+                # on the second player's board), not the colour of whoever holds the device;
+                # the round and game results are drawn from Player 1's side whoever moved last
                 root.attrs["class"] = f"{root.attrs.get('class', '')} tf-seat-2".strip()
             if online:                                 # the connection bar above every screen
                 root.children.insert(0, onr.banner(self.match))
@@ -396,7 +397,7 @@ class App:
         try:
             if shown != before[0]:
                 self.scroll_to("top")
-            elif mine and not before[1]:
+            if mine and (shown != before[0] or not before[1]):   # after a hand-over too
                 self.scroll_to("#hand-me")
         except Exception:  # noqa: BLE001 - scrolling is a nicety; never break a render
             self.log_warn("TriFront: scroll failed:\n" + traceback.format_exc())

@@ -649,7 +649,7 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
                                                        or p == view.get("me") or seen_all):
         found = find_card(view, p, a["card"]) or _on_round_board(view, entry, p, a["card"])
         card = found[1] if found else None
-    outcome = _outcome_phrase(entry.get("outcome"), names, p, view)
+    outcome = _outcome_phrase(entry.get("outcome"), names, p)
     if kind == "discard":
         return t("log.discard", who=who, card=card_label(card) if card else t("card.a_card"),
                  extra=outcome)
@@ -679,11 +679,10 @@ def _on_round_board(view: dict, entry: dict, owner: int, card_id) -> tuple[str, 
     return None
 
 
-def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int,
-                    view: dict | None = None) -> str:
+def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
     """What an effect did that the board does not show (effects.Outcome, in the view's
-    history): cards drawn (named to the player who drew them, whose view gives their ids),
-    the card R5.B3 put back, R5.C2's roll, R5.D2's pass."""
+    history): cards drawn (named when the view is of the player who drew them: it carries
+    them as they came into the hand), the card R5.B3 put back, R5.C2's roll, R5.D2's pass."""
     if not isinstance(outcome, dict):
         return ""
     if outcome.get("spent"):                # R5.A1 / R5.B3: only the round's first one works
@@ -691,15 +690,18 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int,
     parts = []
     if "drew" in outcome:
         n = outcome["drew"]
-        cards = _drawn_labels(view, p, outcome.get("drawn"), n)
+        cards = _drawn_labels(outcome.get("drawn"), n)
         parts.append(t("log.o.drew_0") if n == 0 else t("log.o.drew_cards", cards=cards)
                      if cards else t("log.o.drew_1") if n == 1 else t("log.o.drew_n", n=n))
     if outcome.get("opponent_drew"):
         drawer = _subject(other(p), names)
-        cards = _drawn_labels(view, other(p), outcome.get("opponent_drawn"),
-                              outcome["opponent_drew"])
-        parts.append((t("log.o.you_drew_cards", cards=cards) if cards else t("log.o.you_drew"))
-                     if _is_you(drawer) else t("log.o.opponent_drew", whose=drawer))
+        cards = _drawn_labels(outcome.get("opponent_drawn"), outcome["opponent_drew"])
+        if _is_you(drawer):
+            parts.append(t("log.o.you_drew_cards", cards=cards) if cards
+                         else t("log.o.you_drew"))
+        else:                   # one device ("Player 1"), or a replay with every card shown
+            parts.append(t("log.o.named_drew_cards", whose=drawer, cards=cards) if cards
+                         else t("log.o.opponent_drew", whose=drawer))
     if "returned" in outcome:
         back = outcome["returned"]
         parts.append(t("log.o.returned", card=card_label(back)) if isinstance(back, dict)
@@ -713,15 +715,20 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int,
     return "".join(parts)
 
 
-def _drawn_labels(view: dict | None, drawer: int, ids, n) -> str:
-    """"Ambush 9, Medic 4": the cards ``drawer`` drew, when this view is theirs and names
-    every one of them (by id, wherever they are now); else ""."""
-    if view is None or drawer != view.get("me") or not isinstance(ids, list) or len(ids) != n:
+def _drawn_labels(cards, n) -> str:
+    """"Ambush 9 and Medic 4": the ``n`` cards drawn, as the history entry gives them (only
+    in the view of the player who drew them, or of a replay showing every card); else ""."""
+    if not isinstance(cards, list) or len(cards) != n or not all(
+            isinstance(c, dict) and not c.get("hidden") for c in cards):
         return ""
-    found = [find_card(view, drawer, cid) for cid in ids]
-    if not found or any(f is None or f[1].get("hidden") for f in found):
-        return ""
-    return t("list.sep").join(card_label(f[1]) for f in found)
+    return join_labels([card_label(c) for c in cards])
+
+
+def join_labels(labels: list[str]) -> str:
+    """"A", "A and B", "A, B and C" (「A、B」 in Japanese)."""
+    if len(labels) < 2:
+        return "".join(labels)
+    return t("list.sep").join(labels[:-1]) + t("list.and") + labels[-1]
 
 
 def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
@@ -773,7 +780,7 @@ def drew_text(before: set, view: dict) -> str:
            if c.get("id") is not None and c.get("id") not in before]
     if not new:
         return ""
-    return t("msg.drew", cards=t("list.sep").join(card_label(c) for c in new))
+    return t("msg.drew", cards=join_labels([card_label(c) for c in new]))
 
 
 def history_lines(view: dict, names: dict[int, str],

@@ -541,8 +541,8 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                 shared = (closed[0].reason if len(closed) > 1
                           and len({c.reason for c in closed}) == 1 else "")
                 if shared:
-                    why_shared = t("prompt.lanes_why", lanes=t("list.sep").join(
-                        c.label for c in closed), reason=shared)
+                    why_shared = t("prompt.lanes_why", lanes=m.join_labels(
+                        [c.label for c in closed]), reason=shared)
                 for c in lanes:
                     choices.append(button(c.label, "lane", id=f"btn-lane-{c.data['lane']}",
                                           enabled=c.enabled, reason=c.reason,
