@@ -278,6 +278,12 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map(([n, r]) => n + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
 
 
+HAND_COVERED = """() => [...document.querySelectorAll('#hand-me [data-card-id]')].filter(c => {
+  const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const e = document.elementFromPoint(x, y);
+  return y < 0 || y > innerHeight || !e || !c.contains(e); }).map(c => c.id)"""
+
+
 @pytest.mark.parametrize("width,height", [(360, 740), (740, 360), (1280, 800)])
 def test_layout_screens_at_both_sizes(page, app_url, width, height):
     page.set_viewport_size({"width": width, "height": height})
@@ -296,6 +302,10 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
     page.wait_for_selector(BOARD_MINE)
     take_turn(page)
     page.wait_for_selector(BOARD_MINE)
+    # a turn begins with every hand card in sight, none under the action bar (new-user
+    # trial: at 740 x 360 the bar covered the hand's second row)
+    page.wait_for_timeout(200)
+    assert page.evaluate(HAND_COVERED) == [], page.evaluate(HAND_COVERED)
     page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()
     # the lane buttons can be reached with the score and the lanes in sight: on a phone the
     # action bar sticks to the bottom of the screen (at 1280x800 the whole board fits); a
@@ -329,6 +339,25 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
     page.click("#btn-replay-next")
     page.click("#btn-replay-next")
     check("replay")
+
+
+def test_a_phone_held_sideways_keeps_the_hand_clear_of_the_action_bar(page, app_url):
+    """New-user trial (740 x 360): the hand's fifth card lay under the action bar at the
+    first turn, and the chosen card under the lane buttons. The hand and the bar now share
+    a column beside the lanes, the bar at its foot."""
+    page.set_viewport_size({"width": 740, "height": 360})
+    boot(page, f"{app_url}?seed=5&cpu_delay=0")
+    page.click("#btn-start")
+    page.wait_for_selector(BOARD_MINE)
+    page.wait_for_timeout(200)
+    assert page.evaluate(HAND_COVERED) == []
+    page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()
+    page.wait_for_selector('#choices [id^="btn-lane-"]')
+    assert page.evaluate(HAND_COVERED) == []
+    for sel in ("#lanes .tf-lane", '#choices [id^="btn-lane-"]', "#btn-pass"):
+        box = page.locator(sel).first.bounding_box()
+        assert box["y"] < 360 and box["y"] + min(box["height"], 40) <= 360, (sel, box)
+    shot(page, "ux-740x360-lane")
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (1366, 768)])

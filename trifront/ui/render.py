@@ -726,8 +726,8 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
                  _player_strip(view, opp, names, mine=False, sel=sel, targets=targets),
                  h("div", lanes, cls="tf-lanes", id="lanes", role="group",
                    aria_label=t("board.lanes")),
-                 me_strip,
-                 bar,
+                 # the hand and the action bar: one column beside the lanes on short screens
+                 h("div", me_strip, bar, cls="tf-mine"),
                  h("div", h("p", notice),
                    h("button", t("msg.cpu_easy"), type="button", id="btn-cpu-easy",
                      cls="tf-btn", data={"act": "cpu-easy"}) if notice_easy else None,
