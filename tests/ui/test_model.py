@@ -436,6 +436,11 @@ def test_the_log_names_the_cards_a_player_drew_to_that_player_only():
     two = {"player": 0, "round": 1, "action": {"type": "discard", "card": None},
            "outcome": {"drew": 2, "drawn": [drawn, drawn]}}
     assert m.describe_action(two, view, names).endswith(f" and drew {label} and {label}.")
+    # R5.D4's loss: the power it came in with
+    weak = {**drawn, "power": 1}
+    two["outcome"]["drawn"] = [weak, drawn]
+    assert m.describe_action(two, view, names).endswith(
+        f" and drew {label} (power 1) and {label}."), m.describe_action(two, view, names)
     i18n_.set_lang("ja")
     try:
         assert m.describe_action(mine["history"][-1], mine, names).endswith("を引いた）。")

@@ -716,12 +716,15 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
 
 
 def _drawn_labels(cards, n) -> str:
-    """"Ambush 9 and Medic 4": the ``n`` cards drawn, as the history entry gives them (only
+    """"Ambush 9 and Medic 4 (power 1)": the ``n`` cards drawn, as the history entry gives
+    them, with their power when it is not their starting one (R5.D4's loss; only
     in the view of the player who drew them, or of a replay showing every card); else ""."""
     if not isinstance(cards, list) or len(cards) != n or not all(
             isinstance(c, dict) and not c.get("hidden") for c in cards):
         return ""
-    return join_labels([card_label(c) for c in cards])
+    return join_labels([card_label(c) + (t("log.o.power_now", n=c["power"])
+                                         if c.get("power") != c.get("base") else "")
+                        for c in cards])
 
 
 def join_labels(labels: list[str]) -> str:
