@@ -172,7 +172,9 @@ def test_illegal_choice_is_refused_with_its_reason(page, app_url):
     assert disabled.count() == 2
     reason = disabled.first.get_attribute("title")
     assert "(R4.3" in reason and "lane" in reason, reason
-    assert "(R4.3" in disabled.first.inner_text()   # said inline too
+    # said in words too: once for both closed lanes, under the prompt
+    shared = page.inner_text("#lanes-why")
+    assert shared.count("(R4.3") == 1 and " and " in shared.split(":")[0], shared
     blocked = page.locator(".tf-lane-blocked")
     assert blocked.count() == 2 and "(R4.3" in blocked.first.get_attribute("title")
     shot(page, "play-illegal-reason")
