@@ -295,6 +295,10 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
         assert scroll <= width, f"{name}: the page is {scroll} px wide at {width} px"
         small = page.evaluate(SMALL_TARGETS)
         assert not small, f"{name}: touch targets under 44 px: {small}"
+        spilled = page.evaluate("""() => [...document.querySelectorAll('#app .tf-seg, #app .tf-btn')]
+          .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
+          .map(e => e.id + ' ' + e.scrollWidth + '>' + e.clientWidth)""")
+        assert not spilled, f"{name}: text wider than its button: {spilled}"
         shot(page, f"ux-{tag}-{name}", full_page=True)
 
     check("menu")

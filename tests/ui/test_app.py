@@ -519,9 +519,12 @@ def test_each_screen_starts_at_its_top_and_a_turn_shows_the_hand():
         assert scrolls[0] == "top" and scrolls[-1] == "#hand-me", scrolls
         scrolls.clear()
         card = app.view()["legal"][0]["card"]
-        app.dispatch("select", {"card-id": str(card)})  # choosing: no jump
+        app.dispatch("select", {"card-id": str(card)})  # the chosen card in sight, once
+        assert scrolls == ["#hand-me .tf-selected"], scrolls
+        app.dispatch("lane", {"lane": str(app.view()["legal"][0]["lane"])})   # no jump
         app.dispatch("cancel")
-        assert scrolls == []
+        assert scrolls == ["#hand-me .tf-selected"], scrolls
+        scrolls.clear()
         take_turn(app, page, 0)
         await settle(app)                              # the CPU answers: my turn again
         assert app._my_turn() and scrolls.count("#hand-me") == 1, scrolls

@@ -180,16 +180,19 @@ def test_worker_module_answers_in_json():
 
 def test_hint_play_it_and_think_times_in_a_game_vs_cpu():
     async def go():
-        app, page = make_app(seed=5)
+        scrolls: list[str] = []
+        app, page = make_app(seed=5, scroll_to=scrolls.append)
         app.dispatch("start")
         await settle(app)
         assert page.tree.find("#btn-hint").attrs.get("disabled") is None
+        scrolls.clear()
         app.dispatch("hint")
         btn = page.tree.find("#btn-hint")
         assert btn.attrs.get("disabled") and btn.attrs.get("data-busy") == "1"
         assert "Thinking…" in btn.text()
         await settle(app)
         box = page.tree.find("#hint")
+        assert scrolls == ["#hand-me .tf-hinted"], scrolls   # the suggested card in sight
         action = app.hint.action
         assert action in app.view()["legal"]
         assert "% to win" in box.text() and box.attrs["data-win"] == m.win_percent(app.hint.win)

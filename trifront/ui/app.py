@@ -69,7 +69,8 @@ class App:
         # after a redraw: "top" when the screen changed, "#hand-me" when this player's turn
         # began (on a phone the hand is below the lanes); see _follow_scroll
         self.scroll_to = scroll_to
-        self._scrolled: tuple[str, bool] = ("", False)   # (screen, my turn) at the last redraw
+        # (screen, my turn, chosen card, hint ready) at the last redraw
+        self._scrolled: tuple = ("", False, None, False)
         self.cpu = cpu or CpuClient(None)
         self.rng = random.Random(seed)
         self.hint_rng = random.Random(None if seed is None else f"hint:{seed}")
@@ -391,7 +392,9 @@ class App:
         board half-way); a turn that begins brings this player's hand into sight. Only on
         those changes, so the player's own scrolling is left alone between them."""
         shown, mine = self.shown, self.shown == "board" and self._my_turn()
-        before, self._scrolled = self._scrolled, (shown, mine)
+        card = self.sel.card if mine else None
+        hinted = mine and self.hint is not None and self.hint.status == "ready"
+        before, self._scrolled = self._scrolled, (shown, mine, card, hinted)
         if self.scroll_to is None:
             return
         try:
@@ -399,6 +402,12 @@ class App:
                 self.scroll_to("top")
             if mine and (shown != before[0] or not before[1]):   # after a hand-over too
                 self.scroll_to("#hand-me")
+            # the card just chosen, or the one a hint suggests, in sight: a redraw puts a
+            # hand that scrolls in its own box (short windows) back at its first row
+            if card is not None and card != before[2]:
+                self.scroll_to("#hand-me .tf-selected")
+            elif hinted and not before[3]:
+                self.scroll_to("#hand-me .tf-hinted")
         except Exception:  # noqa: BLE001 - scrolling is a nicety; never break a render
             self.log_warn("TriFront: scroll failed:\n" + traceback.format_exc())
 
