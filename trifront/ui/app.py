@@ -66,8 +66,7 @@ class App:
                  set_address: Callable[[dict], None] | None = None,
                  scroll_to: Callable[[str], None] | None = None):
         self.mount = mount
-        # after a redraw: "top" when the screen changed, "#hand-me" when this player's turn
-        # began (on a phone the hand is below the lanes); see _follow_scroll
+        # after a redraw, brings part of the page into sight (dom.scroll_to; _follow_scroll)
         self.scroll_to = scroll_to
         # (screen, my turn, chosen card, hint ready) at the last redraw
         self._scrolled: tuple = ("", False, None, False)
@@ -374,10 +373,10 @@ class App:
                 # one device: each seat keeps its colour (the CSS swaps "me" and "opponent"
                 # on the second player's board), not the colour of whoever holds the device;
                 # the round and game results are drawn from Player 1's side whoever moved last
-                root.attrs["class"] = f"{root.attrs.get('class', '')} tf-seat-2".strip()
+                root.add_class("tf-seat-2")
             if online:                                 # the connection bar above every screen
                 root.children.insert(0, onr.banner(self.match))
-                root.attrs["class"] = f"{root.attrs.get('class', '')} tf-online".strip()
+                root.add_class("tf-online")
             self.mount(root)
             self._follow_scroll()
             if self.shown == "board":
@@ -389,8 +388,9 @@ class App:
 
     def _follow_scroll(self) -> None:
         """Each new screen starts at its top (a long menu scrolled down must not open the
-        board half-way); a turn that begins brings this player's hand into sight. Only on
-        those changes, so the player's own scrolling is left alone between them."""
+        board half-way); a turn that begins brings this player's hand into sight, a card
+        just chosen or suggested by a hint that card. Only on those changes, so the player's
+        own scrolling is left alone between them."""
         shown, mine = self.shown, self.shown == "board" and self._my_turn()
         card = self.sel.card if mine else None
         hinted = mine and self.hint is not None and self.hint.status == "ready"

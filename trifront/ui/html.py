@@ -36,6 +36,10 @@ class El:
     def classes(self) -> list[str]:
         return str(self.attrs.get("class", "")).split()
 
+    def add_class(self, name: str) -> None:
+        """Add one class to the element's ``class`` attribute."""
+        self.attrs["class"] = " ".join([*self.classes, name])
+
     def iter(self) -> Iterator[El]:
         """This element and every element below it, document order."""
         yield self
