@@ -362,6 +362,13 @@ def test_a_phone_held_sideways_keeps_the_hand_clear_of_the_action_bar(page, app_
         box = page.locator(sel).first.bounding_box()
         assert box["y"] < 360 and box["y"] + min(box["height"], 40) <= 360, (sel, box)
     shot(page, "ux-740x360-lane")
+    axe_check(page, "board, sideways")
+    page.click("#btn-cancel")
+    siege = page.locator('#hand-me [data-effect="strategic"]')
+    assert siege.count(), "seed 5 deals a Siege Engine"
+    siege.first.click()                # closed lanes: their shared reason under the prompt
+    page.wait_for_selector("#lanes-why")
+    axe_check(page, "closed lanes, sideways")
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (1366, 768)])
