@@ -323,6 +323,19 @@ def test_a_running_games_share_link_shows_only_its_sharers_view():
         assert vpage.tree.find("#replay-view-0").text().startswith("Player 1")
         viewer.dispatch("replay-view", {"view": "1"})
         assert viewer.replay.view == "0" and "sharer" in vpage.tree.find("#toast").text()
+        # opened on the page whose game it is: its own names ("Your view", not "Player 1")
+        app.dispatch("close-modal")
+        assert app.open_replay(link)
+        app.render()
+        assert page.tree.find("#replay-view-0").text().startswith("Your view")
+        app.dispatch("replay-close")
+        app.dispatch("resign")
+        app.dispatch("resign-confirm")
+        app.dispatch("menu")
+        app.dispatch("start")                                  # another deal: not its game
+        assert app.open_replay(link)
+        app.render()
+        assert page.tree.find("#replay-view-0").text().startswith("Player 1")
     asyncio.run(go())
 
 

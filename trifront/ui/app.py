@@ -1085,9 +1085,22 @@ class App:
             self.replay_error = str(exc)
             self.overlay = ("open-replay",)
             return False
+        if not own and self._same_deal(self.replay.replay.record):
+            # a link to this page's own game (shared, then opened here): "You" and "CPU",
+            # not "Player 1" and "Player 2" (new-user trial)
+            self.replay.who = self._who()
         self.replay_error = ""
         self.overlay = None
         return True
+
+    def _same_deal(self, record: dict) -> bool:
+        """Whether ``record`` is of this page's game (same set-up: mode, effects, first
+        player, seed, decks), when there is one vs the CPU or online."""
+        if self.game is None or self.kind == "local":
+            return False
+        mine = self.game.record()
+        return mine is not None and all(record.get(k) == mine.get(k)
+                                        for k in ("mode", "effects", "first", "seed", "decks"))
 
     def on_watch_replay(self, data: dict) -> None:
         """The replay of this page's own game (finished: everything may be revealed)."""
