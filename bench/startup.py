@@ -34,6 +34,8 @@ says when main.py started, finished its imports and had the menu ready, and the 
     .venv/bin/python bench/startup.py --also before=/tmp/old   # another build, same run
     .venv/bin/python bench/startup.py --settle 15      # idle 15 s before each warm load
     .venv/bin/python bench/startup.py --visits-between 1 --linger 8   # warm = the 3rd visit
+    .venv/bin/python bench/startup.py --site dist --bare-offline   # + the bare page with our
+                                                  # service worker (bare+sw): its own price
 
 Uses Debian's /usr/bin/chromium (or $TRIFRONT_CHROMIUM) with the same flags as the browser
 tests (tests/browser/conftest.py); serves on 127.0.0.1 only. Timings on 2 shared cores are
@@ -56,6 +58,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "scripts"))
 import serve  # noqa: E402  (scripts/serve.py)
+
+# the Pyodide files a page loads (scripts/build's list; the vendored folder holds more)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the browser tests' flags)
 
 OURS_READY = '#app[data-ready="1"] #btn-start:not([disabled])'
@@ -133,6 +139,29 @@ def interpreter_line(site: Path) -> str:
     return match.group(1)
 
 
+# bare+sw (--bare-offline): the bare page made offline the way ours is, to tell the price of
+# a service worker from the price of our page. It registers the built site's own sw.js (the
+# same handlers, its file list replaced by the bare page's files) once its button is there, as
+# web/sw-register.js does once our menu is ready; <html data-offline="ready"> once controlled.
+BARE_OFFLINE_SCRIPT = """<script type="module">
+const ready = () => new Promise((resolve) => {
+  const poll = setInterval(() => {
+    if (document.getElementById("bare-start")) { clearInterval(poll); resolve(); }
+  }, 20);
+});
+await ready();
+const controlled = new Promise((resolve) => {
+  if (navigator.serviceWorker.controller) resolve();
+  navigator.serviceWorker.addEventListener("controllerchange", resolve);
+});
+await navigator.serviceWorker.register("./sw.js");
+await controlled;
+document.documentElement.dataset.offline = "ready";
+</script>
+"""
+BARE_OFFLINE_QUIET = 'html[data-offline="ready"]'
+
+
 def make_bare(site: Path, into: Path) -> None:
     """The bare page: same runtime files (symlinked), same interpreter setting."""
     vendor = site / "web" / "vendor"
@@ -146,6 +175,28 @@ def make_bare(site: Path, into: Path) -> None:
         "# bench/startup.py: a bare page on the same runtime\n"
         f'interpreter = "{interpreter_line(site)}"\n', encoding="utf-8")
     (into / "index.html").write_text(BARE_HTML, encoding="utf-8")
+
+
+def make_bare_offline(site: Path, into: Path) -> None:
+    """The bare page with the built site's service worker (see BARE_OFFLINE_SCRIPT)."""
+    sw = site / "sw.js"
+    if not sw.is_file():
+        raise SystemExit(f"--bare-offline needs a built site with a service worker "
+                         f"(scripts/build, then --site DIR); {sw} not found")
+    make_bare(site, into)
+    html = BARE_HTML.replace("</body>", BARE_OFFLINE_SCRIPT + "</body>")
+    (into / "index.html").write_text(html, encoding="utf-8")
+    vendor = into / "web" / "vendor"
+    files = ["./", "./index.html", "./pyscript.toml"] + sorted(
+        "./" + p.relative_to(into).as_posix()
+        for folder in (vendor / "pyscript", vendor / "pyodide") for p in folder.iterdir()
+        if p.is_file() and p.suffix != ".map"
+        and (folder.name == "pyscript" or p.name in PYODIDE_FILES))
+    text, n = re.subn(r"const FILES = \[.*?\];", lambda _: f"const FILES = {json.dumps(files)};",
+                      sw.read_text(encoding="utf-8"), count=1, flags=re.S)
+    if n != 1:
+        raise SystemExit(f"{sw} has no `const FILES = [...];` list to replace")
+    (into / "sw.js").write_text(text, encoding="utf-8")
 
 
 class Load:
@@ -187,7 +238,8 @@ class Load:
         if quiet_selector:
             try:
                 page.wait_for_selector(quiet_selector, state="attached", timeout=180_000)
-                self.worker = page.get_attribute("#app", "data-cpu")
+                self.worker = page.evaluate(  # ours only (bare+sw has no #app)
+                    "(document.getElementById('app') || {dataset: {}}).dataset.cpu || null")
                 self.worker_ms = page.evaluate("window.__benchCpu")
             except Exception:  # noqa: BLE001 - reported as "worker: None"
                 pass
@@ -238,7 +290,7 @@ def measure(context, kind, temp, i, urls, ready, quiet, samples, linger=0) -> No
                                 "bytes_ready": load.bytes_ready, "bytes_all": load.bytes_all,
                                 "worker": load.worker, "errors": load.errors[:5]})
     fcp = f"{load.fcp_ms:7.0f}" if load.fcp_ms else "      -"
-    extra = f"  worker {load.worker}" if quiet[kind] else ""
+    extra = f"  worker {load.worker}" if load.worker else ""
     if load.worker_ms:
         extra += f" at {load.worker_ms:.0f} ms"
     if load.service_worker:
@@ -248,7 +300,7 @@ def measure(context, kind, temp, i, urls, ready, quiet, samples, linger=0) -> No
         extra += (f"  [files {load.files_ms or 0:.0f} ms; main.py from {start:.0f}: imports "
                   f"{imported - start:.0f} ms, menu {menu - imported:.0f} ms]")
     runtime = f"{load.runtime_ms:7.0f}" if load.runtime_ms else "      -"
-    print(f"run {i + 1} {kind[:6]:<6} {temp}: ready {load.ready_ms:7.0f} ms  fcp {fcp} ms  "
+    print(f"run {i + 1} {kind[:7]:<7} {temp}: ready {load.ready_ms:7.0f} ms  fcp {fcp} ms  "
           f"runtime up {runtime} ms  "
           f"{load.bytes_all['total'] / 2**20:6.2f} MiB{extra}"
           + (f"  errors: {load.errors[:2]}" if load.errors else ""), flush=True)
@@ -261,18 +313,24 @@ def run(args) -> dict:
     if not (site / "index.html").is_file():
         raise SystemExit(f"{site}/index.html not found")
     also = dict(item.split("=", 1) for item in args.also)
-    names = ("bare", "ours", *also)
+    names = ("bare", *(("bare+sw",) if args.bare_offline else ()), "ours", *also)
     samples = {k: {"cold": [], "warm": []} for k in names}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as tmp_sw:
         make_bare(site, Path(tmp))
+        if args.bare_offline:
+            make_bare_offline(site, Path(tmp_sw))
         servers = {**{name: serve.serve_in_thread(root=Path(folder).resolve(), port=0,
                                                    quiet=True)
                       for name, folder in also.items()},
                    "ours": serve.serve_in_thread(root=site, port=0, quiet=True),
                    "bare": serve.serve_in_thread(root=Path(tmp), port=0, quiet=True)}
+        if args.bare_offline:
+            servers["bare+sw"] = serve.serve_in_thread(root=Path(tmp_sw), port=0, quiet=True)
         urls = {k: s.url + "index.html" for k, s in servers.items()}
-        ready = {name: OURS_READY for name in names} | {"bare": BARE_READY}
-        quiet = {name: "#app[data-cpu]" for name in names} | {"bare": None}
+        ready = {name: OURS_READY for name in names} | {"bare": BARE_READY,
+                                                        "bare+sw": BARE_READY}
+        quiet = {name: "#app[data-cpu]" for name in names} | {"bare": None,
+                                                              "bare+sw": BARE_OFFLINE_QUIET}
         print(f"ours: {urls['ours']} ({site})\nbare: {urls['bare']} (same runtime)\n"
               f"{args.runs} runs each, cold then warm (visit {args.visits_between + 2}), "
               f"alternating\n", flush=True)
@@ -327,18 +385,26 @@ def report(samples: dict) -> None:
                             if s["runtime_ms"] is not None])
             up_text = (f"{up / 1000:9.2f} s{after / 1000:14.2f} s" if up is not None
                        and after is not None else "")
-            print(f"{temp} {kind[:5]:<5}{median(ready) / 1000:13.2f} s {fcp_text}"
+            print(f"{temp} {kind[:7]:<7}{median(ready) / 1000:13.2f} s {fcp_text}"
                   f"{min(ready) / 1000:11.2f}..{max(ready) / 1000:.2f} s  {up_text}")
     print()
     for temp in ("cold", "warm"):
         for kind in [k for k in samples if k != "bare"]:
             ratio = median([s["ready_ms"] for s in samples[kind][temp]]) / \
                 median([s["ready_ms"] for s in samples["bare"][temp]])
-            verdict = "meets" if ratio <= TARGET else "MISSES"
+            verdict = ("meets" if ratio <= TARGET else "MISSES") + f" the target <= {TARGET}"
+            if kind == "bare+sw":
+                verdict = "a reference, not a target: the service worker's own price"
             pairs = [o["ready_ms"] / b["ready_ms"]
                      for o, b in zip(samples[kind][temp], samples["bare"][temp])]
-            print(f"ratio {kind}/bare, {temp}: {ratio:.2f}  ({verdict} the target <= {TARGET}); "
+            print(f"ratio {kind}/bare, {temp}: {ratio:.2f}  ({verdict}); "
                   f"median of the {len(pairs)} runs' own ratios {median(pairs):.2f}")
+        if "bare+sw" in samples:  # what our page costs over a bare page as offline as ours
+            for kind in [k for k in samples if not k.startswith("bare")]:
+                ratio = median([s["ready_ms"] for s in samples[kind][temp]]) / \
+                    median([s["ready_ms"] for s in samples["bare+sw"][temp]])
+                print(f"ratio {kind}/bare+sw, {temp}: {ratio:.2f}  (a bare page with the same "
+                      f"service worker; not the target)")
     print()
     kinds = ("wasm", "zip", "js", "py", "css", "other", "total")
     print("bytes transferred on a cold load (KiB; the median run):")
@@ -383,6 +449,10 @@ def main(argv=None) -> int:
                              "worker answered, plus --linger) between the cold and the timed "
                              "warm load: the warm figure is then visit K+2 (default 0: the "
                              "second visit)")
+    parser.add_argument("--bare-offline", action="store_true",
+                        help="also measure the bare page with the site's own service worker "
+                             "(bare+sw; needs a built --site): what the service worker costs "
+                             "apart from our page")
     parser.add_argument("--also", action="append", default=[], metavar="NAME=DIR",
                         help="another build of the page, measured in the same run (e.g. "
                              "before=/tmp/old-checkout)")

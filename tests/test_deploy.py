@@ -171,3 +171,33 @@ def test_every_url_in_the_built_page_is_relative(built):
             assert (built / url[2:]).is_file(), url
     toml = (built / "pyscript.toml").read_text()
     assert re.search(r'^interpreter = "\./', toml, re.M)
+
+
+def test_the_start_up_benchmark_serves_a_bare_page_with_the_sites_own_service_worker(
+        built, tmp_path):
+    """bench/startup.py --bare-offline: the reference that tells the service worker's price
+    from our page's. Its sw.js must be the site's, with only the file list replaced by the
+    bare page's files, every one of them present (an install that 404s would never finish)."""
+    into = tmp_path / "bare-sw"
+    into.mkdir()
+    code = ("import sys; from pathlib import Path; sys.path.insert(0, 'bench'); import startup; "
+            "startup.make_bare_offline(Path(sys.argv[1]), Path(sys.argv[2]))")
+    done = subprocess.run([sys.executable, "-c", code, str(built), str(into)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    pattern = re.compile(r"const FILES = (\[.*?\]);", re.S)
+    sw = (into / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(pattern.search(sw).group(1))
+    assert pattern.sub("", sw) == pattern.sub("", (built / "sw.js").read_text(encoding="utf-8"))
+    assert {"./", "./index.html", "./pyscript.toml", "./web/vendor/pyodide/pyodide.asm.wasm",
+            "./web/vendor/pyscript/core.js"} <= set(files)
+    assert not any(f.startswith(("./trifront", "./web/css")) for f in files)
+    assert all((into / f).is_file() for f in files if f != "./")
+    html = (into / "index.html").read_text(encoding="utf-8")
+    assert 'register("./sw.js")' in html and 'id = "bare-start"' in html
+
+    empty = tmp_path / "no-sw"
+    empty.mkdir()
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "nowhere"), str(empty)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0 and "needs a built site" in done.stderr
