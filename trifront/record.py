@@ -43,6 +43,8 @@ def _ordinal(n: int) -> str:
 
 def parse(text: str) -> dict:
     """Parse record JSON text into a checked record dict. Raises MalformedRecord."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise MalformedRecord(f"a record is JSON text, not {type(text).__name__}")
     try:
         data = jsontext.loads(text, object_pairs_hook=no_duplicate_keys)
     except (ValueError, RecursionError) as e:
@@ -94,7 +96,8 @@ def check_record(data: object) -> dict:
 def replay(record: dict) -> GameState:
     """The state after every action of a checked record (see `check_record`).
 
-    Raises IllegalRecordAction at the first illegal action.
+    Raises IllegalRecordAction at the first illegal action, MalformedRecord at an action that
+    is not an Action (a record that did not go through `check_record`).
     """
     state = new_state(record["mode"], record["effects"], record["first"], record["seed"],
                       record["decks"])
@@ -103,6 +106,9 @@ def replay(record: dict) -> GameState:
             apply(state, action)
         except IllegalAction as e:
             raise IllegalRecordAction(i, e) from None
+        except MalformedAction as e:
+            raise MalformedRecord(f"action {i}: {e} (check the record first: check_record)") \
+                from None
     return state
 
 

@@ -52,9 +52,10 @@ def new_state(mode: str, effects, first: int, seed: int, decks=None) -> GameStat
     if type(seed) is not int:
         raise ValueError(f"seed must be an integer, not {seed!r}")
     if decks is not None:
+        # the element types first: sorted() of a mixed list raises a TypeError of its own
         if not isinstance(decks, (list, tuple)) or len(decks) != 2 or any(
-                not isinstance(d, list) or sorted(d) != list(range(DECK_SIZE))
-                or any(type(x) is not int for x in d) for d in decks):
+                not isinstance(d, list) or any(type(x) is not int for x in d)
+                or sorted(d) != list(range(DECK_SIZE)) for d in decks):
             raise ValueError("decks must be null or two lists holding each id 0..25 once")
     players = []
     for p in (0, 1):
@@ -171,12 +172,16 @@ def check(state: GameState, action: Action, player: int | None = None) -> None:
     """
     if player is not None and (type(player) is not int or player not in (0, 1)):
         raise MalformedAction(f"player must be 0 or 1, not {player!r}")
+    if not isinstance(action, Action):
+        raise MalformedAction(f"an action must be an Action, not {type(action).__name__}")
     if state.over:
         raise IllegalAction("R6.4", "the game is over")
     if action.type == RESIGN:
         if (type(action.player) is not int or action.player not in (0, 1)
                 or (player is not None and player != action.player)):
             raise IllegalAction("R6.6", "a player may resign only for themselves")
+        if action != Action.resign(action.player):  # a resign carries its player only
+            raise MalformedAction(f"malformed action {action!r}")
         return
     action.checked()
     p = state.to_move

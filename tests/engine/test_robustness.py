@@ -29,6 +29,7 @@ BAD_ACTIONS = [
     Action.play(4, None, "up"), Action.play(4, "0", "up"), Action.play(4, 1.0, "up"),
     Action.play(4, 0, "sideways"), Action.play(4, 0, None), Action.play(4.0, 0, "up"),
     Action("resign", player=True), Action("resign", player=2), Action("resign", player=None),
+    Action("resign", card=3, player=0), Action("resign", lane=1, face="up", player=0),
     Action("pass", card=3),
     Action("play", 4, 0, "up", None, 1), Action("dance"),
 ]
@@ -54,6 +55,49 @@ def test_a_malformed_sender_raises_a_clear_error(player):
     with pytest.raises((MalformedAction, IllegalAction)):
         g.apply(Action.pass_(), player=player)
     assert snapshot(g) == before
+
+
+@pytest.mark.parametrize("action", [{"type": "pass"}, None, "pass", ("pass",)])
+def test_rules_apply_refuses_what_is_not_an_action_by_name(action):
+    """The engine's own entry point (below Game, which parses JSON first): a dict, None or a
+    string is a MalformedAction naming what came, never an AttributeError."""
+    from trifront.rules import apply, new_state
+    from trifront.cards import NORMAL_EFFECTS
+    state = new_state("normal", [dict(NORMAL_EFFECTS)] * 2, 0, 5)
+    before = (state.to_move, [list(p.hand) for p in state.players], len(state.history))
+    with pytest.raises(MalformedAction, match="must be an Action"):
+        apply(state, action)
+    assert (state.to_move, [list(p.hand) for p in state.players], len(state.history)) == before
+
+
+@pytest.mark.parametrize("bad", ["3", None, [1], 2.0, True])
+def test_a_deck_holding_a_non_integer_is_named_as_such(bad):
+    """RECORD.md decks: a string or null among the ids is a ValueError that says what a deck
+    must hold (sorting the mixed list first raised a TypeError about '<')."""
+    from trifront.rules import new_state
+    from trifront.cards import NORMAL_EFFECTS
+    deck = list(range(26))
+    deck[7] = bad
+    with pytest.raises(ValueError, match="two lists holding each id 0..25 once"):
+        new_state("normal", [dict(NORMAL_EFFECTS)] * 2, 0, 5, decks=[deck, list(range(26))])
+    record = Game.new(seed=3).record()
+    record["decks"] = [deck, list(range(26))]
+    with pytest.raises(MalformedRecord, match="decks"):
+        parse(json.dumps(record))
+
+
+@pytest.mark.parametrize("text", [None, 3, {"format": "trifront-record/1"}])
+def test_parse_takes_text_and_says_so(text):
+    with pytest.raises(MalformedRecord, match="JSON text"):
+        parse(text)
+
+
+def test_replaying_an_unchecked_record_names_the_action():
+    from trifront.record import replay
+    record = Game.new(seed=3).record()
+    record["actions"] = [{"type": "pass"}]   # JSON, not parsed to Action by check_record
+    with pytest.raises(MalformedRecord, match="action 0"):
+        replay(record)
 
 
 def test_any_action_after_the_end_is_refused_by_R6_4():
