@@ -83,6 +83,8 @@ def _card(v, path):
         return
     _dict(v, path, ("id", "rank", "group", "effect", "power", "base", "mods"))
     _int(v["id"], path + ".id", 0, 10_000)
+    if "exposed" in v:
+        _bool(v["exposed"], path + ".exposed")
     _opt_int(v["rank"], path + ".rank", 1, 13)
     if v["group"] is not None and v["group"] not in GROUPS:
         _fail(path + ".group", "expected a group letter or null")

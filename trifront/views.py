@@ -19,7 +19,9 @@ def player_view(state: GameState, me: int) -> dict:
 
     Hidden: the deck order of both players; the opponent's hand and face-down cards, except
     cards `me` knows by R5.B4 or R5.D3 (marked ``"known": true``); targets of the opponent's
-    actions that are hand cards or face-down cards.
+    actions that are hand cards or face-down cards. `me`'s own cards that the opponent knows
+    that way carry ``"exposed": true``: `me` saw them shown (R5.D3 reveals them openly,
+    公開; R5.B4 turned face-up cards down in sight of both).
     """
     opp = 1 - me
     my_turn = not state.over and state.to_move == me
@@ -40,7 +42,8 @@ def player_view(state: GameState, me: int) -> dict:
         lanes.append({"sides": sides, "totals": totals, "by_count": lane_by_count(state, lane)})
 
     hands = [[], []]
-    hands[me] = [_full(state, state.players[me].cards[cid]) for cid in sorted(state.players[me].hand)]
+    hands[me] = [_own(state, me, state.players[me].cards[cid])
+                 for cid in sorted(state.players[me].hand)]
     opp_ps = state.players[opp]
     known = state.players[me].known
     hands[opp] = ([_full(state, opp_ps.cards[cid], known=True)
@@ -141,9 +144,19 @@ def _full(state: GameState, card: Card, known: bool = False) -> dict:
     return card_json(card, power, start, mods, known)
 
 
+def _own(state: GameState, me: int, card: Card) -> dict:
+    """One of `me`'s hand or board cards, ``"exposed": true`` when the opponent knows it."""
+    entry = _full(state, card)
+    if card.id in state.players[1 - me].known:
+        entry["exposed"] = True
+    return entry
+
+
 def _visible_card(state: GameState, me: int, card: Card) -> dict:
     """A board card as `me` sees it: in full unless it is the opponent's face-down card."""
-    if card.owner == me or card.face != DOWN:
+    if card.owner == me:
+        return _own(state, me, card)
+    if card.face != DOWN:
         return _full(state, card)
     if card.id in state.players[me].known:
         return _full(state, card, known=True)

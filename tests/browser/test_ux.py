@@ -371,6 +371,44 @@ def test_a_phone_held_sideways_keeps_the_hand_clear_of_the_action_bar(page, app_
     axe_check(page, "closed lanes, sideways")
 
 
+SEEN_CLEAR = """() => [...document.querySelectorAll('.tf-exposed')].map((card) => {
+    const text = card.querySelector('.tf-card-text'), tags = card.querySelector('.tf-tags');
+    return text && tags && text.getBoundingClientRect().bottom > tags.getBoundingClientRect().top + 1
+      ? card.dataset.cardId : null;
+}).filter((id) => id !== null)"""
+
+
+def test_the_cards_a_spy_revealed_are_marked_seen_on_their_owner_s_side(page, app_url):
+    """R5.D3 reveals openly (公開): the human whose cards the CPU's Spy revealed sees them
+    marked "Seen", in the hand and face-down on the board, the tag clear of the card text."""
+    g = Game.new(mode="draft", effects=[{"A": "priest", "B": "tactician", "C": "envoy",
+                                         "D": "spy"}, {"A": "supply", "B": "recon",
+                                                       "C": "ambush", "D": "strategic"}],
+                 first=0, seed=1, decks=[[20, 0, 2, 4, 6] + [i for i in range(26) if i not in
+                                                              (20, 0, 2, 4, 6)],
+                                         [1, 3, 5, 7, 9] + [i for i in range(26) if i not in
+                                                             (1, 3, 5, 7, 9)]])
+    g.apply({"type": "play", "card": 20, "lane": 0, "face": "up"})       # Spy 11
+    seen = [c["id"] for c in g.view(1)["hands"][1] if c.get("exposed")]
+    g.apply({"type": "play", "card": seen[0], "lane": 1, "face": "down"})
+    g.apply({"type": "pass"})
+    save = json.dumps({"kind": "cpu", "human": 1, "record": g.record()})
+    page.add_init_script(f"localStorage.setItem('trifront:game', {json.dumps(save)})")
+    boot(page, f"{app_url}?cpu_delay=0&lang=en")
+    page.wait_for_selector('#screen-board[data-to-move="1"]')
+    assert page.locator("#hand-me .tf-exposed").count() == 1
+    board = page.locator(f'#lanes [data-card-id="{seen[0]}"][data-owner="1"]')
+    assert "tf-exposed" in board.get_attribute("class")
+    assert board.locator(".tf-tag-exposed").inner_text().lower() == "seen"
+    assert "marked Seen" in page.inner_text("#log")
+    for width, height in ((1280, 800), (390, 844), (740, 360)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        assert page.evaluate(SEEN_CLEAR) == [], (width, height)
+    shot(page, "ux-seen-740x360")
+    axe_check(page, "cards marked Seen")
+
+
 @pytest.mark.parametrize("width,height", [(1280, 800), (1366, 768)])
 def test_the_online_menu_shows_join_room_without_scrolling(page, app_url, width, height):
     """New-user trial (stop 13): the online menu was 996 px tall; "Join room" was below the

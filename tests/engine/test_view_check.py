@@ -37,6 +37,7 @@ def a_view() -> dict:
     (lambda v: v["lanes"][1]["sides"].pop(), "lanes[1].sides: expected a list of 2"),
     (lambda v: v["hands"][v["me"]][0].pop("id"), "missing 'id'"),
     (lambda v: v["hands"][v["me"]][0].update(rank=14), "rank: expected a whole number 1..13"),
+    (lambda v: v["hands"][v["me"]][0].update(exposed="yes"), "exposed: expected true or false"),
     (lambda v: v.update(scores=["1", 0]), "scores[0]: expected a whole number"),
     (lambda v: v.update(to_move=True), "to_move: expected a whole number"),
     (lambda v: v["legal"].append({"type": "play", "card": 1, "lane": 5, "face": "up"}),

@@ -149,6 +149,19 @@ def test_R5_B4_cards_turned_face_down_stay_known_to_the_opponent():
     assert g.view(0)["lanes"][0]["totals"][1] == {"power": 9, "hidden": 1, "cards": 2}
 
 
+def test_R5_B4_a_card_turned_face_down_is_marked_as_known_to_the_opponent():
+    """Both saw the card face-up before R5.B4 turned it down: its owner's view marks it
+    ("exposed"); a card played face-down, never seen, is not marked."""
+    g = new(p0=[cid(7), cid(4), cid(1)], fx0=fx(B="illusionist"), p1=[cid(8), cid(9), cid(7)])
+    run(g, up(cid(7), 0), up(cid(8), 0), up(cid(1), 1), down(cid(9), 0), up(cid(4), 0))
+    mine = g.view(1)["lanes"][0]["sides"][1]
+    assert mine[0]["id"] == cid(8) and mine[0]["exposed"] is True
+    assert mine[1]["id"] == cid(9) and "exposed" not in mine[1]
+    p0_side = g.view(0)["lanes"][0]["sides"][0]
+    assert p0_side[0]["id"] == cid(7) and p0_side[0]["exposed"] is True   # P0's, turned down
+    assert "exposed" not in p0_side[1]                                     # the Illusionist
+
+
 def test_R5_B4_reset_drops_carried_changes_too():
     """engineer's +1 (R5.C5, carried in every zone) is dropped: the 7 is 7 again, also
     after it leaves the board."""

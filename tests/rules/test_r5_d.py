@@ -66,6 +66,26 @@ def test_R5_D3_spy_opponent_draws_1_and_2_random_cards_are_revealed():
     assert all(c.get("hidden") for c in g.view(1)["hands"][0])
 
 
+def test_R5_D3_the_revealed_cards_are_marked_in_their_owner_s_view_too():
+    """公開 (revealed openly): the player whose cards were shown saw which ones, so their
+    own view marks exactly those ("exposed"), in the hand and later face-down on the board;
+    none of the Spy player's own cards is marked."""
+    g = new(p0=[cid(11), cid(7), cid(1), cid(2)], fx0=fx(D="spy"),
+            p1=[cid(7), cid(7, 1), cid(8), cid(8, 1), cid(9), cid(10)])
+    run(g, up(cid(11), 0))
+    known = set(g.state.players[0].known)
+    mine = g.view(1)["hands"][1]
+    assert {c["id"] for c in mine if c.get("exposed")} == known and len(known) == 2
+    assert all("exposed" not in c for c in mine if c["id"] not in known)
+    assert not any(c.get("exposed") for c in g.view(0)["hands"][0])
+    first = min(known)
+    run(g, down(first, 1))
+    side = g.view(1)["lanes"][1]["sides"][1]
+    assert side[0]["id"] == first and side[0]["exposed"] is True and side[0]["face"] == "down"
+    assert not any(c.get("exposed") for lane in g.view(0)["lanes"] for side in lane["sides"]
+                   for c in side)
+
+
 def test_R5_D3_spy_face_up_only():
     g = new(p0=[cid(11), cid(7)], fx0=fx(D="spy"))
     illegal(g, down(cid(11), 0), "R4.3")

@@ -42,6 +42,25 @@ def test_opponent_face_down_card_is_a_back_with_no_identity():
     assert face.title == "A hidden face-down card"
 
 
+def test_a_card_the_opponent_knows_is_marked_seen_on_its_owner_s_side():
+    """R5.D3 (公開): the revealed hand cards carry "exposed" in their owner's view; the card
+    says so in its tag, its tooltip and the inspect dialog; the other cards say nothing."""
+    from trifront.ui import render as r
+    from trifront.ui.html import to_html
+    g = game([20, 0, 2, 4, 6], [1, 3, 5, 7, 9], eff0={**PRIEST, "D": "spy"})   # 20: rank 11
+    g.apply({"type": "play", "card": 20, "lane": 0, "face": "up"})
+    hand = g.view(1)["hands"][1]
+    seen = [c for c in hand if c.get("exposed")]
+    assert len(seen) == 2
+    face = m.card_face(seen[0])
+    assert face.exposed and "Your opponent knows this card" in face.title
+    html = to_html(r.card_el(face, zone="hand"))
+    assert "tf-exposed" in html and ">Seen<" in html
+    assert "shown to them" in to_html(r.inspect_modal(face, m.power_breakdown(seen[0])))
+    other = m.card_face(next(c for c in hand if not c.get("exposed")))
+    assert not other.exposed and "tf-exposed" not in to_html(r.card_el(other, zone="hand"))
+
+
 def test_card_labels():
     assert m.card_label({"id": 12, "rank": 7, "effect": None, "power": 7, "base": 7}) == \
         "7 (no effect)"
@@ -391,7 +410,8 @@ def test_the_log_says_what_an_effect_did():
     assert "nothing came back from the discard pile" in said({"returned": None})
     assert said({"roll": 7}).endswith(", rolling 7.")
     assert said({"passed": True}).endswith(", and passed.")
-    assert said({"opponent_drew": 1}).endswith(", and you drew a card.")
+    assert said({"opponent_drew": 1}).endswith(
+        ", and you drew a card; the cards of yours it revealed are marked Seen.")
     assert said({"opponent_drew": 1}, player=0).endswith(", and CPU drew a card.")
     assert said({"created": 1}).endswith("adding a common soldier to the deck.")
     i18n_.set_lang("ja")
@@ -424,14 +444,15 @@ def test_the_log_names_the_cards_a_player_drew_to_that_player_only():
     entry = {"player": 1, "round": 1, "action": {"type": "play", "card": None, "lane": 0,
                                                   "face": "up"},
              "outcome": {"opponent_drew": 1, "opponent_drawn": [drawn]}}
-    assert m.describe_action(entry, view, names).endswith(f", and you drew {label}.")
+    assert m.describe_action(entry, view, names).endswith(
+        f", and you drew {label}; the cards of yours it revealed are marked Seen.")
     local = {0: "Player 1", 1: "Player 2"}
     assert m.describe_action(entry, view, local).endswith(f", and Player 1 drew {label}.")
     # what cannot be named (a hostile view, a count that does not match): the count
     entry["outcome"] = {"opponent_drew": 1, "opponent_drawn": [9999]}
-    assert m.describe_action(entry, view, names).endswith(", and you drew a card.")
+    assert ", and you drew a card;" in m.describe_action(entry, view, names)
     entry["outcome"] = {"opponent_drew": 1, "opponent_drawn": [drawn, drawn]}
-    assert m.describe_action(entry, view, names).endswith(", and you drew a card.")
+    assert ", and you drew a card;" in m.describe_action(entry, view, names)
     # two cards (R5.D4): "A and B"
     two = {"player": 0, "round": 1, "action": {"type": "discard", "card": None},
            "outcome": {"drew": 2, "drawn": [drawn, drawn]}}

@@ -114,6 +114,8 @@ class Determinizer:
                 seen.add(card.id)
                 if data.get("known"):
                     players[me].known.add(card.id)
+            elif data.get("exposed"):   # one of mine the opponent knows (R5.B4, R5.D3)
+                players[opp].known.add(card.id)
 
         #: (lane, index on the opponent's side) of each unknown face-down opponent card
         self.hidden_slots: list[tuple[int, int]] = []

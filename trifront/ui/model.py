@@ -89,6 +89,7 @@ class CardFace:
     full: str = ""
     face: str | None = None         # "up" / "down" on the board, None in hand/discard
     known: bool = False             # an enemy card this player knows (R5.B4, R5.D3)
+    exposed: bool = False           # one of this player's cards the enemy knows (R5.B4, R5.D3)
     mods: tuple[str, ...] = ()      # "Ambush +1 (R5.C1)"
     lane: int | None = None
 
@@ -115,6 +116,8 @@ class CardFace:
             parts.append(t("card.facedown"))
         if self.known:
             parts.append(t("card.known_long"))
+        if self.exposed:
+            parts.append(t("card.exposed_long"))
         return "\n".join(parts)
 
     @property
@@ -182,7 +185,7 @@ def card_face(card: dict) -> CardFace:
         power=power, base=base, trend=trend, effect=effect,
         group=card.get("group") if effect != SOLDIER else None,
         name=name, name_ja=name_ja, short=short, full=full, face=card.get("face"),
-        known=bool(card.get("known")), mods=tuple(_mod_text(m) for m in card.get("mods") or ()),
+        known=bool(card.get("known")), exposed=card.get("exposed") is True, mods=tuple(_mod_text(m) for m in card.get("mods") or ()),
         lane=card.get("lane"),
     )
 
@@ -696,9 +699,11 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
     if outcome.get("opponent_drew"):
         drawer = _subject(other(p), names)
         cards = _drawn_labels(outcome.get("opponent_drawn"), outcome["opponent_drew"])
+        # R5.D3 (the only effect that makes the opponent draw) then reveals up to two of
+        # the drawer's cards openly: the drawer's view marks them (views: "exposed")
         if _is_you(drawer):
-            parts.append(t("log.o.you_drew_cards", cards=cards) if cards
-                         else t("log.o.you_drew"))
+            parts.append((t("log.o.you_drew_cards", cards=cards) if cards
+                          else t("log.o.you_drew")) + t("log.o.you_shown"))
         else:                   # one device ("Player 1"), or a replay with every card shown
             parts.append(t("log.o.named_drew_cards", whose=drawer, cards=cards) if cards
                          else t("log.o.opponent_drew", whose=drawer))

@@ -80,6 +80,7 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
         "tf-soldier" if face.effect == "soldier" else "",
         "tf-facedown" if face.face_down else "",
         "tf-known" if face.known else "",
+        "tf-exposed" if face.exposed else "",
         "tf-selected" if selected else "",
         "tf-dim" if dim else "",
         "tf-clickable" if act else "",
@@ -100,6 +101,8 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
         tags.append(h("span", t("card.facedown"), cls="tf-tag tf-tag-down"))
     if face.known:
         tags.append(h("span", t("card.known"), cls="tf-tag tf-tag-known"))
+    if face.exposed:
+        tags.append(h("span", t("card.exposed"), cls="tf-tag tf-tag-exposed"))
     # the accessible name is the card's own text (rank, power, name, text, tags); the title
     # (everything about it) is its description
     return h("div", h("span", t("log.last_mark") + ":", cls="tf-sr-only") if last else None,
@@ -1141,6 +1144,8 @@ def inspect_modal(face: m.CardFace, breakdown: list | None = None) -> El:
         facts.append(h("p", t("inspect.facedown"), cls="tf-sub"))
     if face.known:
         facts.append(h("p", t("inspect.known"), cls="tf-sub"))
+    if face.exposed:
+        facts.append(h("p", t("inspect.exposed"), cls="tf-sub"))
     return modal("modal-inspect", face.label,
                  h("div", card_el(face, size="lg"), h("div", facts, cls="tf-inspect-text"),
                    cls="tf-inspect"),
