@@ -371,6 +371,39 @@ def test_a_phone_held_sideways_keeps_the_hand_clear_of_the_action_bar(page, app_
     axe_check(page, "closed lanes, sideways")
 
 
+SELECTED_CLEAR = """() => {
+  const card = document.querySelector('#hand-me .tf-selected, #hand-me .tf-hinted');
+  const bar = document.querySelector('.tf-actionbar');
+  if (!card || !bar) return 'missing';
+  const c = card.getBoundingClientRect(), b = bar.getBoundingClientRect();
+  return c.top >= 0 && c.bottom <= Math.min(b.top, innerHeight) + 1 ? 'clear'
+    : `card ${Math.round(c.top)}..${Math.round(c.bottom)}, bar from ${Math.round(b.top)}`;
+}"""
+
+
+def test_a_chosen_or_hinted_card_is_never_under_the_action_bar(page, app_url):
+    """New-user trial (360 x 740): a Siege Engine chosen, the bar grew by the lane buttons
+    and the closed lanes' reason and covered the card; a hint's panel did the same."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    boot(page, f"{app_url}?seed=5&cpu_delay=0&lang=en")
+    page.click("#btn-start")
+    page.wait_for_selector(BOARD_MINE)
+    page.locator('#hand-me [data-effect="strategic"]').first.click()
+    page.wait_for_selector("#lanes-why")
+    page.wait_for_timeout(150)
+    assert page.evaluate(SELECTED_CLEAR) == "clear"
+    page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
+    page.wait_for_timeout(150)
+    assert page.evaluate(SELECTED_CLEAR) == "clear"
+    page.click("#btn-cancel")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#btn-hint")
+    page.wait_for_selector("#hand-me .tf-hinted", timeout=60_000)
+    page.wait_for_timeout(150)
+    assert page.evaluate(SELECTED_CLEAR) == "clear"
+    shot(page, "ux-360x740-hinted")
+
+
 SEEN_CLEAR = """() => [...document.querySelectorAll('.tf-exposed')].map((card) => {
     const text = card.querySelector('.tf-card-text'), tags = card.querySelector('.tf-tags');
     return text && tags && text.getBoundingClientRect().bottom > tags.getBoundingClientRect().top + 1

@@ -392,7 +392,9 @@ class App:
         just chosen or suggested by a hint that card. Only on those changes, so the player's
         own scrolling is left alone between them."""
         shown, mine = self.shown, self.shown == "board" and self._my_turn()
-        card = self.sel.card if mine else None
+        # the card with its step: each step changes the action bar's height (lane buttons,
+        # a refusal's reason, Tactician's moves), which can cover the card (new-user trial)
+        card = (self.sel.card, self.sel.step) if mine and self.sel.card is not None else None
         hinted = mine and self.hint is not None and self.hint.status == "ready"
         before, self._scrolled = self._scrolled, (shown, mine, card, hinted)
         if self.scroll_to is None:

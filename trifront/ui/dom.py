@@ -14,6 +14,7 @@ from pyscript import document, web
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from trifront.ui.html import El
+from trifront.ui.scrolling import covered_by_bar
 
 _KEYWORD_TAGS = {"input": "input_", "del": "del_", "map": "map_", "object": "object_"}
 
@@ -120,15 +121,24 @@ def copy_text(text: str) -> bool:
 def scroll_to(where: str) -> None:
     """Bring part of the page into sight: "top" scrolls the window to its top (a new
     screen starts there); any other string is a CSS selector whose element is scrolled the
-    least distance that shows it (``block: "nearest"``), and nothing moves if it is already
-    in sight or missing."""
+    least distance that shows it (``block: "nearest"``) and clear of the action bar when
+    that bar sticks to the window's foot, and nothing moves if it is already in sight or
+    missing."""
     from js import window
     if where == "top":
         window.scrollTo(0, 0)
         return
     el = document.querySelector(where)
-    if not is_none(el) and el is not None:
-        el.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+    if is_none(el) or el is None:
+        return
+    el.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
+    bar = document.querySelector(".tf-actionbar")
+    if is_none(bar) or bar is None:
+        return
+    below = covered_by_bar(el.getBoundingClientRect(), bar.getBoundingClientRect(),
+                           window.innerHeight)
+    if below > 0:
+        window.scrollBy(0, below)
 
 
 def set_address(params: dict) -> None:
