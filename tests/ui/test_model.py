@@ -223,13 +223,39 @@ def test_opponent_face_down_play_is_described_without_the_card():
     view = g.view(0)
     assert m.last_opponent_action(view, NAMES) == "CPU played a card face-down in the center lane."
     lines = acts(view)
-    assert lines[1] == (0, "You played Recon 5 face-up in the center lane.")
+    assert lines[1] == (0, "You played Recon 5 face-up in the center lane, with no target.")
     # my own face-down play names my card, to me
     g.apply({"type": "play", "card": 0, "lane": 2, "face": "down"})
     assert acts(g.view(0))[0][1] == \
         "You played Supply Corps 1 face-down in the right lane."
     assert m.last_opponent_action(g.view(1), {0: "Player 1", 1: "Player 2"}) == \
         "Player 1 played a card face-down in the right lane."
+
+
+def test_the_log_says_what_an_effect_without_an_outcome_did():
+    """New-user trial: an Illusionist's turn-down and the next-turn restrictions of Assault
+    Troops and Frontline were not in the log; R4.4's "no target" now is too."""
+    from trifront.ui import i18n as i18n_
+    g = game([0, 2, 4, 6, 8], [1, 3, 5, 7, 9], eff0=FRONTLINE, eff1=ASSAULT)
+    g.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})      # Frontline 1
+    assert acts(g.view(0))[0][1].endswith(
+        "; CPU may not play face-down on their next turn (R5.A4).")
+    said = m.history_lines(g.view(1), {0: "CPU", 1: "You"})
+    assert said[-1][1].endswith("; you may not play face-down on your next turn (R5.A4).")
+    g.apply({"type": "play", "card": 1, "lane": 1, "face": "up"})      # Assault Troops 1
+    assert acts(g.view(0))[0][1].endswith(
+        "; you may not pass on your next turn while you can play or discard (R5.A3).")
+    i18n_.set_lang("ja")
+    try:
+        assert "裏向きに出せない (R5.A4)" in acts(g.view(0))[1][1]
+    finally:
+        i18n_.set_lang("en")
+    g2 = game([10, 0, 2, 4, 6], [12, 1, 3, 5, 7], eff0={**FRONTLINE, "B": "illusionist"})
+    g2.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})
+    g2.apply({"type": "play", "card": 12, "lane": 0, "face": "up"})
+    g2.apply({"type": "play", "card": 10, "lane": 0, "face": "up"})    # Illusionist 6
+    assert acts(g2.view(0))[0][1].endswith(
+        ", turning every other face-up card in that lane face-down (R5.B4).")
 
 
 def test_recon_in_history_names_the_turned_card():

@@ -665,8 +665,28 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
         return t("log.play_down", who=who, card=card_label(card), lane=lane)
     target = a.get("target")
     extra = _target_phrase(view, names, p, card, target) if target else ""
+    extra += _effect_phrase(card, target, names, p)
     return t("log.play_up", who=who, card=card_label(card) if card else t("card.a_card"),
              lane=lane, extra=extra + outcome)
+
+
+def _effect_phrase(card: dict | None, target, names: dict[int, str], p: int) -> str:
+    """What a face-up play's effect did that neither its target nor its outcome says (a
+    new-user trial read the log and could not tell): no target chosen (R4.4), the next-turn
+    restrictions of R5.A3 / R5.A4, R5.B4's turn-down."""
+    effect = card.get("effect") if isinstance(card, dict) else None
+    info = EFFECTS.get(effect) if isinstance(effect, str) else None
+    if info is None:
+        return ""
+    if info.chooses and not target:
+        return t("log.e.no_target")
+    if effect in ("assault", "frontline"):
+        whom = _subject(other(p), names)
+        return (t(f"log.e.{effect}_you") if _is_you(whom)
+                else t(f"log.e.{effect}", whom=whom))
+    if effect == "illusionist":
+        return t("log.e.illusionist")
+    return ""
 
 
 def _on_round_board(view: dict, entry: dict, owner: int, card_id) -> tuple[str, dict] | None:
