@@ -371,6 +371,26 @@ def test_a_phone_held_sideways_keeps_the_hand_clear_of_the_action_bar(page, app_
     axe_check(page, "closed lanes, sideways")
 
 
+def test_a_round_s_result_sideways_shows_its_points_and_next_round_at_once(page, app_url):
+    """New-user trial (740 x 360): the round's result showed only the opponent's side; the
+    points and "Next round" were below the window. They now sit beside the lanes."""
+    g = Game.new(seed=3)
+    rng = random.Random(3)
+    while not g.state.rounds:
+        g.apply(rng.choice(g.view(g.to_move)["legal"]), player=g.to_move)
+    save = json.dumps({"kind": "cpu", "human": 0, "record": g.record()})
+    page.add_init_script(f"localStorage.setItem('trifront:game', {json.dumps(save)})")
+    page.set_viewport_size({"width": 740, "height": 360})
+    boot(page, f"{app_url}?cpu_delay=0&lang=en")
+    page.wait_for_selector("#screen-round")
+    page.wait_for_timeout(200)
+    for sel in ("#round-summary", "#round-score", "#btn-continue", "#screen-round .tf-lanes"):
+        box = page.locator(sel).bounding_box()
+        assert 0 <= box["y"] and box["y"] + min(box["height"], 44) <= 360, (sel, box)
+    shot(page, "ux-740x360-round")
+    axe_check(page, "round result, sideways")
+
+
 SELECTED_CLEAR = """() => {
   const card = document.querySelector('#hand-me .tf-selected, #hand-me .tf-hinted');
   const bar = document.querySelector('.tf-actionbar');
