@@ -468,6 +468,10 @@ def test_the_online_menu_shows_join_room_without_scrolling(page, app_url, width,
     fold of a 1280 x 800 window."""
     page.set_viewport_size({"width": width, "height": height})
     boot(page, f"{app_url}?room=blue-fox")
+    # the menu vs the CPU, panel and all, in sight too (stop 17: it ran a few px below 800)
+    page.click("#opt-kind-cpu")
+    panel = page.locator("#screen-menu .tf-menu").bounding_box()
+    assert panel["y"] >= 0 and panel["y"] + panel["height"] <= height, panel
     page.click("#opt-kind-online")
     box = page.locator("#btn-start").bounding_box()
     assert box["y"] + box["height"] <= height, box
