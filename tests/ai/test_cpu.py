@@ -100,9 +100,24 @@ def test_draft_table_covers_every_effect_and_picks_only_near_the_best():
     from trifront.ai.draft_table import WIN_RATE
 
     assert set(WIN_RATE) == {e for ids in GROUP_EFFECTS.values() for e in ids}
-    for group, ids in GROUP_EFFECTS.items():
-        best = max(WIN_RATE[e][0] for e in ids)
-        picks = {draft.pick_effects(seed)[group] for seed in range(60)}
-        assert picks == set(draft.candidates(group))
-        assert all(WIN_RATE[e][0] >= best - draft.NEAR_BEST for e in picks)
-        assert len(picks) < len(ids)  # the table decides: weak effects are never picked
+    for strength in ("easy", "normal", "hard"):
+        for group, ids in GROUP_EFFECTS.items():
+            best = max(WIN_RATE[e][0] for e in ids)
+            picks = {draft.pick_effects(seed, strength)[group] for seed in range(80)}
+            assert picks == set(draft.candidates(group, strength))
+            assert all(WIN_RATE[e][0] >= best - draft.NEAR_BEST[strength] for e in picks)
+            if strength != "easy":   # the table decides: weak effects are never picked
+                assert len(picks) < len(ids)
+
+
+def test_weaker_strengths_draft_from_more_effects_hard_from_the_strongest():
+    """A new-user trial met the same four picks in every Draft game, at Easy and Normal."""
+    from trifront.ai import draft
+    from trifront.cards import GROUPS
+    sizes = {s: [len(draft.candidates(g, s)) for g in GROUPS] for s in ("easy", "normal", "hard")}
+    assert all(e >= n >= h for e, n, h in zip(sizes["easy"], sizes["normal"], sizes["hard"]))
+    assert sum(sizes["easy"]) > sum(sizes["normal"]) > sum(sizes["hard"])
+    decks = {json.dumps(json.loads(cpu.draft(seed, "easy")), sort_keys=True) for seed in range(30)}
+    assert len(decks) >= 6
+    with pytest.raises(ValueError, match="strength"):
+        draft.candidates("A", "expert")

@@ -153,6 +153,26 @@ def test_cpu_game_cpu_first_draft():
     asyncio.run(go())
 
 
+def test_the_cpu_drafts_at_the_chosen_strength():
+    """Easy draws its picks among more effects than Hard (trifront/ai/draft.py)."""
+    from trifront.ai import draft
+
+    async def picks(strength, seed):
+        app, page = make_app(seed=seed)
+        for key, value in (("mode", "draft"), ("strength", strength)):
+            app.dispatch("menu-set", {"key": key, "value": value})
+        app.dispatch("start")
+        pick(app, "gunners", "lord", "instructor", "captain")
+        app.dispatch("draft-confirm")
+        await settle(app)
+        return app.picks[app.cpu_player]
+
+    for strength in ("easy", "hard"):
+        seen = [asyncio.run(picks(strength, seed)) for seed in range(6)]
+        assert all(p[g] in draft.candidates(g, strength) for p in seen for g in "ABCD")
+    assert any(p["D"] == "strategic" for p in [asyncio.run(picks("easy", s)) for s in range(6, 30)])
+
+
 def test_local_game_hands_over_between_turns_and_draft_picks():
     async def go():
         app, page = make_app(seed=9)

@@ -81,6 +81,6 @@ def hint(view_json: str, seed: int, strength: str = "hard") -> str:
     return json.dumps({"action": action, "win": round(float(win), 4)})
 
 
-def draft(seed: int) -> str:
-    """The CPU's Draft picks (R2.3) as JSON text: {"A": id, "B": id, "C": id, "D": id}."""
-    return json.dumps(pick_effects(seed))
+def draft(seed: int, strength: str = "hard") -> str:
+    """The CPU's Draft picks (R2.3) at `strength` as JSON text: {"A": id, ..., "D": id}."""
+    return json.dumps(pick_effects(seed, strength))

@@ -656,7 +656,7 @@ class App:
 
     async def _cpu_draft(self, gen: int) -> None:
         try:
-            picks = await self.cpu.draft(self.rng.randrange(2 ** 31))
+            picks = await self.cpu.draft(self.rng.randrange(2 ** 31), self.opts["strength"])
             self._cpu_notice()
             if gen != self.gen:
                 return

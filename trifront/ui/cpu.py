@@ -76,11 +76,11 @@ def _move(raw) -> tuple[dict, float | None]:
 THINK_KEEP = 400
 
 
-def local_draft(seed: int) -> dict[str, str]:
+def local_draft(seed: int, strength: str = "hard") -> dict[str, str]:
     """R2.3: the CPU's picks on this thread (uniform if the AI has no draft table)."""
     try:
         from trifront.ai import cpu
-        return check_effect_set(json.loads(cpu.draft(seed)))
+        return check_effect_set(json.loads(cpu.draft(seed, strength)))
     except (ImportError, AttributeError):
         rng = random.Random(seed)
         return {g: rng.choice(GROUP_EFFECTS[g]) for g in GROUPS}
@@ -203,15 +203,16 @@ class CpuClient:
         await self._sleep(0.05)  # let the page paint "thinking…" before this thread is busy
         return local_hint(view, seed, strength)
 
-    async def draft(self, seed: int) -> dict[str, str]:
-        """R2.3: the CPU's four picks."""
+    async def draft(self, seed: int, strength: str = "hard") -> dict[str, str]:
+        """R2.3: the CPU's four picks at `strength`."""
         if await self.ready():
             try:
-                raw = await asyncio.wait_for(_call(self.worker.draft, seed), self._call_timeout)
+                raw = await asyncio.wait_for(_call(self.worker.draft, seed, strength),
+                                             self._call_timeout)
                 return check_effect_set(json.loads(str(raw)))
             except Exception as exc:  # noqa: BLE001
                 self._fail(f"the CPU worker failed ({_short(exc)})")
-        return local_draft(seed)
+        return local_draft(seed, strength)
 
 
 async def _call(fn, *args):

@@ -48,9 +48,9 @@ def hint(view_json: str, seed: int, strength: str = "normal") -> str:
     return json.dumps(out)
 
 
-def draft(seed: int) -> str:
-    """The CPU's Draft picks (RULES.md R2.3) as JSON text {"A": id, ..., "D": id}."""
-    return cpu.draft(int(seed))
+def draft(seed: int, strength: str = "hard") -> str:
+    """The CPU's Draft picks (RULES.md R2.3) at `strength` as JSON text {"A": id, ..., "D": id}."""
+    return cpu.draft(int(seed), str(strength))
 
 
 __export__ = ["ping", "choose", "hint", "draft"]
