@@ -185,8 +185,8 @@ def card_face(card: dict) -> CardFace:
         power=power, base=base, trend=trend, effect=effect,
         group=card.get("group") if effect != SOLDIER else None,
         name=name, name_ja=name_ja, short=short, full=full, face=card.get("face"),
-        known=bool(card.get("known")), exposed=card.get("exposed") is True, mods=tuple(_mod_text(m) for m in card.get("mods") or ()),
-        lane=card.get("lane"),
+        known=bool(card.get("known")), exposed=card.get("exposed") is True,
+        mods=tuple(_mod_text(m) for m in card.get("mods") or ()), lane=card.get("lane"),
     )
 
 
