@@ -213,6 +213,26 @@ def test_a_game_survives_a_reload_and_a_corrupt_save_does_not_crash(page, app_ur
     assert page.evaluate("localStorage.getItem('trifront:game')") is None
 
 
+def test_menu_leaves_the_game_and_resume_brings_it_back(page, app_url):
+    """New-user trial: no way out of a game but resigning. "Menu" keeps it; "Continue the saved game"."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    start_cpu(page, app_url, seed=5)
+    take_turn(page)
+    page.wait_for_selector(BOARD_MINE)
+    hand = page.locator("#hand-me [data-card-id]").evaluate_all(
+        "els => els.map(e => e.dataset.cardId)")
+    top = page.locator("header").bounding_box()
+    assert top["height"] < 140, top           # five buttons still fit the phone's top bar
+    shot(page, "ux-360x740-menu-button")
+    page.click("#btn-leave")
+    page.wait_for_selector("#screen-menu #btn-resume")
+    shot(page, "ux-360x740-resume")
+    page.click("#btn-resume")
+    page.wait_for_selector(BOARD_MINE)
+    assert page.locator("#hand-me [data-card-id]").evaluate_all(
+        "els => els.map(e => e.dataset.cardId)") == hand
+
+
 def test_a_second_tab_follows_the_first(page, context, app_url):
     """Two tabs on one saved game (the same localStorage): a move in one shows in the other
     (the "storage" event), instead of the last tab to save silently winning."""

@@ -322,3 +322,17 @@ def test_help_on_face_down_names_the_effects_that_still_work_face_down():
         text = (i18n.EN if lang == "en" else i18n.JA)["help.facedown_text"]
         for effect in still_work:
             assert getattr(EFFECTS[effect], name).split()[0] in text, (lang, effect)
+
+
+def test_no_text_is_written_twice_in_a_language():
+    """A key given twice in a dict literal keeps the last one silently (stop 17: a second
+    "menu.resume" went unnoticed)."""
+    import ast
+    from pathlib import Path
+    tree = ast.parse(Path(i18n.__file__).read_text(encoding="utf-8"))
+    tables = [node for node in ast.walk(tree) if isinstance(node, ast.AnnAssign | ast.Assign)
+              and isinstance(node.value, ast.Dict) and len(node.value.keys) > 50]
+    assert len(tables) >= 2
+    for table in tables:
+        keys = [k.value for k in table.value.keys if isinstance(k, ast.Constant)]
+        assert len(keys) == len(set(keys)), sorted({k for k in keys if keys.count(k) > 1})

@@ -598,3 +598,60 @@ def test_a_replay_is_a_layer_over_a_draft_and_over_another_tabs_moves():
         a.dispatch("replay-close")
         assert a.game.record() == b.game.record()
     asyncio.run(go())
+
+
+def test_menu_leaves_a_game_saved_and_resume_reopens_it():
+    """New-user trial: a game's only ways out were to resign or to finish it. "Menu" (#btn-leave)
+    keeps the game in storage; the menu then offers "Continue the saved game" (#btn-resume) first;
+    Start game begins a new one in its place."""
+    async def go():
+        store = MemoryStorage()
+        app, page = make(store)
+        app.render()
+        assert page.tree.find("#btn-resume") is None
+        app.dispatch("menu-set", {"key": "first", "value": "1"})    # the CPU opens: thinking
+        app.dispatch("start")
+        assert page.tree.find("#btn-leave") is not None
+        app.dispatch("leave")                 # while the CPU thinks: its move is dropped
+        await settle(app)
+        assert page.screen() == "screen-menu" and app.game is None and not page.errors
+        saved = json.loads(store.get(SAVE_KEY))
+        assert saved["kind"] == "cpu" and saved["record"]["actions"] == []
+        assert page.tree.find("#btn-resume") is not None
+        assert "against the CPU is saved" in page.tree.find(".tf-menu-resume").text()
+        app.dispatch("resume-saved")
+        await settle(app)
+        assert page.screen() in ("screen-board", "screen-round") and app._my_turn()
+        take_turn(app, page, 0)
+        await settle(app)
+        record = app.game.record()
+        app.dispatch("leave")
+        assert json.loads(store.get(SAVE_KEY))["record"] == record
+        app.dispatch("resume-saved")
+        assert app.game.record() == record
+        app.dispatch("leave")
+        app.dispatch("start")                 # a new game replaces the saved one
+        await settle(app)
+        assert app.game.record()["actions"][:len(record["actions"])] != record["actions"]
+        app.dispatch("resign")
+        app.dispatch("resign-confirm")
+        assert page.tree.find("#btn-leave") is None   # a finished game has nothing to keep
+        app.dispatch("menu")
+        assert store.get(SAVE_KEY) is None and page.tree.find("#btn-resume") is None
+    asyncio.run(go())
+
+
+def test_a_game_on_one_device_is_left_and_resumed_at_a_hand_over():
+    async def go():
+        store = MemoryStorage()
+        app, page = make(store)
+        app.dispatch("menu-set", {"key": "kind", "value": "local"})
+        app.dispatch("start")
+        if page.screen() == "screen-handover":
+            app.dispatch("handover-ready")
+        app.dispatch("leave")
+        assert page.screen() == "screen-menu"
+        assert "on this device is saved" in page.tree.find(".tf-menu-resume").text()
+        app.dispatch("resume-saved")
+        assert page.screen() == "screen-handover"     # nobody's hand shows before it
+    asyncio.run(go())

@@ -456,7 +456,8 @@ class App:
             online = (onr.menu_rows(self.opts, self.page_url, self.default_relay,
                                     self.default_signal)
                       if self.opts["kind"] == "online" else None)
-            return r.menu_screen(self.opts, self.status, self.strengths, online_rows=online)
+            return r.menu_screen(self.opts, self.status, self.strengths, online_rows=online,
+                                 saved=self._saved_kind())
         if s == "lobby":
             return onr.lobby_screen(self.match, self.page_url, self._shared_signal())
         if s == "draft":
@@ -499,6 +500,7 @@ class App:
                               notice_easy=bool(self.notice) and self.opts["strength"] != "easy",
                               fresh=self.fresh,
                               can_export=isinstance(self.game, Game),
+                              can_leave=self.kind in ("cpu", "local") and isinstance(self.game, Game),
                               hint_button=self._hint_button(view),
                               hint=m.hint_shown(view, self.hint))
 
@@ -595,6 +597,33 @@ class App:
         self.game = None
         self.overlay = None
         self.screen = "menu"
+
+    def on_leave(self, data: dict) -> None:
+        """"Menu" during a game vs the CPU or on one device: back to the menu, the game kept
+        in storage as it stands (saved after every action) for "Continue the saved game"
+        (new-user trial: the only ways out of a game were to resign or to finish it)."""
+        if self.kind not in ("cpu", "local") or not isinstance(self.game, Game) \
+                or self.game.over:
+            return
+        self._save_game()
+        self.gen += 1            # a CPU move or hint still thinking is dropped
+        self.thinking = False
+        self.game, self.overlay, self.hint = None, None, None
+        self.sel = m.Selection()
+        self.screen = "menu"
+
+    def on_resume_saved(self, data: dict) -> None:
+        if self.screen == "menu" and not self.resume():
+            self.toast = self.toast or i18n.t("msg.save_corrupt")
+
+    def _saved_kind(self) -> str | None:
+        """"cpu" or "local" when storage holds a game (or a Draft) that "Continue the saved game" reopens."""
+        try:
+            data = jsontext.loads(self._store_get(SAVE_KEY) or "null")
+        except Exception:  # noqa: BLE001 - an unreadable save: resume() reports it
+            return None
+        kind = data.get("kind") if isinstance(data, dict) else None
+        return kind if kind in ("cpu", "local") else None
 
     def on_rematch(self, data: dict) -> None:
         """Game over, "Play again": a new game with the same opponent and settings."""
@@ -749,8 +778,8 @@ class App:
                 # it; this one thinks only if no answer came (the other tab was closed)
                 wait, self.follow_wait = self.follow_wait, 0.0
                 await self.sleep(wait)
-                if gen != self.gen:
-                    return
+            if gen != self.gen or self.game is None:   # left before the CPU began
+                return
             view = self.game.view(cpu_p)
             start = self.clock()
             action = await self.cpu.choose(view, self.rng.randrange(2 ** 31),

@@ -178,12 +178,14 @@ def lang_button(id: str = "btn-lang", cls: str = "tf-btn-ghost") -> El:
 
 
 def menu_screen(opts: dict, status: dict | None = None,
-                strengths: tuple[str, ...] = ("easy",), online_rows: list | None = None) -> El:
+                strengths: tuple[str, ...] = ("easy",), online_rows: list | None = None,
+                saved: str | None = None) -> El:
     """The start menu: opponent (CPU / local / online), turn order, Normal or Draft (R2.2,
     R2.3, R3.1); the language, help, and opening a replay.
 
     ``status``: {"python": text, "cpu": text, "cpu_state": "ready"/"failed"/...} for the foot.
     ``online_rows``: the online match's rows (online_render.menu_rows) when kind is "online".
+    ``saved``: "cpu" or "local" when a game left for the menu is saved: "Continue the saved game" comes first.
     """
     status = status or {}
     kind, mode = opts.get("kind", "cpu"), opts.get("mode", "normal")
@@ -219,6 +221,10 @@ def menu_screen(opts: dict, status: dict | None = None,
                  h("h1", "TriFront", cls="tf-title"),
                  h("p", t("menu.tagline"), cls="tf-tagline"),
                  cls="tf-menu-head"),
+               h("div", button(t("menu.resume"), "resume-saved", id="btn-resume",
+                               cls="tf-btn-primary"),
+                 h("p", t(f"menu.resume_sub_{saved}"), cls="tf-sub"),
+                 cls="tf-menu-resume") if saved in ("cpu", "local") else None,
                h("div", h("h2", t("menu.opponent"), cls="tf-row-title"),
                  h("div", seg("kind", "cpu", t("menu.cpu"), t("menu.cpu_sub")),
                    seg("kind", "local", t("menu.local"), t("menu.local_sub")),
@@ -687,13 +693,14 @@ def side_panel(view: dict, names: dict[int, str]) -> El:
 
 def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinking: bool = False,
                  notice: str = "", notice_easy: bool = False, fresh: set | None = None,
-                 can_export: bool = False, hint_button: str | None = None, hint: m.HintShown | None = None) -> El:
+                 can_export: bool = False, can_leave: bool = False, hint_button: str | None = None, hint: m.HintShown | None = None) -> El:
     """The table: top bar, opponent, three lanes, me, the action bar and the side log.
 
     ``fresh``: board spots ("board", owner, lane, position) of a card just played (animated).
     The card of the last action (model.last_action_spot) is marked ``.tf-last``.
     ``hint_button``: the Hint button's state (None: no button; "idle", "busy", "off");
     ``hint``: a ready hint (model.hint_shown), highlighted on the board.
+    ``can_leave``: a "Menu" button that leaves the game saved (vs the CPU, one device).
     ``notice``: the CPU's worker failed; the notice offers "Try the helper again"
     (#btn-cpu-retry) and, with ``notice_easy``, "Continue with Easy" (#btn-cpu-easy).
     """
@@ -711,7 +718,7 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
                       sel_lane=sel.lane if sel.step in ("face", "target") else None,
                       targets=targets, fresh=fresh, last=last, hint=hint)
              for lm in m.lane_models(view)]
-    top = topbar(view, names, thinking, can_export=can_export)
+    top = topbar(view, names, thinking, can_export=can_export, can_leave=can_leave)
     bar = action_bar(view, names, sel, thinking, hint_button=hint_button, hint=hint)
     me_strip = _player_strip(view, me, names, mine=True, sel=sel, targets=targets, hint=hint)
     if sel.step != "card":
@@ -747,7 +754,7 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
 
 
 def topbar(view: dict, names: dict[int, str], thinking: bool, *, can_export: bool = False,
-           actions: list | None = None, turn_box: bool = True) -> El:
+           can_leave: bool = False, actions: list | None = None, turn_box: bool = True) -> El:
     me, opp = view["me"], m.other(view["me"])
     s = view["scores"]
     turn = m.turn_text(view, names, thinking)
@@ -760,6 +767,9 @@ def topbar(view: dict, names: dict[int, str], thinking: bool, *, can_export: boo
             if can_export else None,
             button("?", "help", id="btn-help", cls="tf-btn-icon", title=t("board.help"),
                    aria_label=t("board.help")),
+            button(t("board.leave"), "leave", id="btn-leave", cls="tf-btn-ghost tf-btn-small",
+                   title=t("board.leave_title"))
+            if can_leave and not view.get("over") else None,
             button(t("board.resign"), "resign", id="btn-resign",
                    cls="tf-btn-ghost tf-btn-danger tf-btn-small", enabled=not view.get("over"),
                    title=t("board.resign_title")),
