@@ -7,7 +7,7 @@ documented in docs/ARCHITECTURE.md.
 
 from __future__ import annotations
 
-from .actions import DOWN, FACES, PLAY, Action, MalformedAction
+from .actions import DOWN, FACES, PLAY, UP, Action, MalformedAction
 from .constants import LANES, TARGET_SCORE
 from .power import lane_by_count, power_parts
 from .rules import card_json, discard_problem, legal_actions, pass_problem, placement_problem
@@ -145,9 +145,10 @@ def _full(state: GameState, card: Card, known: bool = False) -> dict:
 
 
 def _own(state: GameState, me: int, card: Card) -> dict:
-    """One of `me`'s hand or board cards, ``"exposed": true`` when the opponent knows it."""
+    """One of `me`'s hand or board cards, ``"exposed": true`` when the opponent knows it
+    though it is hidden from them (in the hand, or face-down): a face-up card is public."""
     entry = _full(state, card)
-    if card.id in state.players[1 - me].known:
+    if card.id in state.players[1 - me].known and card.face != UP:
         entry["exposed"] = True
     return entry
 

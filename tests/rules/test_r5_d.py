@@ -84,6 +84,10 @@ def test_R5_D3_the_revealed_cards_are_marked_in_their_owner_s_view_too():
     assert side[0]["id"] == first and side[0]["exposed"] is True and side[0]["face"] == "down"
     assert not any(c.get("exposed") for lane in g.view(0)["lanes"] for side in lane["sides"]
                    for c in side)
+    second = max(known)                 # played face-up: public, nothing left to mark
+    run(g, up(cid(1), 2), up(second, 2))
+    played = [c for c in g.view(1)["lanes"][2]["sides"][1] if c["id"] == second]
+    assert played and played[0]["face"] == "up" and "exposed" not in played[0]
 
 
 def test_R5_D3_spy_face_up_only():

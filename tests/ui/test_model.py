@@ -250,6 +250,12 @@ def test_the_log_says_what_an_effect_without_an_outcome_did():
         assert "裏向きに出せない (R5.A4)" in acts(g.view(0))[1][1]
     finally:
         i18n_.set_lang("en")
+    # an opponent who had passed has no next turn to restrict (R4.5; adversarial review)
+    g3 = game([0, 2, 4, 6, 8], [1, 3, 5, 7, 9], eff0=FRONTLINE, first=1)
+    g3.apply({"type": "pass"})
+    g3.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})
+    line = [x for x in m.history_lines(g3.view(1), {0: "CPU", 1: "You"}) if x[0] is not None][0][1]
+    assert line == "CPU played Frontline 1 face-up in the left lane.", line
     g2 = game([10, 0, 2, 4, 6], [12, 1, 3, 5, 7], eff0={**FRONTLINE, "B": "illusionist"})
     g2.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})
     g2.apply({"type": "play", "card": 12, "lane": 0, "face": "up"})
@@ -439,6 +445,9 @@ def test_the_log_says_what_an_effect_did():
     assert said({"opponent_drew": 1}).endswith(
         ", and you drew a card; the cards of yours it revealed are marked Seen.")
     assert said({"opponent_drew": 1}, player=0).endswith(", and CPU drew a card.")
+    # an empty deck: R5.D3 still reveals (adversarial review: the line said nothing)
+    assert said({"opponent_drew": 0}).endswith(
+        ", with no card for you to draw; the cards of yours it revealed are marked Seen.")
     assert said({"created": 1}).endswith("adding a common soldier to the deck.")
     i18n_.set_lang("ja")
     try:

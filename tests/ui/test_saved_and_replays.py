@@ -655,3 +655,28 @@ def test_a_game_on_one_device_is_left_and_resumed_at_a_hand_over():
         app.dispatch("resume-saved")
         assert page.screen() == "screen-handover"     # nobody's hand shows before it
     asyncio.run(go())
+
+
+def test_a_draft_game_left_by_menu_survives_a_visit_to_the_online_lobby():
+    """Adversarial review: after a Draft, a stale copy of the Draft's save made the lobby's
+    "Back to menu" (on_menu) forget the game that "Menu" had left saved."""
+    async def go():
+        store = MemoryStorage()
+        app, page = make(store)
+        app.dispatch("menu-set", {"key": "mode", "value": "draft"})
+        app.dispatch("start")
+        for group, effect in (("A", "supply"), ("B", "recon"), ("C", "ambush"), ("D", "captain")):
+            app.dispatch("draft-pick", {"group": group, "effect": effect})
+        app.dispatch("draft-confirm")
+        await settle(app)
+        app.dispatch("reveal-continue")
+        await settle(app)
+        app.dispatch("leave")
+        assert json.loads(store.get(SAVE_KEY))["kind"] == "cpu"
+        app.dispatch("menu-set", {"key": "kind", "value": "online"})
+        app.dispatch("menu")                       # as the lobby's "Back to menu" does
+        app.dispatch("menu-set", {"key": "kind", "value": "cpu"})
+        assert store.get(SAVE_KEY) is not None and page.tree.find("#btn-resume") is not None
+        app.dispatch("resume-saved")
+        assert app.game is not None and app.game.view(0)["mode"] == "draft"
+    asyncio.run(go())

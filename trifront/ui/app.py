@@ -713,6 +713,9 @@ class App:
         self.sel = m.Selection()
         self.fresh = {}
         self.thinking = False
+        # the game's record replaces the Draft's save: a stale copy here made on_menu forget
+        # a game left by "Menu" (adversarial review: Online, then back to the menu)
+        self._saved_draft = None
         if self.kind == "local":
             self._handover(self.game.to_move, "board")
         else:

@@ -665,15 +665,18 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
         return t("log.play_down", who=who, card=card_label(card), lane=lane)
     target = a.get("target")
     extra = _target_phrase(view, names, p, card, target) if target else ""
-    extra += _effect_phrase(card, target, names, p)
+    extra += _effect_phrase(card, target, names, p,
+                            opponent_passed=_had_passed(view, entry, other(p)))
     return t("log.play_up", who=who, card=card_label(card) if card else t("card.a_card"),
              lane=lane, extra=extra + outcome)
 
 
-def _effect_phrase(card: dict | None, target, names: dict[int, str], p: int) -> str:
+def _effect_phrase(card: dict | None, target, names: dict[int, str], p: int,
+                   opponent_passed: bool = False) -> str:
     """What a face-up play's effect did that neither its target nor its outcome says (a
     new-user trial read the log and could not tell): no target chosen (R4.4), the next-turn
-    restrictions of R5.A3 / R5.A4, R5.B4's turn-down."""
+    restrictions of R5.A3 / R5.A4 (none on an opponent who had passed: R4.5), R5.B4's
+    turn-down."""
     effect = card.get("effect") if isinstance(card, dict) else None
     info = EFFECTS.get(effect) if isinstance(effect, str) else None
     if info is None:
@@ -681,12 +684,31 @@ def _effect_phrase(card: dict | None, target, names: dict[int, str], p: int) -> 
     if info.chooses and not target:
         return t("log.e.no_target")
     if effect in ("assault", "frontline"):
+        if opponent_passed:
+            return ""
         whom = _subject(other(p), names)
         return (t(f"log.e.{effect}_you") if _is_you(whom)
                 else t(f"log.e.{effect}", whom=whom))
     if effect == "illusionist":
         return t("log.e.illusionist")
     return ""
+
+
+def _had_passed(view: dict, entry: dict, player: int) -> bool:
+    """Whether `player` had passed in `entry`'s round before `entry` (a pass, or a General's
+    pass, R5.D2), from the view's history; False for an entry not in it."""
+    history = view.get("history") or []
+    index = next((i for i, e in enumerate(history) if e is entry), None)
+    if index is None:
+        return False
+    for earlier in history[:index]:
+        if earlier.get("round") != entry.get("round") or earlier.get("player") != player:
+            continue
+        outcome = earlier.get("outcome")
+        if (earlier.get("action") or {}).get("type") == "pass" or (
+                isinstance(outcome, dict) and outcome.get("passed")):
+            return True
+    return False
 
 
 def _on_round_board(view: dict, entry: dict, owner: int, card_id) -> tuple[str, dict] | None:
@@ -716,7 +738,9 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
         cards = _drawn_labels(outcome.get("drawn"), n)
         parts.append(t("log.o.drew_0") if n == 0 else t("log.o.drew_cards", cards=cards)
                      if cards else t("log.o.drew_1") if n == 1 else t("log.o.drew_n", n=n))
-    if outcome.get("opponent_drew"):
+    if outcome.get("opponent_drew") == 0 and _is_you(_subject(other(p), names)):
+        parts.append(t("log.o.you_shown_only"))   # an empty deck: R5.D3 still reveals
+    elif outcome.get("opponent_drew"):
         drawer = _subject(other(p), names)
         cards = _drawn_labels(outcome.get("opponent_drawn"), outcome["opponent_drew"])
         # R5.D3 (the only effect that makes the opponent draw) then reveals up to two of
