@@ -665,14 +665,13 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
         return t("log.play_down", who=who, card=card_label(card), lane=lane)
     target = a.get("target")
     extra = _target_phrase(view, names, p, card, target) if target else ""
-    extra += _effect_phrase(card, target, names, p,
-                            opponent_passed=_had_passed(view, entry, other(p)))
+    extra += _effect_phrase(card, target, names, entry, view)
     return t("log.play_up", who=who, card=card_label(card) if card else t("card.a_card"),
              lane=lane, extra=extra + outcome)
 
 
-def _effect_phrase(card: dict | None, target, names: dict[int, str], p: int,
-                   opponent_passed: bool = False) -> str:
+def _effect_phrase(card: dict | None, target, names: dict[int, str], entry: dict,
+                   view: dict) -> str:
     """What a face-up play's effect did that neither its target nor its outcome says (a
     new-user trial read the log and could not tell): no target chosen (R4.4), the next-turn
     restrictions of R5.A3 / R5.A4 (none on an opponent who had passed: R4.5), R5.B4's
@@ -684,7 +683,8 @@ def _effect_phrase(card: dict | None, target, names: dict[int, str], p: int,
     if info.chooses and not target:
         return t("log.e.no_target")
     if effect in ("assault", "frontline"):
-        if opponent_passed:
+        p = entry.get("player", 0)
+        if _had_passed(view, entry, other(p)):
             return ""
         whom = _subject(other(p), names)
         return (t(f"log.e.{effect}_you") if _is_you(whom)
