@@ -214,7 +214,8 @@ def test_a_game_survives_a_reload_and_a_corrupt_save_does_not_crash(page, app_ur
 
 
 def test_menu_leaves_the_game_and_resume_brings_it_back(page, app_url):
-    """New-user trial: no way out of a game but resigning. "Menu" keeps it; "Continue the saved game"."""
+    """New-user trial: no way out of a game but resigning. "Menu" keeps it; "Continue the
+    saved game" brings it back."""
     page.set_viewport_size({"width": 360, "height": 740})
     start_cpu(page, app_url, seed=5)
     take_turn(page)
@@ -454,13 +455,9 @@ SEEN_CLEAR = """() => [...document.querySelectorAll('.tf-exposed')].map((card) =
 def test_the_cards_a_spy_revealed_are_marked_seen_on_their_owner_s_side(page, app_url):
     """R5.D3 reveals openly (公開): the human whose cards the CPU's Spy revealed sees them
     marked "Seen", in the hand and face-down on the board, the tag clear of the card text."""
-    g = Game.new(mode="draft", effects=[{"A": "priest", "B": "tactician", "C": "envoy",
-                                         "D": "spy"}, {"A": "supply", "B": "recon",
-                                                       "C": "ambush", "D": "strategic"}],
-                 first=0, seed=1, decks=[[20, 0, 2, 4, 6] + [i for i in range(26) if i not in
-                                                              (20, 0, 2, 4, 6)],
-                                         [1, 3, 5, 7, 9] + [i for i in range(26) if i not in
-                                                             (1, 3, 5, 7, 9)]])
+    from tests.ui.games import game
+    g = game([20, 0, 2, 4, 6], [1, 3, 5, 7, 9],
+             eff0={"A": "priest", "B": "tactician", "C": "envoy", "D": "spy"})
     g.apply({"type": "play", "card": 20, "lane": 0, "face": "up"})       # Spy 11
     seen = [c["id"] for c in g.view(1)["hands"][1] if c.get("exposed")]
     g.apply({"type": "play", "card": seen[0], "lane": 1, "face": "down"})
