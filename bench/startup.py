@@ -58,10 +58,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 sys.path.insert(0, str(ROOT / "scripts"))
 import serve  # noqa: E402  (scripts/serve.py)
-
-# the Pyodide files a page loads (scripts/build's list; the vendored folder holds more)
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the browser tests' flags)
 
 OURS_READY = '#app[data-ready="1"] #btn-start:not([disabled])'
@@ -186,17 +182,15 @@ def make_bare_offline(site: Path, into: Path) -> None:
     make_bare(site, into)
     html = BARE_HTML.replace("</body>", BARE_OFFLINE_SCRIPT + "</body>")
     (into / "index.html").write_text(html, encoding="utf-8")
-    vendor = into / "web" / "vendor"
-    files = ["./", "./index.html", "./pyscript.toml"] + sorted(
-        "./" + p.relative_to(into).as_posix()
-        for folder in (vendor / "pyscript", vendor / "pyodide") for p in folder.iterdir()
-        if p.is_file() and p.suffix != ".map"
-        and (folder.name == "pyscript" or p.name in PYODIDE_FILES))
-    text, n = re.subn(r"const FILES = \[.*?\];", lambda _: f"const FILES = {json.dumps(files)};",
-                      sw.read_text(encoding="utf-8"), count=1, flags=re.S)
-    if n != 1:
+    text = sw.read_text(encoding="utf-8")
+    listed = re.search(r"const FILES = (\[.*?\]);", text, flags=re.S)
+    if listed is None:
         raise SystemExit(f"{sw} has no `const FILES = [...];` list to replace")
-    (into / "sw.js").write_text(text, encoding="utf-8")
+    # the runtime files the build chose (scripts/build), which the bare page shares
+    files = ["./", "./index.html", "./pyscript.toml"] + [
+        f for f in json.loads(listed.group(1)) if f.startswith("./web/vendor/")]
+    (into / "sw.js").write_text(text[:listed.start(1)] + json.dumps(files)
+                                + text[listed.end(1):], encoding="utf-8")
 
 
 class Load:

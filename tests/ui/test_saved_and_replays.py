@@ -665,8 +665,7 @@ def test_a_draft_game_left_by_menu_survives_a_visit_to_the_online_lobby():
         app, page = make(store)
         app.dispatch("menu-set", {"key": "mode", "value": "draft"})
         app.dispatch("start")
-        for group, effect in (("A", "supply"), ("B", "recon"), ("C", "ambush"), ("D", "captain")):
-            app.dispatch("draft-pick", {"group": group, "effect": effect})
+        pick_all(app, {**MINE, "D": "captain"})
         app.dispatch("draft-confirm")
         await settle(app)
         app.dispatch("reveal-continue")
