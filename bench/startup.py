@@ -4,8 +4,11 @@
   - ours: the menu is shown and its Start button is there and enabled
     (``#app[data-ready="1"] #btn-start:not([disabled])``, trifront/ui/main.py's boot marker);
   - bare: a page this script writes into a temp folder, with the SAME vendored runtime
-    (web/vendor/pyscript + web/vendor/pyodide) and the same ``interpreter`` setting of
-    pyscript.toml, whose only ``<script type="py">`` appends a button: that button is there.
+    (web/vendor/pyscript + web/vendor/pyodide, its ``interpreter`` the vendored pyodide.mjs
+    itself), whose only ``<script type="py">`` appends a button: that button is there.
+Ours starts Pyodide through web/pyodide-snapshot.mjs: a load after the first restores the
+snapshot the first one made (printed per load: "snapshot none/restored"); the cold load waits
+until that snapshot is stored, as a first visit that stays a few seconds does.
 Both are timed inside the page (a MutationObserver installed before any page script, reading
 ``performance.now()``, i.e. milliseconds since navigation start), with first-contentful-paint
 from the Performance API.
@@ -127,12 +130,12 @@ def kind_of(url: str, content_type: str) -> str:
     return "other"
 
 
-def interpreter_line(site: Path) -> str:
-    toml = (site / "pyscript.toml").read_text(encoding="utf-8")
-    match = re.search(r'^interpreter\s*=\s*"([^"]+)"', toml, re.M)
-    if not match:
-        raise SystemExit(f"{site / 'pyscript.toml'} has no interpreter = \"...\" line")
-    return match.group(1)
+# The bare page's runtime: the vendored Pyodide as PyScript would load it, no snapshot.
+BARE_INTERPRETER = "./web/vendor/pyodide/pyodide.mjs"
+# Ours, once the CPU worker answered: its snapshot stored (or none to make: an older build,
+# or one restored), so the next load finds it as a returning player's does.
+SNAPSHOT_SETTLED = ('html[data-snapshot-saved], html:not([data-snapshot="none"])'
+                    ':not([data-snapshot="failed"])')
 
 
 # bare+sw (--bare-offline): the bare page made offline the way ours is, to tell the price of
@@ -159,7 +162,7 @@ BARE_OFFLINE_QUIET = 'html[data-offline="ready"]'
 
 
 def make_bare(site: Path, into: Path) -> None:
-    """The bare page: same runtime files (symlinked), same interpreter setting."""
+    """The bare page: same runtime files (symlinked), the vendored Pyodide as interpreter."""
     vendor = site / "web" / "vendor"
     if not (vendor / "pyscript" / "core.js").is_file():
         vendor = ROOT / "web" / "vendor"
@@ -169,7 +172,7 @@ def make_bare(site: Path, into: Path) -> None:
     (into / "web" / "vendor").symlink_to(vendor.resolve())
     (into / "pyscript.toml").write_text(
         "# bench/startup.py: a bare page on the same runtime\n"
-        f'interpreter = "{interpreter_line(site)}"\n', encoding="utf-8")
+        f'interpreter = "{BARE_INTERPRETER}"\n', encoding="utf-8")
     (into / "index.html").write_text(BARE_HTML, encoding="utf-8")
 
 
@@ -226,6 +229,7 @@ class Load:
             const at = (s) => (window.__benchProgress.find(([, t]) => t === s) || [null])[0];
             return at('Loaded files') !== null ? at('Loaded files') - at('Loading files') : null;
         }""")
+        self.snapshot = page.evaluate("document.documentElement.dataset.snapshot || null")
         self.worker = None
         self.worker_ms = None
         self.service_worker = None
@@ -235,6 +239,7 @@ class Load:
                 self.worker = page.evaluate(  # ours only (bare+sw has no #app)
                     "(document.getElementById('app') || {dataset: {}}).dataset.cpu || null")
                 self.worker_ms = page.evaluate("window.__benchCpu")
+                page.wait_for_selector(SNAPSHOT_SETTLED, state="attached", timeout=180_000)
             except Exception:  # noqa: BLE001 - reported as "worker: None"
                 pass
         if quiet_selector:
@@ -282,11 +287,14 @@ def measure(context, kind, temp, i, urls, ready, quiet, samples, linger=0) -> No
                                 "runtime_ms": load.runtime_ms, "boot_ms": load.boot_ms,
                                 "files_ms": load.files_ms, "worker_ms": load.worker_ms,
                                 "bytes_ready": load.bytes_ready, "bytes_all": load.bytes_all,
-                                "worker": load.worker, "errors": load.errors[:5]})
+                                "worker": load.worker, "snapshot": load.snapshot,
+                                "errors": load.errors[:5]})
     fcp = f"{load.fcp_ms:7.0f}" if load.fcp_ms else "      -"
     extra = f"  worker {load.worker}" if load.worker else ""
     if load.worker_ms:
         extra += f" at {load.worker_ms:.0f} ms"
+    if load.snapshot:
+        extra += f"  snapshot {load.snapshot}"
     if load.service_worker:
         extra += f"  service worker {load.service_worker}"
     if load.boot_ms:

@@ -170,7 +170,12 @@ def test_every_url_in_the_built_page_is_relative(built):
         if url.startswith("./"):
             assert (built / url[2:]).is_file(), url
     toml = (built / "pyscript.toml").read_text()
-    assert re.search(r'^interpreter = "\./', toml, re.M)
+    interpreter = re.search(r'^interpreter = "\./([^"]+)"', toml, re.M)
+    assert interpreter and (built / interpreter.group(1)).is_file()
+    # the snapshot loader and its worker ship with the site (and its service worker's list)
+    precache = json.loads(re.search(r"const FILES = (\[.*?\]);", (built / "sw.js").read_text(),
+                                    re.S).group(1))
+    assert {"./web/pyodide-snapshot.mjs", "./web/snapshot-worker.mjs"} <= set(precache)
 
 
 def test_the_start_up_benchmark_serves_a_bare_page_with_the_sites_own_service_worker(
@@ -195,6 +200,9 @@ def test_the_start_up_benchmark_serves_a_bare_page_with_the_sites_own_service_wo
     assert all((into / f).is_file() for f in files if f != "./")
     html = (into / "index.html").read_text(encoding="utf-8")
     assert 'register("./sw.js")' in html and 'id = "bare-start"' in html
+    # bare means PyScript on the vendored Pyodide itself, never through our snapshot loader
+    assert 'interpreter = "./web/vendor/pyodide/pyodide.mjs"' in (
+        into / "pyscript.toml").read_text(encoding="utf-8")
 
     empty = tmp_path / "no-sw"
     empty.mkdir()

@@ -53,7 +53,11 @@ def test_config_is_what_the_generator_writes():
 
 def test_interpreter_is_the_vendored_pyodide_by_a_relative_path(config):
     interpreter = config["interpreter"]
-    assert interpreter == "./web/vendor/pyodide/pyodide.mjs"
+    assert interpreter == "./web/pyodide-snapshot.mjs"
+    wrapper = (ROOT / interpreter).read_text(encoding="utf-8")
+    # the snapshot loader is the vendored runtime plus a start from the browser's snapshot
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in wrapper
+    assert "export * from" in wrapper and "export async function loadPyodide" in wrapper
     assert "packages" not in config, "the npm pyodide ships no wheels; `packages` hangs offline"
 
 

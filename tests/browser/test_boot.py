@@ -9,8 +9,8 @@ import shutil
 import time
 
 import serve
-from harness import (CPU_READY_SELECTOR, READY_SELECTOR, ROOT, boot, shot, wait_booted,
-                     wait_cpu)
+from harness import (CPU_READY_SELECTOR, READY_SELECTOR, ROOT, boot, shot, take_turn,
+                     wait_booted, wait_cpu)
 
 # Records every py:progress message with its time, before any page script runs.
 RECORD_PROGRESS = """
@@ -113,3 +113,73 @@ def test_a_broken_online_json_leaves_the_defaults(page, app_url):
         page.click("#opt-kind-online")
         page.wait_for_selector("#online-room")
         page.unroute("**/web/online.json")
+
+
+SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot"
+SNAPSHOT_KEY = """async () => {
+  const cache = await caches.open('pyodide-snapshot');
+  const keys = await cache.keys();
+  return keys.length ? keys[0].url : null;
+}"""
+
+
+def _first_visit_saves_a_snapshot(page, url):
+    boot(page, url)
+    wait_cpu(page)
+    assert page.evaluate(SNAPSHOT_STATE) == "none"
+    page.wait_for_selector("html[data-snapshot-saved]", state="attached", timeout=90_000)
+    saved = page.evaluate("() => document.documentElement.dataset.snapshotSaved")
+    assert saved.isdigit() and int(saved) > 10_000_000, saved   # Pyodide's memory, ~30 MiB
+    assert page.evaluate(SNAPSHOT_KEY).endswith(".bin")
+
+
+def test_a_later_start_restores_the_snapshot_and_plays(page, app_url):
+    """web/pyodide-snapshot.mjs: the first visit makes a snapshot of the booted interpreter
+    (after the CPU is ready); the next start restores it, page and CPU worker both, and the
+    game runs as usual: Python's standard library imports, the CPU answers a move."""
+    _first_visit_saves_a_snapshot(page, f"{app_url}?seed=4&cpu_delay=0&snapshot_delay=0")
+    page.reload()
+    wait_booted(page)
+    assert page.evaluate(SNAPSHOT_STATE) == "restored"
+    wait_cpu(page)
+    assert page.locator("html[data-snapshot-saved]").count() == 0   # nothing made twice
+    # two more interpreters restored from it do not share the snapshot's random state
+    draws = page.evaluate("""async () => {
+      const { loadPyodide } = await import(new URL('web/pyodide-snapshot.mjs', location.href));
+      const draw = async () => (await loadPyodide()).runPython('import random; random.random()');
+      return [await draw(), await draw()];
+    }""")
+    assert draws[0] != draws[1], draws
+    assert page.evaluate(SNAPSHOT_STATE) == "restored"
+    page.click("#btn-start")
+    page.wait_for_selector('#screen-board[data-to-move="0"]:not([data-thinking])')
+    take_turn(page)
+    mine = page.inner_text("#log")
+    # the CPU (its worker restored from the same snapshot) answers: its move is logged
+    page.wait_for_function("(before) => document.getElementById('log').innerText !== before",
+                           arg=mine, timeout=60_000)
+    page.wait_for_selector('#screen-board[data-to-move="0"]:not([data-thinking]), '
+                           '#screen-round, #screen-over', timeout=60_000)
+
+
+def test_a_snapshot_that_does_not_restore_is_replaced(page, app_url):
+    """A damaged or foreign snapshot (Pyodide checks its build id) costs one warning: the page
+    starts the usual way, and a good snapshot replaces it."""
+    boot(page, f"{app_url}?snapshot_delay=-1")
+    assert page.evaluate(SNAPSHOT_STATE) == "none"
+    damaged = page.evaluate("""async () => {
+      const { version } = await import(new URL('web/vendor/pyodide/pyodide.mjs', location.href));
+      const url = new URL(`web/vendor/pyodide/snapshot-${version}.bin`, location.href).href;
+      await (await caches.open('pyodide-snapshot')).put(url, new Response(new Uint8Array(1 << 16)));
+      return url;
+    }""")
+    page.goto(f"{app_url}?snapshot_delay=0")
+    wait_booted(page)
+    wait_cpu(page)
+    assert page.evaluate(SNAPSHOT_STATE) == "failed"
+    assert any("did not restore" in line for line in page.trifront_log.console)
+    page.wait_for_selector("html[data-snapshot-saved]", state="attached", timeout=90_000)
+    assert page.evaluate(SNAPSHOT_KEY) == damaged
+    size = page.evaluate("""async (url) => (await (await (await caches.open('pyodide-snapshot'))
+      .match(url)).arrayBuffer()).byteLength""", damaged)
+    assert size > 10_000_000, size

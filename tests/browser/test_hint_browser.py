@@ -48,7 +48,7 @@ def test_hint_shows_the_move_and_plays_it(page, app_url):
 
     page.click("#btn-hint-play")
     played = page.locator(f'.tf-lane[data-lane="{hint["lane"]}"] '
-                          f'[data-zone="board"][data-card-id="{hint["card"]}"]')
+                          f'[data-zone="board"][data-owner="0"][data-card-id="{hint["card"]}"]')
     played.wait_for(timeout=10_000)
     assert played.get_attribute("data-face") == hint["face"]
     assert page.locator("#hint").count() == 0 and page.locator(".tf-hinted").count() == 0

@@ -15,6 +15,8 @@ the relay (default: web/online.json's, else ws://<this host>:8765/); ``?nostr=ws
 the Nostr relays (default: web/online.json's ``nostr_relays``, else trystero's public ones);
 ``?ice=none`` no ICE servers (tests on loopback); ``?claim_after=S`` seconds before a vanished
 opponent's game may be claimed (default 60).
+``?snapshot_delay=S``: seconds after the CPU is ready before this browser's Pyodide snapshot is
+made (default 3; -1 never; web/pyodide-snapshot.mjs).
 Language: ``?lang=en|ja`` (else the remembered choice, else the browser's language).
 Replays: ``#replay=CODE`` (a share link, trifront/replay.py) opens the replay viewer; without
 it, a game vs CPU or local saved in localStorage is resumed (App.resume).
@@ -62,6 +64,8 @@ controller = None
 
 def on_cpu_status(state, text):
     status["cpu"], status["cpu_state"] = text, state
+    if state == "ready":
+        asyncio.ensure_future(save_snapshot_later())
     if state == "failed":
         console.warn(f"TriFront: {text}")
         status["cpu"] = "The CPU plays from this page (its helper thread is unavailable)."
@@ -76,6 +80,46 @@ CPU_WORKER = {"src": "./trifront/ui/cpu_worker.py", "name": "cpu", "config": "./
 
 
 cpu_attempts = []   # the worker names created so far: "cpu", then "cpu-2", ... (CpuClient.retry)
+
+
+#: Seconds after the CPU player is ready before this browser's Pyodide snapshot is made: not
+#: while a first visit still starts, nor during the player's first moves on 2 cores.
+SNAPSHOT_DELAY_S = _param("snapshot_delay", 3.0, float)
+snapshot_job = []   # the one snapshot worker of this page, once started
+
+
+async def save_snapshot_later():
+    """Make the Pyodide snapshot the next start restores (web/pyodide-snapshot.mjs), in a
+    worker of its own, when this page started without one. ``?snapshot_delay=-1`` never
+    makes one (tests that need a start without it). <html data-snapshot-saved>: the snapshot's
+    size in bytes once stored, "error" when it could not be made."""
+    root = document.documentElement
+    if snapshot_job or SNAPSHOT_DELAY_S < 0 or root.getAttribute("data-snapshot") not in (
+            "none", "failed"):
+        return
+    snapshot_job.append(True)
+    await asyncio.sleep(SNAPSHOT_DELAY_S)
+    from pyscript.ffi import to_js
+    try:
+        worker = window.Worker.new("./web/snapshot-worker.mjs", to_js({"type": "module"}))
+    except Exception as exc:  # noqa: BLE001 - no snapshot: later starts just boot as usual
+        console.warn(f"TriFront: no Pyodide snapshot: {exc!r}")
+        return
+
+    def done(event):
+        worker.terminate()
+        ok = bool(event.data.ok)
+        root.setAttribute("data-snapshot-saved", str(event.data.bytes) if ok else "error")
+        if not ok:
+            console.warn(f"TriFront: no Pyodide snapshot: {event.data.error}")
+
+    def failed(event):
+        worker.terminate()
+        root.setAttribute("data-snapshot-saved", "error")
+        console.warn(f"TriFront: no Pyodide snapshot: {getattr(event, 'message', '')}")
+
+    worker.onmessage = create_proxy(done)
+    worker.onerror = create_proxy(failed)
 
 
 def drop_worker(name):

@@ -1,0 +1,93 @@
+// Pyodide, started from a memory snapshot of its own booted interpreter when this browser has
+// one. pyscript.toml's `interpreter` names this module instead of the vendored pyodide.mjs, so
+// the page and the CPU worker both start through it. PyScript imports the module and calls its
+// `loadPyodide` (and reads `version`); everything else is the vendored module's own.
+//
+// Why: most of a start is the runtime booting Python ("Loading interpreter" -> "Loaded
+// interpreter", 1.3-2 s on 2 cores, longer on a visit whose code V8 has not cached yet). A
+// snapshot of the interpreter's memory right after that boot restores in ~0.3 s
+// (docs/TESTING.md, "Start-up from a snapshot"). Pyodide's `_makeSnapshot` / `_loadSnapshot`
+// options do the work; this module decides when. The snapshot is ~30 MiB, so it is never
+// downloaded: the browser makes its own once the page is in use (saveSnapshot, run by
+// web/snapshot-worker.mjs, which trifront/ui/main.py starts once the CPU player is ready) and
+// keeps it in Cache Storage, outside the service worker's versioned caches: it depends on
+// Pyodide's build alone, not on ours. Pyodide refuses a snapshot of another build (its
+// BUILD_ID); any failure to restore deletes the snapshot and starts the usual way.
+//
+// <html data-snapshot> (main thread only, tests and bench/startup.py read it): "restored",
+// "none" (no snapshot yet), "failed" (one was there and did not restore), "unavailable" (no
+// Cache Storage: an insecure origin, or storage disabled).
+import { loadPyodide as loadPlain, version } from "./vendor/pyodide/pyodide.mjs";
+
+export * from "./vendor/pyodide/pyodide.mjs";
+
+const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+const CACHE = "pyodide-snapshot";
+const KEY = `${INDEX_URL}snapshot-${version}.bin`;
+
+function report(state) {
+  if (typeof document !== "undefined") document.documentElement.dataset.snapshot = state;
+}
+
+async function openCache() {
+  try {
+    return typeof caches === "undefined" ? null : await caches.open(CACHE);
+  } catch (error) {  // storage disabled by a browser setting
+    return null;
+  }
+}
+
+async function readSnapshot() {
+  const cache = await openCache();
+  if (cache === null) return { cache, bytes: null };
+  try {
+    const response = await cache.match(KEY);
+    return { cache, bytes: response ? new Uint8Array(await response.arrayBuffer()) : null };
+  } catch (error) {
+    return { cache, bytes: null };
+  }
+}
+
+// Read as soon as PyScript imports this module, while it prepares the rest of its start.
+const stored = readSnapshot();
+
+// `options` as Pyodide's loadPyodide takes them; the index URL is always the vendored runtime
+// (PyScript would derive it from this module's folder).
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  const { cache, bytes } = await stored;
+  if (cache === null) {
+    report("unavailable");
+  } else if (bytes === null) {
+    report("none");
+  } else {
+    try {
+      const pyodide = await loadPlain({ ...settings, _loadSnapshot: bytes });
+      // The boot imported `random` and seeded it: every restore would deal the same "random"
+      // numbers. Reseed from the OS (crypto.getRandomValues). (str hashes keep the
+      // snapshot's seed, as with a fixed PYTHONHASHSEED: nothing here relies on them.)
+      pyodide.runPython("import random\nrandom.seed()");
+      report("restored");
+      return pyodide;
+    } catch (error) {
+      console.warn("TriFront: the saved Pyodide snapshot did not restore; starting anew:", error);
+      report("failed");
+      await cache.delete(KEY).catch(() => {});
+    }
+  }
+  return loadPlain(settings);
+}
+
+// Boots a fresh interpreter, takes its snapshot and stores it for the next start. Resolves to
+// the snapshot's size in bytes, or 0 when there is no Cache Storage to keep it in.
+export async function saveSnapshot() {
+  const cache = await openCache();
+  if (cache === null) return 0;
+  const pyodide = await loadPlain({ indexURL: INDEX_URL, _makeSnapshot: true });
+  const bytes = pyodide.makeMemorySnapshot();
+  for (const request of await cache.keys()) {  // an older Pyodide's snapshot
+    if (request.url !== KEY) await cache.delete(request);
+  }
+  await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  return bytes.length;
+}
