@@ -24,7 +24,8 @@ self.addEventListener("install", (event) => {
 });
 
 // Activate: delete the caches of older versions; take control of open pages at once (on a
-// first visit that page then works offline without a reload).
+// first visit that page then works offline without a reload). The "pyodide-snapshot" cache is
+// not a version's (web/pyodide-snapshot.mjs keeps it per Pyodide version) and stays.
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
