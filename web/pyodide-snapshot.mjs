@@ -29,22 +29,18 @@ function report(state) {
   if (typeof document !== "undefined") document.documentElement.dataset.snapshot = state;
 }
 
-async function openCache() {
-  try {
-    return typeof caches === "undefined" ? null : await caches.open(CACHE);
-  } catch (error) {  // storage disabled by a browser setting
-    return null;
-  }
-}
-
+// {storage, cache, bytes}: storage false = no Cache Storage at all; bytes null = no snapshot.
 async function readSnapshot() {
-  const cache = await openCache();
-  if (cache === null) return { cache, bytes: null };
+  const none = (storage) => ({ storage, cache: null, bytes: null });
   try {
+    if (typeof caches === "undefined") return none(false);
+    // A first visit must not create the cache while the page starts (caches.open would).
+    if (!(await caches.has(CACHE))) return none(true);
+    const cache = await caches.open(CACHE);
     const response = await cache.match(KEY);
-    return { cache, bytes: response ? new Uint8Array(await response.arrayBuffer()) : null };
-  } catch (error) {
-    return { cache, bytes: null };
+    return { storage: true, cache, bytes: response ? new Uint8Array(await response.arrayBuffer()) : null };
+  } catch (error) {  // storage disabled by a browser setting
+    return none(false);
   }
 }
 
@@ -55,8 +51,8 @@ const stored = readSnapshot();
 // (PyScript would derive it from this module's folder).
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  const { cache, bytes } = await stored;
-  if (cache === null) {
+  const { storage, cache, bytes } = await stored;
+  if (!storage) {
     report("unavailable");
   } else if (bytes === null) {
     report("none");
@@ -81,8 +77,8 @@ export async function loadPyodide(options = {}) {
 // Boots a fresh interpreter, takes its snapshot and stores it for the next start. Resolves to
 // the snapshot's size in bytes, or 0 when there is no Cache Storage to keep it in.
 export async function saveSnapshot() {
-  const cache = await openCache();
-  if (cache === null) return 0;
+  if (typeof caches === "undefined") return 0;
+  const cache = await caches.open(CACHE);
   const pyodide = await loadPlain({ indexURL: INDEX_URL, _makeSnapshot: true });
   const bytes = pyodide.makeMemorySnapshot();
   for (const request of await cache.keys()) {  // an older Pyodide's snapshot
