@@ -8,9 +8,9 @@
 // snapshot of the interpreter's memory right after that boot restores in ~0.3 s
 // (docs/TESTING.md, "Start-up from a snapshot"). Pyodide's `_makeSnapshot` / `_loadSnapshot`
 // options do the work; this module decides when. The snapshot is ~30 MiB, so it is never
-// downloaded: the browser makes its own once the page is in use (saveSnapshot, run by
-// web/snapshot-worker.mjs, which trifront/ui/main.py starts once the CPU player is ready) and
-// keeps it in Cache Storage, outside the service worker's versioned caches: it depends on
+// downloaded: the browser makes its own once the page is in use (saveSnapshot, run in
+// web/snapshot-worker.mjs by window.tfSaveSnapshot, which trifront/ui/main.py calls once the
+// CPU player is ready) and keeps it in Cache Storage, outside the service worker's versioned caches: it depends on
 // Pyodide's build alone, not on ours. Pyodide refuses a snapshot of another build (its
 // BUILD_ID); any failure to restore deletes the snapshot and starts the usual way.
 //
@@ -24,9 +24,21 @@ export * from "./vendor/pyodide/pyodide.mjs";
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const CACHE = "pyodide-snapshot";
 const KEY = `${INDEX_URL}snapshot-${version}.bin`;
+// localStorage (page only): the Pyodide version whose snapshot this browser stored. A first
+// visit then never touches Cache Storage while it starts (opening it costs ~0.1 s cold).
+const STORED = "trifront.pyodide-snapshot";
+const onPage = typeof window !== "undefined" && typeof document !== "undefined";
 
-function report(state) {
-  if (typeof document !== "undefined") document.documentElement.dataset.snapshot = state;
+function report(name, value) {
+  if (onPage) document.documentElement.dataset[name] = value;
+}
+
+function maybeStored() {
+  try {
+    return !onPage || localStorage.getItem(STORED) === version;
+  } catch (error) {  // storage disabled: Cache Storage will say
+    return true;
+  }
 }
 
 // {storage, cache, bytes}: storage false = no Cache Storage at all; bytes null = no snapshot.
@@ -34,8 +46,7 @@ async function readSnapshot() {
   const none = (storage) => ({ storage, cache: null, bytes: null });
   try {
     if (typeof caches === "undefined") return none(false);
-    // A first visit must not create the cache while the page starts (caches.open would).
-    if (!(await caches.has(CACHE))) return none(true);
+    if (!maybeStored() || !(await caches.has(CACHE))) return none(true);
     const cache = await caches.open(CACHE);
     const response = await cache.match(KEY);
     return { storage: true, cache, bytes: response ? new Uint8Array(await response.arrayBuffer()) : null };
@@ -53,9 +64,9 @@ export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   const { storage, cache, bytes } = await stored;
   if (!storage) {
-    report("unavailable");
+    report("snapshot", "unavailable");
   } else if (bytes === null) {
-    report("none");
+    report("snapshot", "none");
   } else {
     try {
       const pyodide = await loadPlain({ ...settings, _loadSnapshot: bytes });
@@ -63,11 +74,11 @@ export async function loadPyodide(options = {}) {
       // numbers. Reseed from the OS (crypto.getRandomValues). (str hashes keep the
       // snapshot's seed, as with a fixed PYTHONHASHSEED: nothing here relies on them.)
       pyodide.runPython("import random\nrandom.seed()");
-      report("restored");
+      report("snapshot", "restored");
       return pyodide;
     } catch (error) {
       console.warn("TriFront: the saved Pyodide snapshot did not restore; starting anew:", error);
-      report("failed");
+      report("snapshot", "failed");
       await cache.delete(KEY).catch(() => {});
     }
   }
@@ -75,7 +86,8 @@ export async function loadPyodide(options = {}) {
 }
 
 // Boots a fresh interpreter, takes its snapshot and stores it for the next start. Resolves to
-// the snapshot's size in bytes, or 0 when there is no Cache Storage to keep it in.
+// the snapshot's size in bytes, or 0 when there is no Cache Storage to keep it in. Run in
+// web/snapshot-worker.mjs (~1.5 s of one core, ~60 MiB while it runs), not on the page.
 export async function saveSnapshot() {
   if (typeof caches === "undefined") return 0;
   const cache = await caches.open(CACHE);
@@ -86,4 +98,24 @@ export async function saveSnapshot() {
   }
   await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
   return bytes.length;
+}
+
+// The page's side: window.tfSaveSnapshot() (trifront/ui/main.py calls it once the CPU player
+// is ready, when <html data-snapshot> is "none" or "failed") makes the snapshot in a worker
+// and resolves to its size in bytes (<html data-snapshot-saved>), or rejects with the reason
+// (data-snapshot-saved="error").
+if (onPage) {
+  window.tfSaveSnapshot = () => new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    const finish = (ok, value) => {
+      worker.terminate();
+      report("snapshotSaved", ok ? String(value) : "error");
+      if (ok && value > 0) {
+        try { localStorage.setItem(STORED, version); } catch (error) { /* next visit reads the cache */ }
+      }
+      (ok ? resolve : reject)(value);
+    };
+    worker.onmessage = (event) => finish(event.data.ok, event.data.ok ? event.data.bytes : event.data.error);
+    worker.onerror = (event) => finish(false, event.message || "the snapshot worker failed to start");
+  });
 }

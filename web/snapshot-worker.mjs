@@ -1,6 +1,6 @@
 // Makes the Pyodide snapshot web/pyodide-snapshot.mjs starts from, off the page's thread
-// (~1.5 s of one core and ~60 MiB while it runs). Started by trifront/ui/main.py; posts
-// {ok: true, bytes} or {ok: false, error} and is then terminated by the page.
+// (~1.5 s of one core and ~60 MiB while it runs). Started by window.tfSaveSnapshot (in that
+// module); posts {ok: true, bytes} or {ok: false, error} and is then terminated by the page.
 import { saveSnapshot } from "./pyodide-snapshot.mjs";
 
 saveSnapshot().then(

@@ -131,6 +131,7 @@ def _first_visit_saves_a_snapshot(page, url):
     saved = page.evaluate("() => document.documentElement.dataset.snapshotSaved")
     assert saved.isdigit() and int(saved) > 10_000_000, saved   # Pyodide's memory, ~30 MiB
     assert page.evaluate(SNAPSHOT_KEY).endswith(".bin")
+    assert page.evaluate("() => localStorage.getItem('trifront.pyodide-snapshot')")
 
 
 def test_a_later_start_restores_the_snapshot_and_plays(page, app_url):
@@ -167,10 +168,13 @@ def test_a_snapshot_that_does_not_restore_is_replaced(page, app_url):
     starts the usual way, and a good snapshot replaces it."""
     boot(page, f"{app_url}?snapshot_delay=-1")
     assert page.evaluate(SNAPSHOT_STATE) == "none"
+    # a first start does not even open Cache Storage (localStorage says there is nothing)
+    assert "pyodide-snapshot" not in page.evaluate("async () => await caches.keys()")
     damaged = page.evaluate("""async () => {
       const { version } = await import(new URL('web/vendor/pyodide/pyodide.mjs', location.href));
       const url = new URL(`web/vendor/pyodide/snapshot-${version}.bin`, location.href).href;
       await (await caches.open('pyodide-snapshot')).put(url, new Response(new Uint8Array(1 << 16)));
+      localStorage.setItem('trifront.pyodide-snapshot', version);
       return url;
     }""")
     page.goto(f"{app_url}?snapshot_delay=0")

@@ -89,37 +89,20 @@ snapshot_job = []   # the one snapshot worker of this page, once started
 
 
 async def save_snapshot_later():
-    """Make the Pyodide snapshot the next start restores (web/pyodide-snapshot.mjs), in a
-    worker of its own, when this page started without one. ``?snapshot_delay=-1`` never
-    makes one (tests that need a start without it). <html data-snapshot-saved>: the snapshot's
-    size in bytes once stored, "error" when it could not be made."""
-    root = document.documentElement
-    if snapshot_job or SNAPSHOT_DELAY_S < 0 or root.getAttribute("data-snapshot") not in (
-            "none", "failed"):
+    """Have this browser make the Pyodide snapshot the next start restores, when this page
+    started without one (web/pyodide-snapshot.mjs: ``window.tfSaveSnapshot``, a worker of its
+    own; <html data-snapshot-saved> its size in bytes, or "error"). ``?snapshot_delay=-1``
+    never makes one (tests that need a start without it)."""
+    save = getattr(window, "tfSaveSnapshot", None)
+    if (snapshot_job or SNAPSHOT_DELAY_S < 0 or save is None or is_none(save)
+            or document.documentElement.getAttribute("data-snapshot") not in ("none", "failed")):
         return
     snapshot_job.append(True)
     await asyncio.sleep(SNAPSHOT_DELAY_S)
-    from pyscript.ffi import to_js
     try:
-        worker = window.Worker.new("./web/snapshot-worker.mjs", to_js({"type": "module"}))
+        await save()
     except Exception as exc:  # noqa: BLE001 - no snapshot: later starts just boot as usual
         console.warn(f"TriFront: no Pyodide snapshot: {exc!r}")
-        return
-
-    def done(event):
-        worker.terminate()
-        ok = bool(event.data.ok)
-        root.setAttribute("data-snapshot-saved", str(event.data.bytes) if ok else "error")
-        if not ok:
-            console.warn(f"TriFront: no Pyodide snapshot: {event.data.error}")
-
-    def failed(event):
-        worker.terminate()
-        root.setAttribute("data-snapshot-saved", "error")
-        console.warn(f"TriFront: no Pyodide snapshot: {getattr(event, 'message', '')}")
-
-    worker.onmessage = create_proxy(done)
-    worker.onerror = create_proxy(failed)
 
 
 def drop_worker(name):
