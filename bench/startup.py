@@ -17,7 +17,7 @@ Each run opens a fresh browser context (empty profile, empty HTTP cache) and loa
 cold, then loads it again in a new tab of the same context (warm: HTTP cache, compiled code
 cache; a service worker if the site has one: the cold load waits until it is installed and
 active, its precache done). Bare and ours alternate, and which goes first
-alternates too. After a cold load the script waits until the page is quiet (ours: the "cpu"
+rotates too. After a cold load the script waits until the page is quiet (ours: the "cpu"
 worker answered, ``#app[data-cpu]``); a warm page is closed once ready (which ends its
 worker), so that no load runs into the next one. Besides the ratio of the medians it prints
 the median of each run's own ratio (the two loads of a run are back to back, so a busy
@@ -339,7 +339,9 @@ def run(args) -> dict:
         try:
             with sync_playwright() as p:
                 for i in range(args.runs):
-                    order = names if i % 2 == 0 else names[::-1]
+                    # Each kind takes each place in turn (with 3+ kinds, reversing alone kept
+                    # the middle one in the middle: after another profile's teardown, always)
+                    order = names[i % len(names):] + names[:i % len(names)]
                     for kind in order:
                         # A real profile on disk (an incognito context keeps no big entry
                         # such as the 9 MiB wasm in its HTTP cache: warm would be cold).
