@@ -509,3 +509,25 @@ def test_a_share_link_nested_thousands_deep_is_refused_not_fatal(page, app_url):
     page.keyboard.press("Escape")
     page.click("#btn-start")                     # and the page plays on
     page.wait_for_selector("#screen-board")
+
+
+@pytest.mark.parametrize("width,height,lang", [(740, 360, "en"), (667, 375, "ja")])
+def test_held_sideways_the_menu_shows_start_and_draft_three_effects_a_row(
+        page, app_url, width, height, lang):
+    """Stop 18: held sideways, Start game was a screen and a half below the crest (the menu
+    752 px tall at 740 x 360), and Draft's 24 effects took five screens."""
+    page.set_viewport_size({"width": width, "height": height})
+    boot(page, f"{app_url}?lang={lang}&snapshot_delay=-1")
+    box = page.locator("#btn-start").bounding_box()
+    assert box["y"] + box["height"] <= height, box
+    for row in page.locator("#screen-menu .tf-menu-row").all():   # each name beside its choices
+        name, choices = row.locator(".tf-row-title"), row.locator(".tf-segs")
+        assert name.bounding_box()["x"] + name.bounding_box()["width"] <= \
+            choices.bounding_box()["x"], row.inner_text()
+    shot(page, f"ux-{width}x{height}-menu-sideways")
+    page.click("#opt-mode-draft")
+    page.click("#btn-start")
+    page.wait_for_selector("#screen-draft")
+    tops = {round(t.bounding_box()["y"]) for t in page.locator('[data-group="A"] .tf-tile').all()}
+    assert len(tops) == 2, tops                   # six effects in two rows of three
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
