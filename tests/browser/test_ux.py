@@ -531,3 +531,17 @@ def test_held_sideways_the_menu_shows_start_and_draft_three_effects_a_row(
     tops = {round(t.bounding_box()["y"]) for t in page.locator('[data-group="A"] .tf-tile').all()}
     assert len(tops) == 2, tops                   # six effects in two rows of three
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+@pytest.mark.parametrize("width,height", [(740, 360), (667, 375), (640, 360)])
+def test_held_sideways_a_first_hand_fits_one_row(page, app_url, width, height):
+    """Below 740 px wide the fifth card of a first round's hand went to a second row, out of
+    sight in the hand's own scrolling box (new-user trial, stop 17)."""
+    page.set_viewport_size({"width": width, "height": height})
+    boot(page, f"{app_url}?seed=5&cpu_delay=0&snapshot_delay=-1&lang=en")
+    page.click("#btn-start")
+    page.wait_for_selector(".tf-actionbar.tf-myturn")
+    cards = page.locator("#hand-me [data-card-id]")
+    assert cards.count() == 5
+    assert len({round(c.bounding_box()["y"]) for c in cards.all()}) == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
