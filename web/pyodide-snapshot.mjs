@@ -23,22 +23,53 @@ export * from "./vendor/pyodide/pyodide.mjs";
 
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const CACHE = "pyodide-snapshot";
-const KEY = `${INDEX_URL}snapshot-${version}.bin`;
-// localStorage (page only): the Pyodide version whose snapshot this browser stored. A first
-// visit then never touches Cache Storage while it starts (opening it costs ~0.1 s cold).
+// One key per Pyodide version for the whole origin, not per copy of the site: two copies on
+// one origin (a site and its preview on GitHub Pages) share one snapshot instead of each
+// deleting the other's (adversarial review, stop 18).
+const KEY = new URL(`/pyodide-snapshot/${version}.bin`, import.meta.url).href;
+// localStorage (page only): the Pyodide version whose snapshot this browser stored (a first
+// visit then never touches Cache Storage while it starts: opening it costs ~0.1 s cold), or
+// "failed <version> <n>" after n attempts to make one failed (a full quota: a third attempt
+// is not made, each costs ~2 s of a core and ~60 MiB).
 const STORED = "trifront.pyodide-snapshot";
+const MAX_ATTEMPTS = 2;
+const MAKE_TIMEOUT_MS = 120000;
 const onPage = typeof window !== "undefined" && typeof document !== "undefined";
 
 function report(name, value) {
   if (onPage) document.documentElement.dataset[name] = value;
 }
 
-function maybeStored() {
+function remembered() {
   try {
-    return !onPage || localStorage.getItem(STORED) === version;
-  } catch (error) {  // storage disabled: Cache Storage will say
-    return true;
+    return localStorage.getItem(STORED) || "";
+  } catch (error) {  // storage disabled
+    return null;
   }
+}
+
+function remember(value) {
+  try {
+    localStorage.setItem(STORED, value);
+  } catch (error) { /* the next visit reads Cache Storage, or tries again */ }
+}
+
+function maybeStored() {
+  const value = onPage ? remembered() : null;
+  return value === null || value === version;  // a worker, or no localStorage: ask the cache
+}
+
+function failedAttempts() {
+  const [word, forVersion, count] = (remembered() || "").split(" ");
+  return word === "failed" && forVersion === version ? Number(count) || 0 : 0;
+}
+
+// The restore copied the snapshot into Pyodide's memory; the ~30 MiB JS copy would stay
+// reachable (this module's promise, Pyodide's config) for the page's life: detach it.
+function release(bytes) {
+  try {
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  } catch (error) { /* an old browser keeps it */ }
 }
 
 // {storage, cache, bytes}: storage false = no Cache Storage at all; bytes null = no snapshot.
@@ -55,14 +86,16 @@ async function readSnapshot() {
   }
 }
 
-// Read as soon as PyScript imports this module, while it prepares the rest of its start.
-const stored = readSnapshot();
+// Read as soon as PyScript imports this module, while it prepares the rest of its start
+// (used once: a later loadPyodide reads again, the first one's copy being released).
+let stored = readSnapshot();
 
 // `options` as Pyodide's loadPyodide takes them; the index URL is always the vendored runtime
 // (PyScript would derive it from this module's folder).
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  const { storage, cache, bytes } = await stored;
+  const { storage, cache, bytes } = await (stored ?? readSnapshot());
+  stored = null;
   if (!storage) {
     report("snapshot", "unavailable");
   } else if (bytes === null) {
@@ -80,6 +113,8 @@ export async function loadPyodide(options = {}) {
       console.warn("TriFront: the saved Pyodide snapshot did not restore; starting anew:", error);
       report("snapshot", "failed");
       await cache.delete(KEY).catch(() => {});
+    } finally {
+      release(bytes);
     }
   }
   return loadPlain(settings);
@@ -93,7 +128,7 @@ export async function saveSnapshot() {
   const cache = await caches.open(CACHE);
   const pyodide = await loadPlain({ indexURL: INDEX_URL, _makeSnapshot: true });
   const bytes = pyodide.makeMemorySnapshot();
-  for (const request of await cache.keys()) {  // an older Pyodide's snapshot
+  for (const request of await cache.keys()) {  // another Pyodide version's snapshot
     if (request.url !== KEY) await cache.delete(request);
   }
   await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
@@ -102,19 +137,27 @@ export async function saveSnapshot() {
 
 // The page's side: window.tfSaveSnapshot() (trifront/ui/main.py calls it once the CPU player
 // is ready, when <html data-snapshot> is "none" or "failed") makes the snapshot in a worker
-// and resolves to its size in bytes (<html data-snapshot-saved>), or rejects with the reason
-// (data-snapshot-saved="error").
+// and resolves to its size in bytes (<html data-snapshot-saved>), or to 0 without trying
+// after MAX_ATTEMPTS failures for this Pyodide version ("skipped"); it rejects with an Error
+// (data-snapshot-saved="error") when the worker fails, or takes over MAKE_TIMEOUT_MS.
 if (onPage) {
   window.tfSaveSnapshot = () => new Promise((resolve, reject) => {
+    const attempts = failedAttempts();
+    if (attempts >= MAX_ATTEMPTS) {
+      report("snapshotSaved", "skipped");
+      resolve(0);
+      return;
+    }
     const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
     const finish = (ok, value) => {
+      clearTimeout(timer);
       worker.terminate();
       report("snapshotSaved", ok ? String(value) : "error");
-      if (ok && value > 0) {
-        try { localStorage.setItem(STORED, version); } catch (error) { /* next visit reads the cache */ }
-      }
-      (ok ? resolve : reject)(value);
+      if (ok && value > 0) remember(version);
+      if (!ok) remember(`failed ${version} ${attempts + 1}`);
+      if (ok) resolve(value); else reject(new Error(value));
     };
+    const timer = setTimeout(() => finish(false, "the snapshot took too long"), MAKE_TIMEOUT_MS);
     worker.onmessage = (event) => finish(event.data.ok, event.data.ok ? event.data.bytes : event.data.error);
     worker.onerror = (event) => finish(false, event.message || "the snapshot worker failed to start");
   });

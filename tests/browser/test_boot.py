@@ -5,6 +5,7 @@ Run alone: scripts/test tests/browser/test_boot.py   (screenshots in screenshots
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 
@@ -144,6 +145,16 @@ def test_a_later_start_restores_the_snapshot_and_plays(page, app_url):
     assert page.evaluate(SNAPSHOT_STATE) == "restored"
     wait_cpu(page)
     assert page.locator("html[data-snapshot-saved]").count() == 0   # nothing made twice
+    # one snapshot per Pyodide version for the whole origin, whatever the site's path (two
+    # copies of the site on one origin deleted each other's)
+    origin = page.evaluate("location.origin")
+    assert re.fullmatch(re.escape(origin) + r"/pyodide-snapshot/[\w.]+\.bin",
+                        page.evaluate(SNAPSHOT_KEY))
+    # the restore's ~30 MiB JavaScript copy is released (it stayed for the page's life)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("HeapProfiler.collectGarbage")
+    usage = cdp.send("Runtime.getHeapUsage")
+    assert usage.get("backingStorageSize", 0) < 16 * 2**20, usage
     # two more interpreters restored from it do not share the snapshot's random state
     draws = page.evaluate("""async () => {
       const { loadPyodide } = await import(new URL('web/pyodide-snapshot.mjs', location.href));
@@ -172,7 +183,7 @@ def test_a_snapshot_that_does_not_restore_is_replaced(page, app_url):
     assert "pyodide-snapshot" not in page.evaluate("async () => await caches.keys()")
     damaged = page.evaluate("""async () => {
       const { version } = await import(new URL('web/vendor/pyodide/pyodide.mjs', location.href));
-      const url = new URL(`web/vendor/pyodide/snapshot-${version}.bin`, location.href).href;
+      const url = new URL(`/pyodide-snapshot/${version}.bin`, location.href).href;
       await (await caches.open('pyodide-snapshot')).put(url, new Response(new Uint8Array(1 << 16)));
       localStorage.setItem('trifront.pyodide-snapshot', version);
       return url;
@@ -187,3 +198,28 @@ def test_a_snapshot_that_does_not_restore_is_replaced(page, app_url):
     size = page.evaluate("""async (url) => (await (await (await caches.open('pyodide-snapshot'))
       .match(url)).arrayBuffer()).byteLength""", damaged)
     assert size > 10_000_000, size
+
+
+def test_a_snapshot_that_cannot_be_stored_is_tried_twice_then_left(page, app_url):
+    """A full storage quota: making the snapshot fails with a warning, not a page error (the
+    worker's reason reached Python as a bare string: "invalid exception object"), and after
+    two failed visits the page stops spending ~2 s of a core and ~60 MiB on it."""
+    page.trifront_log.allow(r"snapshot")
+    boot(page, f"{app_url}?snapshot_delay=-1")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Storage.overrideQuotaForOrigin",
+             {"origin": page.evaluate("location.origin"), "quotaSize": 8 * 2**20})
+    for attempt in (1, 2):
+        page.goto(f"{app_url}?snapshot_delay=0")
+        wait_cpu(page)
+        page.wait_for_selector("html[data-snapshot-saved]", state="attached", timeout=90_000)
+        assert page.evaluate("() => document.documentElement.dataset.snapshotSaved") == "error"
+        page.wait_for_function("() => localStorage.getItem('trifront.pyodide-snapshot')"
+                               f".endsWith(' {attempt}')")
+        assert any("no Pyodide snapshot" in line for line in page.trifront_log.console)
+    page.goto(f"{app_url}?snapshot_delay=0")
+    wait_cpu(page)
+    page.wait_for_selector("html[data-snapshot-saved]", state="attached", timeout=30_000)
+    assert page.evaluate("() => document.documentElement.dataset.snapshotSaved") == "skipped"
+    assert page.evaluate(SNAPSHOT_STATE) == "none"
+    assert not page.trifront_log.page_errors
