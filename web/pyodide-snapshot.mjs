@@ -32,6 +32,12 @@ const KEY = new URL(`/pyodide-snapshot/${version}.bin`, import.meta.url).href;
 // "failed <version> <n>" after n attempts to make one failed (a full quota: a third attempt
 // is not made, each costs ~2 s of a core and ~60 MiB).
 const STORED = "trifront.pyodide-snapshot";
+// localStorage, set while a page restored from the snapshot starts, cleared once its menu is
+// ready (#app[data-ready="1"], trifront/ui/main.py's boot marker): still set at the next
+// start, that restore never got there, and this one boots the usual way and makes a new
+// snapshot. Pyodide checks a snapshot's build, not its contents: one damaged yet accepted
+// would otherwise break every start until the site's data were cleared.
+const STARTING = "trifront.pyodide-snapshot-starting";
 const MAX_ATTEMPTS = 2;
 const MAKE_TIMEOUT_MS = 120000;
 const onPage = typeof window !== "undefined" && typeof document !== "undefined";
@@ -62,6 +68,36 @@ function maybeStored() {
 function failedAttempts() {
   const [word, forVersion, count] = (remembered() || "").split(" ");
   return word === "failed" && forVersion === version ? Number(count) || 0 : 0;
+}
+
+function lastStartFailed() {
+  try {
+    const failed = onPage && localStorage.getItem(STARTING) === version;
+    if (failed) localStorage.removeItem(STARTING);
+    return failed;
+  } catch (error) {
+    return false;
+  }
+}
+
+function markStarting() {
+  if (!onPage) return;  // a worker: its page watches the start
+  try {
+    localStorage.setItem(STARTING, version);
+    whenReady(() => localStorage.removeItem(STARTING));
+  } catch (error) { /* no localStorage: nothing to watch with */ }
+}
+
+function whenReady(callback) {
+  const ready = () => document.querySelector('#app[data-ready="1"]') !== null;
+  if (ready()) return callback();
+  const observer = new MutationObserver(() => {
+    if (ready()) {
+      observer.disconnect();
+      callback();
+    }
+  });
+  observer.observe(document.documentElement, { subtree: true, attributeFilter: ["data-ready"] });
 }
 
 // The restore copied the snapshot into Pyodide's memory; the ~30 MiB JS copy would stay
@@ -100,7 +136,14 @@ export async function loadPyodide(options = {}) {
     report("snapshot", "unavailable");
   } else if (bytes === null) {
     report("snapshot", "none");
+  } else if (lastStartFailed()) {
+    console.warn("TriFront: the last start from the Pyodide snapshot never got to the menu; "
+                 + "starting anew");
+    report("snapshot", "failed");
+    release(bytes);
+    await cache.delete(KEY).catch(() => {});
   } else {
+    markStarting();
     try {
       const pyodide = await loadPlain({ ...settings, _loadSnapshot: bytes });
       // The boot imported `random` and seeded it: every restore would deal the same "random"

@@ -223,3 +223,27 @@ def test_a_snapshot_that_cannot_be_stored_is_tried_twice_then_left(page, app_url
     assert page.evaluate("() => document.documentElement.dataset.snapshotSaved") == "skipped"
     assert page.evaluate(SNAPSHOT_STATE) == "none"
     assert not page.trifront_log.page_errors
+
+
+def test_a_restore_that_never_reached_the_menu_is_not_tried_again(page, app_url):
+    """Pyodide checks a snapshot's build, not its contents: a start from one that restored but
+    never got to the menu (its flag still set) makes the next start boot the usual way and
+    replace the snapshot, instead of failing on every visit."""
+    page.trifront_log.allow(r"snapshot")
+    _first_visit_saves_a_snapshot(page, f"{app_url}?snapshot_delay=0")
+    page.reload()
+    wait_booted(page)
+    assert page.evaluate(SNAPSHOT_STATE) == "restored"
+    assert page.evaluate("() => localStorage.getItem('trifront.pyodide-snapshot-starting')") \
+        is None   # cleared once the menu was ready
+    page.evaluate("""() => localStorage.setItem('trifront.pyodide-snapshot-starting',
+                                                localStorage.getItem('trifront.pyodide-snapshot'))""")
+    page.goto(f"{app_url}?snapshot_delay=0")
+    wait_booted(page)
+    assert page.evaluate(SNAPSHOT_STATE) == "failed"
+    assert any("never got to the menu" in line for line in page.trifront_log.console)
+    wait_cpu(page)
+    page.wait_for_selector("html[data-snapshot-saved]", state="attached", timeout=90_000)
+    page.reload()
+    wait_booted(page)
+    assert page.evaluate(SNAPSHOT_STATE) == "restored"
