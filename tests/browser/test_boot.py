@@ -114,6 +114,14 @@ def test_a_broken_online_json_leaves_the_defaults(page, app_url):
         page.click("#opt-kind-online")
         page.wait_for_selector("#online-room")
         page.unroute("**/web/online.json")
+    # a request that fails outright (asked for before main.py's imports, awaited after them):
+    # the defaults, never the loading screen's "Could not start"
+    page.trifront_log.allow(r"online\.json|ERR_FAILED")
+    page.route("**/web/online.json", lambda route: route.abort())
+    boot(page, app_url)
+    assert page.locator("#loading.tf-failed").count() == 0
+    assert any("web/online.json not read" in line for line in page.trifront_log.console)
+    page.unroute("**/web/online.json")
 
 
 SNAPSHOT_STATE = "() => document.documentElement.dataset.snapshot"

@@ -35,6 +35,13 @@ BOOT_MS = [performance.now()]  # this script starts; then imports done, then the
 from pyscript import fetch, web
 from pyscript.ffi import create_proxy, is_none
 
+# web/online.json is read before the menu: asked for now, it arrives while the imports run
+# (a round trip off the first menu's path). Its failure is for the await in
+# load_online_config: the catch marks the promise handled, so that a failure before that
+# await is no unhandled rejection (the loading screen reports those as a failed start).
+ONLINE_JSON = fetch("./web/online.json", cache="no-cache")
+ONLINE_JSON.catch(create_proxy(lambda *_: None))
+
 from trifront.net.signaling import default_relay as default_relay_url
 from trifront.net.signaling import default_signal, nostr_relays
 from trifront.net.signaling import ice_servers as read_ice_servers
@@ -148,7 +155,7 @@ async def load_online_config():
     """web/online.json as a dict; {} (the defaults) when it is missing, not JSON or not an
     object: a deployer's typo must not stop the page (each setting is checked where read)."""
     try:
-        response = await fetch("./web/online.json", cache="no-cache")
+        response = await ONLINE_JSON
         config = json.loads(await response.text()) if response.ok else {}
     except Exception as exc:  # noqa: BLE001 - defaults then
         console.warn(f"TriFront: web/online.json not read: {exc!r}")
