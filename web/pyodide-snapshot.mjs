@@ -32,10 +32,11 @@ const KEY = new URL(`/pyodide-snapshot/${version}.bin`, import.meta.url).href;
 // "failed <version> <n>" after n attempts to make one failed (a full quota: a third attempt
 // is not made, each costs ~2 s of a core and ~60 MiB).
 const STORED = "trifront.pyodide-snapshot";
-// localStorage, set while a page restored from the snapshot starts, cleared once its menu is
-// ready (#app[data-ready="1"], trifront/ui/main.py's boot marker): still set at the next
-// start, that restore never got there, and this one boots the usual way and makes a new
-// snapshot. Pyodide checks a snapshot's build, not its contents: one damaged yet accepted
+// sessionStorage (this tab's), set while a page restored from the snapshot starts, cleared
+// once its menu is ready (#app[data-ready="1"], trifront/ui/main.py's boot marker): still set
+// at the tab's next start (a reload after the failure), that restore never got there, and
+// this one boots the usual way and makes a new snapshot. Per tab: two tabs starting together
+// must not read each other's start as a failure (new-user trial, stop 18). Pyodide checks a snapshot's build, not its contents: one damaged yet accepted
 // would otherwise break every start until the site's data were cleared.
 const STARTING = "trifront.pyodide-snapshot-starting";
 const MAX_ATTEMPTS = 2;
@@ -72,8 +73,8 @@ function failedAttempts() {
 
 function lastStartFailed() {
   try {
-    const failed = onPage && localStorage.getItem(STARTING) === version;
-    if (failed) localStorage.removeItem(STARTING);
+    const failed = onPage && sessionStorage.getItem(STARTING) === version;
+    if (failed) sessionStorage.removeItem(STARTING);
     return failed;
   } catch (error) {
     return false;
@@ -83,9 +84,9 @@ function lastStartFailed() {
 function markStarting() {
   if (!onPage) return;  // a worker: its page watches the start
   try {
-    localStorage.setItem(STARTING, version);
-    whenReady(() => localStorage.removeItem(STARTING));
-  } catch (error) { /* no localStorage: nothing to watch with */ }
+    sessionStorage.setItem(STARTING, version);
+    whenReady(() => sessionStorage.removeItem(STARTING));
+  } catch (error) { /* no sessionStorage: nothing to watch with */ }
 }
 
 function whenReady(callback) {

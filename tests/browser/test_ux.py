@@ -545,3 +545,33 @@ def test_held_sideways_a_first_hand_fits_one_row(page, app_url, width, height):
     assert cards.count() == 5
     assert len({round(c.bounding_box()["y"]) for c in cards.all()}) == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_held_sideways_three_cards_in_a_lane_stay_in_sight(page, app_url):
+    """New-user trial (stop 18): at 740 x 360 a lane's two halves grew together, so three of
+    your cards in one lane sat below the window with the lane's totals. Now each half is as
+    tall as its cards and further rows overlap (the top of every card shows)."""
+    page.set_viewport_size({"width": 740, "height": 360})
+    boot(page, f"{app_url}?seed=11&cpu_delay=0&snapshot_delay=-1&lang=en")
+    page.click("#opt-strength-easy")
+    page.click("#btn-start")
+    mine = '.tf-lane[data-lane="1"] [data-zone="board"][data-owner="0"]'
+    for _ in range(6):
+        page.wait_for_selector('#screen-board[data-to-move="0"]:not([data-thinking])')
+        if page.locator(mine).count() >= 3:
+            break
+        page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()
+        center = page.locator("#btn-lane-1:not([disabled])")
+        (center if center.count() else
+         page.locator("#choices [id^='btn-lane-']:not([disabled])").first).click()
+        page.locator("#btn-down:not([disabled]), #btn-up:not([disabled])").first.click()
+        if page.locator('#screen-board[data-step="target"]').count():
+            page.click("#btn-no-target")
+    page.evaluate("window.scrollTo(0, 0)")
+    cards = page.locator(mine)
+    assert cards.count() >= 3
+    for card in cards.all():                      # rank and power of each in sight
+        assert card.bounding_box()["y"] + 30 <= 360, card.bounding_box()
+    totals = page.locator('.tf-lane[data-lane="1"] .tf-totals').bounding_box()
+    assert totals["y"] + totals["height"] <= 360, totals
+    shot(page, "ux-740x360-crowded-lane")
