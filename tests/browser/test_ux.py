@@ -579,3 +579,32 @@ def test_held_sideways_three_cards_in_a_lane_stay_in_sight(page, app_url):
     totals = page.locator('.tf-lane[data-lane="1"] .tf-totals').bounding_box()
     assert totals["y"] + totals["height"] <= 360, totals
     shot(page, "ux-740x360-crowded-lane")
+
+
+@pytest.mark.parametrize("width,height", [(640, 360), (740, 360)])
+def test_held_sideways_the_reveal_and_a_round_result_show_their_button(
+        page, app_url, width, height):
+    """New-user trial (stop 18): held sideways, the Draft's reveal showed only your own picks
+    with "Start the battle" a screen down, and "Next round" sat just below a 640 x 360 window."""
+    page.set_viewport_size({"width": width, "height": height})
+    boot(page, f"{app_url}?seed=3&cpu_delay=0&snapshot_delay=-1&lang=en")
+    page.click("#opt-mode-draft")
+    page.click("#btn-start")
+    for group in "ABCD":
+        page.locator(f'[data-group="{group}"] .tf-tile').first.click()
+    page.click("#btn-draft-confirm")
+    page.wait_for_selector("#screen-reveal")
+    cols = [c.bounding_box() for c in page.locator(".tf-reveal-col").all()]
+    assert len(cols) == 2 and cols[0]["y"] == cols[1]["y"], cols      # side by side
+    box = page.locator("#btn-reveal-continue").bounding_box()
+    assert box["y"] + box["height"] <= height, box
+    page.click("#btn-reveal-continue")
+    for _ in range(60):
+        page.wait_for_selector(NEXT_STOP)
+        if page.locator("#screen-round").count():
+            break
+        take_turn(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator("#btn-continue").bounding_box()
+    assert box["y"] + box["height"] <= height, box
+    shot(page, f"ux-{width}x{height}-round-sideways")
