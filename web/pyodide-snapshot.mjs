@@ -10,9 +10,10 @@
 // options do the work; this module decides when. The snapshot is ~30 MiB, so it is never
 // downloaded: the browser makes its own once the page is in use (saveSnapshot, run in
 // web/snapshot-worker.mjs by window.tfSaveSnapshot, which trifront/ui/main.py calls once the
-// CPU player is ready) and keeps it in Cache Storage, outside the service worker's versioned caches: it depends on
-// Pyodide's build alone, not on ours. Pyodide refuses a snapshot of another build (its
-// BUILD_ID); any failure to restore deletes the snapshot and starts the usual way.
+// CPU player is ready) and keeps it in Cache Storage, outside the service worker's versioned
+// caches: it depends on Pyodide's build alone, not on ours. Pyodide refuses a snapshot of
+// another build (its BUILD_ID); any failure to restore deletes the snapshot and starts the
+// usual way.
 //
 // <html data-snapshot> (main thread only, tests and bench/startup.py read it): "restored",
 // "none" (no snapshot yet), "failed" (one was there and did not restore), "unavailable" (no
@@ -35,9 +36,10 @@ const STORED = "trifront.pyodide-snapshot";
 // sessionStorage (this tab's), set while a page restored from the snapshot starts, cleared
 // once its menu is ready (#app[data-ready="1"], trifront/ui/main.py's boot marker): still set
 // at the tab's next start (a reload after the failure), that restore never got there, and
-// this one boots the usual way and makes a new snapshot. Per tab: two tabs starting together
-// must not read each other's start as a failure (new-user trial, stop 18). Pyodide checks a snapshot's build, not its contents: one damaged yet accepted
-// would otherwise break every start until the site's data were cleared.
+// this one boots the usual way and makes a new snapshot. Pyodide checks a snapshot's build,
+// not its contents: one damaged yet accepted would otherwise break every start until the
+// site's data were cleared. Per tab: two tabs starting together must not read each other's
+// start as a failure (new-user trial, stop 18).
 const STARTING = "trifront.pyodide-snapshot-starting";
 const MAX_ATTEMPTS = 2;
 const MAKE_TIMEOUT_MS = 120000;
@@ -117,7 +119,8 @@ async function readSnapshot() {
     if (!maybeStored() || !(await caches.has(CACHE))) return none(true);
     const cache = await caches.open(CACHE);
     const response = await cache.match(KEY);
-    return { storage: true, cache, bytes: response ? new Uint8Array(await response.arrayBuffer()) : null };
+    const bytes = response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return { storage: true, cache, bytes };
   } catch (error) {  // storage disabled by a browser setting
     return none(false);
   }
@@ -175,7 +178,8 @@ export async function saveSnapshot() {
   for (const request of await cache.keys()) {  // another Pyodide version's snapshot
     if (request.url !== KEY) await cache.delete(request);
   }
-  await cache.put(KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  const headers = { "Content-Type": "application/octet-stream" };
+  await cache.put(KEY, new Response(bytes, { headers }));
   return bytes.length;
 }
 
@@ -192,7 +196,8 @@ if (onPage) {
       resolve(0);
       return;
     }
-    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    const url = new URL("./snapshot-worker.mjs", import.meta.url);
+    const worker = new Worker(url, { type: "module" });
     const finish = (ok, value) => {
       clearTimeout(timer);
       worker.terminate();
@@ -202,7 +207,7 @@ if (onPage) {
       if (ok) resolve(value); else reject(new Error(value));
     };
     const timer = setTimeout(() => finish(false, "the snapshot took too long"), MAKE_TIMEOUT_MS);
-    worker.onmessage = (event) => finish(event.data.ok, event.data.ok ? event.data.bytes : event.data.error);
-    worker.onerror = (event) => finish(false, event.message || "the snapshot worker failed to start");
+    worker.onmessage = ({ data }) => finish(data.ok, data.ok ? data.bytes : data.error);
+    worker.onerror = (event) => finish(false, event.message || "the snapshot worker did not start");
   });
 }
