@@ -551,6 +551,37 @@ def test_held_sideways_a_first_hand_fits_one_row(page, app_url, width, height):
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+#: the most lines any text of an element is broken into
+LINES_OF_TEXT = """e => { const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+  let node, most = 0;
+  while ((node = walk.nextNode())) {
+    if (!node.textContent.trim()) continue;
+    const range = document.createRange(); range.selectNodeContents(node);
+    most = Math.max(most, range.getClientRects().length);
+  }
+  return most; }"""
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_held_sideways_the_lane_buttons_share_the_column_on_one_line(page, app_url, lang):
+    """New-user trial (stop 18): at 667 x 375 the lane buttons kept their narrowest width, so
+    "中央" broke over two lines in a 45 px button beside 75 px of empty bar."""
+    page.set_viewport_size({"width": 667, "height": 375})
+    boot(page, f"{app_url}?seed=5&cpu_delay=0&snapshot_delay=-1&lang={lang}")
+    page.click("#btn-start")
+    page.wait_for_selector(".tf-actionbar.tf-myturn")
+    page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()
+    page.wait_for_selector("#btn-lane-1")
+    bar = page.locator(".tf-actionbar").bounding_box()
+    row = page.locator("#choices").bounding_box()
+    assert row["width"] >= bar["width"] - 40, (row, bar)          # the row spans the bar
+    for lane in range(3):
+        button = page.locator(f"#btn-lane-{lane}")
+        assert button.bounding_box()["width"] >= 60, button.bounding_box()
+        assert page.evaluate(LINES_OF_TEXT, button.element_handle()) == 1, button.inner_text()
+    shot(page, f"ux-667x375-lane-step-{lang}")
+
+
 def test_held_sideways_three_cards_in_a_lane_stay_in_sight(page, app_url):
     """New-user trial (stop 18): at 740 x 360 a lane's two halves grew together, so three of
     your cards in one lane sat below the window with the lane's totals. Now each half is as
