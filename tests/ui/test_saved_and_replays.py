@@ -291,6 +291,30 @@ def test_replay_from_a_share_link_steps_and_reveals():
     assert page.screen() == "screen-menu"
 
 
+def test_a_replay_keeps_each_seat_s_colour_whoever_s_view_is_shown():
+    """New-user trial (stop 19): a link opened on Player 2's view drew Player 2 green and
+    Player 1 red, the other way round from the game on one device. Green is Player 1's, or
+    the page's own player's ("You") in a game vs the CPU."""
+    def seat_2(page):
+        return "tf-seat-2" in page.tree.attrs.get("class", "").split()
+
+    record = finished_record()
+    app, page = make(None)
+    assert app.open_replay("http://x/#" + share_fragment(record))
+    app.render()
+    assert not seat_2(page)                                   # Player 1's view
+    for view, swapped in (("1", True), ("all", False), ("0", False)):
+        app.dispatch("replay-view", {"view": view})
+        assert seat_2(page) == swapped, view
+    mine, page2 = make(None)          # the page's own game, its player was the second seat
+    mine.open_replay(json.dumps(record), own=True, who=("cpu", 1), perspective="1")
+    mine.render()
+    assert not seat_2(page2)                                  # "You" green at the bottom
+    for view, swapped in (("0", True), ("all", True), ("1", False)):
+        mine.dispatch("replay-view", {"view": view})
+        assert seat_2(page2) == swapped, view
+
+
 def test_a_running_game_replay_cannot_be_revealed():
     g = Game.new(seed=2)
     g.apply({"type": "pass"})

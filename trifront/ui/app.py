@@ -374,6 +374,8 @@ class App:
                 # on the second player's board), not the colour of whoever holds the device;
                 # the round and game results are drawn from Player 1's side whoever moved last
                 root.add_class("tf-seat-2")
+            elif self.shown == "replay" and self.replay.second_seat_at_bottom():
+                root.add_class("tf-seat-2")             # the same colours in a replay
             if online:                                 # the connection bar above every screen
                 root.children.insert(0, onr.banner(self.match))
                 root.add_class("tf-online")

@@ -89,6 +89,14 @@ class ReplayViewer:
                              can_reveal=rp.finished, finished=rp.finished, own=self.own,
                              seat=self.seat, move_text=move, round_text=rtext)
 
+    def second_seat_at_bottom(self) -> bool:
+        """Whether the seat drawn at the bottom ("me" of the shown view) is not the one that
+        keeps green: Player 1 in a local game, "You" in a CPU or online game. The page then
+        swaps the colours (``tf-seat-2``), as the live game does for the second player."""
+        kind, human = self.who
+        home = 0 if kind == "local" else human
+        return self.shown_view()["me"] != home
+
     def names(self) -> dict[int, str]:
         """The players' names in the page's language of the moment."""
         return m.player_names(*self.who)
