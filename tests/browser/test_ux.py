@@ -639,3 +639,44 @@ def test_held_sideways_the_reveal_and_a_round_result_show_their_button(
     box = page.locator("#btn-continue").bounding_box()
     assert box["y"] + box["height"] <= height, box
     shot(page, f"ux-{width}x{height}-round-sideways")
+
+
+@pytest.mark.parametrize("width,height,lang", [(844, 390, "ja"), (667, 375, "en")])
+def test_held_sideways_cards_a_spy_revealed_stay_small_beside_the_opponent_s_name(
+        page, app_url, width, height, lang):
+    """New-user trial (stop 19): at 844 x 390 a Spy's reveal (R5.D3) drew the opponent's
+    known hand cards full size under their name, the strip grew from 58 to 140 px and the
+    Spy just played went below the window."""
+    page.set_viewport_size({"width": width, "height": height})
+    boot(page, f"{app_url}?seed=3&cpu_delay=0&snapshot_delay=-1&lang={lang}")
+    page.click("#opt-strength-easy")
+    page.click("#opt-mode-draft")
+    page.click("#btn-start")
+    page.wait_for_selector("#screen-draft")
+    for group, effect in (("A", "supply"), ("B", "recon"), ("C", "ambush"), ("D", "spy")):
+        page.click(f"#draft-{group}-{effect}")
+    page.click("#btn-draft-confirm")
+    page.click("#btn-reveal-continue")
+    known = page.locator("#hand-opp .tf-card:not(.tf-back)")
+    for _ in range(8):
+        page.wait_for_selector(BOARD_MINE)
+        if known.count():
+            break
+        spy = page.locator('#hand-me [data-card-id]:not(.tf-dim)[data-effect="spy"]')
+        (spy if spy.count() else page.locator("#hand-me [data-card-id]:not(.tf-dim)")).first.click()
+        page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
+        page.locator("#btn-up:not([disabled]), #btn-down:not([disabled])").first.click()
+        if page.locator('#screen-board[data-step="target"]').count():
+            page.click("#btn-no-target")
+    page.wait_for_selector(BOARD_MINE)
+    page.evaluate("window.scrollTo(0, 0)")
+    assert known.count() >= 1
+    strip = page.locator("#screen-board .tf-player-opp").bounding_box()
+    assert strip["height"] <= (64 if width >= 740 else 110), strip
+    for card in known.all():                          # in sight, beside the name
+        box = card.bounding_box()
+        assert box["height"] <= 50 and box["y"] + box["height"] <= strip["y"] + strip["height"]
+    spy = page.locator('.tf-lanes [data-owner="0"][data-effect="spy"]').first
+    box = spy.bounding_box()
+    assert box["y"] + box["height"] / 2 <= height, box   # the Spy just played, in sight
+    shot(page, f"ux-{width}x{height}-spy-reveal-sideways")
