@@ -70,6 +70,26 @@ def test_a_single_closed_lane_keeps_its_reason_on_its_button():
     assert tree.find("#lanes-why") is None
 
 
+def test_a_card_with_no_lane_open_says_so_briefly():
+    """New-user trial (stop 19): an Engineer with no empty lane (R4.3, R5.C5) prompted
+    "choose a lane" over three closed lanes, and each lane's reason also explained that an
+    Engineer cannot go face-down, which no lane could change; at 667 x 375 the bar grew
+    over the hand."""
+    engineer = {"A": "supply", "B": "recon", "C": "engineer", "D": "strategic"}
+    g = game([19, 0, 2, 4, 6], [1, 3, 5, 7, 9], eff0=engineer)
+    for lane in (0, 1, 2):
+        g.apply({"type": "play", "card": [0, 2, 4][lane], "lane": lane, "face": "up"})
+        g.apply({"type": "play", "card": [1, 3, 5][lane], "lane": lane, "face": "up"})
+    tree = board(g, sel=m.Selection(19))
+    assert all(b.attrs.get("disabled") for b in tree.find_all(".tf-btn-lane"))
+    prompt = tree.find("#prompt").text()
+    assert "cannot be played now" in prompt and "choose a lane" not in prompt, prompt
+    why = tree.find("#lanes-why").text()
+    assert why == ("Left, Center and Right: Engineer only goes into a lane where neither "
+                   "player has a card (R4.3, R5.C5)"), why
+    assert "face-down" not in why.lower()
+
+
 def test_face_step_buttons():
     g = game([8, 0, 2, 4, 12], [1, 3, 5, 7, 9])
     tree = board(g, sel=m.Selection(8, 1))

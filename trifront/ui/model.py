@@ -397,6 +397,9 @@ def is_discard_only(card: dict) -> bool:
 def lane_choices(view: dict, card: int) -> list[Choice]:
     """For the selected hand card: each lane, enabled if some face may go there (R4.3, R5.A4)."""
     why = _why(view, card).get("play") or []
+    hand_card = next((c for c in view["hands"][view["me"]] if c.get("id") == card), {})
+    info = EFFECTS.get(hand_card.get("effect") or "")
+    up_only = info is not None and info.face_up_only     # "only face-up" is no lane's fault
     out = []
     for lane in LANES:
         ok = bool(_plays(view, card, lane)) and my_turn(view)
@@ -406,7 +409,9 @@ def lane_choices(view: dict, card: int) -> list[Choice]:
                 reason = _not_my_turn_reason(view)
             else:
                 up, down = (list(why[lane]) + [None, None])[:2] if lane < len(why) else (None, None)
-                if up and down and reason_text(up) != reason_text(down):
+                if up_only and up:
+                    reason = reason_text(up)
+                elif up and down and reason_text(up) != reason_text(down):
                     reason = t("choice.faces_differ", up=reason_text(up), down=reason_text(down))
                 else:
                     reason = reason_text(up or down) or t("choice.not_allowed")
