@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.ui.games import NAMES, game
 
+from trifront.ui import i18n
 from trifront.ui import model as m
 
 PRIEST = {"A": "priest", "B": "tactician", "C": "envoy", "D": "strategic"}
@@ -543,3 +544,23 @@ def test_the_log_names_a_card_played_in_an_earlier_round_that_left_every_zone():
     entry = {"player": 1, "round": 1,
              "action": {"type": "play", "card": 24, "lane": 0, "face": "up"}}
     assert "played Captain 13 face-up" in m.describe_action(entry, view, {0: "You", 1: "CPU"})
+
+
+def test_a_saved_game_is_named_by_mode_round_and_score():
+    """"Continue the saved game" says which game (new-user trial, stop 19): the human's or
+    Player 1's score first; a save without the fields (older, or a Draft being picked)
+    gets no line rather than an error."""
+    record = {"mode": "draft"}
+    saved = {"kind": "cpu", "human": 1, "round": 4, "scores": [5, 3], "record": record}
+    assert m.saved_game_line(saved) == "Draft, round 4: You 3 – 5 CPU."
+    local = {**saved, "kind": "local", "record": {"mode": "normal"}}
+    assert m.saved_game_line(local) == "Normal, round 4: Player 1 5 – 3 Player 2."
+    i18n.set_lang("ja")
+    try:
+        assert m.saved_game_line(saved) == "ドラフト・第4ラウンド：あなた 3 – 5 CPU。"
+    finally:
+        i18n.set_lang("en")
+    for broken in ({"kind": "cpu", "human": 0, "record": record},          # an older save
+                   {**saved, "scores": "5-3"}, {**saved, "record": None},
+                   {**saved, "human": 7}, {"kind": "cpu", "draft": {}}):
+        assert m.saved_game_line(broken) == ""

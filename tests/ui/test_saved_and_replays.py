@@ -643,6 +643,8 @@ def test_menu_leaves_a_game_saved_and_resume_reopens_it():
         assert saved["kind"] == "cpu" and saved["record"]["actions"] == []
         assert page.tree.find("#btn-resume") is not None
         assert "against the CPU is saved" in page.tree.find(".tf-menu-resume").text()
+        # which game: its mode, round and score, the human first (new-user trial, stop 19)
+        assert page.tree.find("#resume-what").text() == "Normal, round 1: You 0 – 0 CPU."
         app.dispatch("resume-saved")
         await settle(app)
         assert page.screen() in ("screen-board", "screen-round") and app._my_turn()
@@ -676,6 +678,8 @@ def test_a_game_on_one_device_is_left_and_resumed_at_a_hand_over():
         app.dispatch("leave")
         assert page.screen() == "screen-menu"
         assert "on this device is saved" in page.tree.find(".tf-menu-resume").text()
+        assert page.tree.find("#resume-what").text() == \
+            "Normal, round 1: Player 1 0 – 0 Player 2."
         app.dispatch("resume-saved")
         assert page.screen() == "screen-handover"     # nobody's hand shows before it
     asyncio.run(go())

@@ -210,7 +210,9 @@ class App:
 
     def _save_text(self) -> str:
         """The running game as saved under SAVE_KEY (a game vs CPU or local)."""
-        return json.dumps({"kind": self.kind, "human": self.human, "record": self.game.record()})
+        state = self.game.state          # round and scores: the menu says which game it is
+        return json.dumps({"kind": self.kind, "human": self.human, "round": state.round,
+                           "scores": list(state.scores), "record": self.game.record()})
 
     def _draft_save(self) -> str | None:
         """A Draft before its game starts (R2.3), as JSON text: who plays, who goes first,
@@ -459,7 +461,7 @@ class App:
                                     self.default_signal)
                       if self.opts["kind"] == "online" else None)
             return r.menu_screen(self.opts, self.status, self.strengths, online_rows=online,
-                                 saved=self._saved_kind())
+                                 saved=self._saved_kind(), saved_line=self._saved_line())
         if s == "lobby":
             return onr.lobby_screen(self.match, self.page_url, self._shared_signal())
         if s == "draft":
@@ -618,14 +620,23 @@ class App:
         if self.screen == "menu" and not self.resume():
             self.toast = self.toast or i18n.t("msg.save_corrupt")
 
-    def _saved_kind(self) -> str | None:
-        """"cpu" or "local" when storage holds a game (or a Draft) that "Continue the saved game" reopens."""
+    def _saved(self) -> dict | None:
+        """The save "Continue the saved game" reopens (a game or a Draft), if storage holds one."""
         try:
             data = jsontext.loads(self._store_get(SAVE_KEY) or "null")
         except Exception:  # noqa: BLE001 - an unreadable save: resume() reports it
             return None
-        kind = data.get("kind") if isinstance(data, dict) else None
-        return kind if kind in ("cpu", "local") else None
+        ok = isinstance(data, dict) and data.get("kind") in ("cpu", "local")
+        return data if ok else None
+
+    def _saved_kind(self) -> str | None:
+        """"cpu" or "local" when storage holds a game (or a Draft) that "Continue the saved game" reopens."""
+        data = self._saved()
+        return None if data is None else data["kind"]
+
+    def _saved_line(self) -> str:
+        data = self._saved()
+        return "" if data is None else m.saved_game_line(data)
 
     def on_rematch(self, data: dict) -> None:
         """Game over, "Play again": a new game with the same opponent and settings."""

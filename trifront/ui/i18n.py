@@ -528,6 +528,7 @@ EN: dict[str, str] = {
     "menu.status_cpu_page": "The CPU plays from this page (its helper thread is unavailable).",
     "menu.status_cpu_ready": "The CPU player is ready.",
     "menu.resume": "Continue the saved game",
+    "menu.resume_where": "{mode}, round {round}: {a} {sa} – {sb} {b}.",
     # help
     "help.title": "How to play",
     "help.tab_rules": "Rules",
@@ -1121,6 +1122,7 @@ JA: dict[str, str] = {
     "menu.draft": "ドラフト",
     "menu.draft_sub": "24種類から各自4つを選ぶ",
     "menu.start": "ゲーム開始",
+    "menu.resume_where": "{mode}・第{round}ラウンド：{a} {sa} – {sb} {b}。",
     "menu.resume_sub_cpu": "CPUとのゲームが中断したところで保存されています。「ゲーム開始」を押すと新しいゲームに置き換わります。",
     "menu.resume_sub_local": "この端末での対戦が中断したところで保存されています。「ゲーム開始」を押すと新しいゲームに置き換わります。",
     "menu.join": "部屋に入る",

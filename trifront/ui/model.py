@@ -62,6 +62,25 @@ def player_names(kind: str, human: int = 0) -> dict[int, str]:
     return {0: t("name.player", n=1), 1: t("name.player", n=2)}
 
 
+def saved_game_line(saved: dict) -> str:
+    """What a saved game is, for "Continue the saved game": "Normal, round 3: You 4 – 2 CPU".
+    ``saved``: the page's save (``{"kind", "human", "round", "scores", "record"}``); "" for a
+    Draft still being picked or a save from before these fields were kept."""
+    try:
+        kind, human = saved["kind"], int(saved.get("human", 0))
+        rnd, scores = int(saved["round"]), [int(x) for x in saved["scores"]]
+        mode = t("menu.draft") if saved["record"]["mode"] == "draft" else t("menu.normal")
+        first = human if kind == "cpu" else 0
+    except (KeyError, TypeError, ValueError, IndexError):
+        return ""
+    if len(scores) != 2 or first not in (0, 1):
+        return ""
+    names = player_names(kind, human)
+    second = other(first)
+    return t("menu.resume_where", mode=mode, round=rnd, a=names[first], sa=scores[first],
+             sb=scores[second], b=names[second])
+
+
 def _is_you(name: str) -> bool:
     return name == t("name.you")
 

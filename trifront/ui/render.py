@@ -179,13 +179,14 @@ def lang_button(id: str = "btn-lang", cls: str = "tf-btn-ghost") -> El:
 
 def menu_screen(opts: dict, status: dict | None = None,
                 strengths: tuple[str, ...] = ("easy",), online_rows: list | None = None,
-                saved: str | None = None) -> El:
+                saved: str | None = None, saved_line: str = "") -> El:
     """The start menu: opponent (CPU / local / online), turn order, Normal or Draft (R2.2,
     R2.3, R3.1); the language, help, and opening a replay.
 
     ``status``: {"python": text, "cpu": text, "cpu_state": "ready"/"failed"/...} for the foot.
     ``online_rows``: the online match's rows (online_render.menu_rows) when kind is "online".
     ``saved``: "cpu" or "local" when a game left for the menu is saved: "Continue the saved game" comes first.
+    ``saved_line``: which game that is (model.saved_game_line), or "".
     """
     status = status or {}
     kind, mode = opts.get("kind", "cpu"), opts.get("mode", "normal")
@@ -223,7 +224,8 @@ def menu_screen(opts: dict, status: dict | None = None,
                  cls="tf-menu-head"),
                h("div", button(t("menu.resume"), "resume-saved", id="btn-resume",
                                cls="tf-btn-primary"),
-                 h("p", t(f"menu.resume_sub_{saved}"), cls="tf-sub"),
+                 h("p", h("strong", saved_line, id="resume-what") if saved_line else None,
+                   " " if saved_line else None, t(f"menu.resume_sub_{saved}"), cls="tf-sub"),
                  cls="tf-menu-resume") if saved in ("cpu", "local") else None,
                h("div", h("h2", t("menu.opponent"), cls="tf-row-title"),
                  h("div", seg("kind", "cpu", t("menu.cpu"), t("menu.cpu_sub")),
