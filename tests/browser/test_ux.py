@@ -680,3 +680,43 @@ def test_held_sideways_cards_a_spy_revealed_stay_small_beside_the_opponent_s_nam
     box = spy.bounding_box()
     assert box["y"] + box["height"] / 2 <= height, box   # the Spy just played, in sight
     shot(page, f"ux-{width}x{height}-spy-reveal-sideways")
+
+
+#: boxes of a card's rank (with its group letter) and power badge (with "base n") overlap
+RANK_UNDER_POWER = """card => {
+  const boxes = [...card.querySelectorAll('.tf-rank > *, .tf-power > *')]
+    .filter(e => getComputedStyle(e).display !== 'none')
+    .map(e => [e.parentElement.className.includes('tf-rank'), e.getBoundingClientRect()]);
+  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return boxes.some(([r1, a]) => r1 && boxes.some(([r2, b]) => !r2 && hit(a, b)));
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (844, 390)])
+def test_a_raised_card_s_power_leaves_its_rank_and_group_readable(page, app_url, width, height):
+    """New-user trial (stop 19): on a phone an Engineer's +1 (R5.C5) put "11 / base 10" over
+    the card's rank "10" and its group letter C. The raised power keeps its colour; the base
+    is in the card's tooltip and its details."""
+    page.set_viewport_size({"width": width, "height": height})
+    # seed 3: the first hand holds Engineers 9, 10, 10 and Siege Engine 13
+    boot(page, f"{app_url}?seed=3&cpu_delay=0&snapshot_delay=-1&lang=en")
+    page.click("#opt-strength-easy")
+    page.click("#opt-mode-draft")
+    page.click("#opt-first-0")
+    page.click("#btn-start")
+    page.wait_for_selector("#screen-draft")
+    for group, effect in (("A", "supply"), ("B", "recon"), ("C", "engineer"), ("D", "strategic")):
+        page.click(f"#draft-{group}-{effect}")
+    page.click("#btn-draft-confirm")
+    page.click("#btn-reveal-continue")
+    page.wait_for_selector(BOARD_MINE)
+    page.locator('#hand-me [data-card-id][data-effect="engineer"]').first.click()
+    page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
+    page.click("#btn-up")
+    page.locator('#choices [id^="btn-target-"]').filter(has_text="13").first.click()
+    page.wait_for_selector(BOARD_MINE)
+    raised = page.locator("#hand-me .tf-card:has(.tf-power-up)")
+    raised.first.wait_for()
+    for card in raised.all():
+        assert not card.evaluate(RANK_UNDER_POWER), card.inner_text()
+    shot(page, f"ux-{width}x{height}-raised-card")
