@@ -720,3 +720,40 @@ def test_a_raised_card_s_power_leaves_its_rank_and_group_readable(page, app_url,
     for card in raised.all():
         assert not card.evaluate(RANK_UNDER_POWER), card.inner_text()
     shot(page, f"ux-{width}x{height}-raised-card")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_at_667x375_a_round_s_points_read_as_a_table_and_game_over_shows_every_button(
+        page, app_url, lang):
+    """New-user trial (stop 19), 667 x 375: "THIS ROUND You +0" then "CPU +3" on a line of
+    its own; "Round 1 — the cards are / revealed" left a word alone; game over stacked its
+    five buttons one a row, "Share link" below the window."""
+    page.set_viewport_size({"width": 667, "height": 375})
+    boot(page, f"{app_url}?seed=11&cpu_delay=0&snapshot_delay=-1&lang={lang}")
+    page.click("#opt-strength-easy")
+    page.click("#btn-start")
+    while not page.locator("#screen-round").count():
+        page.wait_for_selector(NEXT_STOP)
+        if not page.locator("#screen-round").count():
+            take_turn(page)
+    page.wait_for_selector("#screen-round")
+    for row in page.locator("#screen-round .tf-pts-row").all():
+        cells = [c.bounding_box() for c in row.locator(".tf-pts-label, .tf-pts").all()]
+        assert len(cells) == 3 and max(c["y"] for c in cells) - min(c["y"] for c in cells) < 10, \
+            cells                                           # label, yours, theirs: one line
+    title = page.locator("#screen-round .tf-round-head h2")
+    lines = title.evaluate(LINES_OF_TEXT)
+    if lines > 1:                                           # balanced: no word left alone
+        widths = title.evaluate("""e => { const r = document.createRange();
+            r.selectNodeContents(e.firstChild); return [...r.getClientRects()].map(x => x.width); }""")
+        assert min(widths) >= 0.5 * max(widths), widths
+    shot(page, f"ux-667x375-round-points-{lang}")
+    page.click("#btn-continue")
+    page.wait_for_selector(BOARD_MINE)
+    page.click("#btn-resign")
+    page.click("#btn-resign-confirm")
+    page.wait_for_selector("#screen-over")
+    for button in page.locator("#screen-over .tf-menu-actions > *").all():
+        box = button.bounding_box()
+        assert box["y"] + box["height"] <= 375, (button.inner_text(), box)
+    shot(page, f"ux-667x375-game-over-{lang}")
