@@ -31,8 +31,12 @@ if ROOT not in sys.path:
 
 from trifront.cards import GROUP_EFFECTS, NORMAL_EFFECTS  # noqa: E402
 from trifront.game import Game  # noqa: E402
+from trifront.views import player_view  # noqa: E402
 
 PAIRINGS = ("hard-easy", "hard-normal", "normal-easy", "hard-omni")
+#: diagnostic players (not in the default run): Hard told the opponent's face-down cards
+#: ("harddown") or hand ("hardhand"); against omni they say what that knowledge is worth
+TOLD = ("harddown", "hardhand")
 CONFIG: dict = {}
 
 
@@ -67,7 +71,17 @@ def decide(spec: str, game: Game, seed: int):
                                    opponent_key=ismcts.full_key)
             action = legal[keys.index(result.key)]
         return action, time.perf_counter() - t0
-    view = game.view(me)
+    if spec in TOLD:
+        # a diagnostic: Hard told some of the opponent's hidden cards, as if R5.B4 showed them
+        state = game.state.clone()
+        opp = state.players[1 - me]
+        told = ([cid for lane in opp.board for cid in lane] if spec == "harddown" else
+                list(opp.hand))
+        state.players[me].known.update(told)
+        view = player_view(state, me)
+        spec = "hard"
+    else:
+        view = game.view(me)
     if spec == "easy":
         action, _ = cpu.decide(view, seed, "easy")
     else:
