@@ -32,7 +32,13 @@ def test_hint_shows_the_move_and_plays_it(page, app_url):
     wait_cpu(page)                 # the hint is searched in the worker
     page.click("#opt-strength-normal")
     page.click("#btn-start")
+    page.wait_for_selector(MY_TURN, timeout=60_000)
+    before = [page.locator(s).bounding_box() for s in ("#lanes", "#hand-me", ".tf-actionbar")]
     hint = ask_hint(page)
+    # the hint takes the prompt's place: nothing moves (new-user trial, stop 19: the lanes
+    # shrank and the hand rose 20 px under the pointer)
+    assert [page.locator(s).bounding_box() for s in ("#lanes", "#hand-me", ".tf-actionbar")] \
+        == before
     text = page.inner_text("#hint-text")
     assert text.startswith("Hint: ") and "% to win" in text, text
     assert 1 <= int(hint["win"]) <= 99 and f"about {hint['win']}% to win" in text
