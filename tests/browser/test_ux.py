@@ -528,6 +528,9 @@ def test_held_sideways_the_menu_shows_start_and_draft_three_effects_a_row(
         name, choices = row.locator(".tf-row-title"), row.locator(".tf-segs")
         assert name.bounding_box()["x"] + name.bounding_box()["width"] <= \
             choices.bounding_box()["x"], row.inner_text()
+    # "2つのブラウザ、1つの部屋キ / ーワード": a word broken in two (new-user trial, stop 19)
+    if lang == "ja":
+        assert page.locator("#opt-kind-online .tf-seg-sub").evaluate(LINES_OF_TEXT) == 1
     shot(page, f"ux-{width}x{height}-menu-sideways")
     page.click("#opt-mode-draft")
     page.click("#btn-start")

@@ -1102,7 +1102,7 @@ JA: dict[str, str] = {
     "menu.local": "ローカル戦",
     "menu.local_sub": "1台の端末を2人で",
     "menu.online": "オンライン戦",
-    "menu.online_sub": "2つのブラウザ、1つの部屋キーワード",
+    "menu.online_sub": "2つのブラウザで対戦",
     "menu.starts": "先攻・後攻",
     "menu.first_me": "先攻",
     "menu.second_me": "後攻",
