@@ -2,6 +2,8 @@
 
 Pairings (first named = the player whose win rate is shown):
   hard-easy, hard-normal, normal-easy, hard-omni
+  diagnostics (not in the default run): harddown-omni, hardhand-omni, Hard told the
+  opponent's face-down cards or hand (docs/CPU.md, "Where the gap is")
 "omni" is an omniscient MCTS with Hard's budget: the same search, but every world it samples
 is the true state (it sees both hands and every face-down card; only the decks' order and
 future random events are sampled, as they are hidden from everyone, R7.2).
