@@ -166,7 +166,7 @@ def main() -> None:
     for spec, ts in sorted(times.items()):
         ts = sorted(ts)
         p95 = ts[min(len(ts) - 1, int(0.95 * len(ts)))]
-        print(f"  {spec:7s} moves {len(ts):6d}  p50 {statistics.median(ts):.3f}  p95 {p95:.3f}"
+        print(f"  {spec:8s} moves {len(ts):6d}  p50 {statistics.median(ts):.3f}  p95 {p95:.3f}"
               f"  max {ts[-1]:.3f}")
 
 

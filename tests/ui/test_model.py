@@ -562,5 +562,10 @@ def test_a_saved_game_is_named_by_mode_round_and_score():
         i18n.set_lang("en")
     for broken in ({"kind": "cpu", "human": 0, "record": record},          # an older save
                    {**saved, "scores": "5-3"}, {**saved, "record": None},
-                   {**saved, "human": 7}, {"kind": "cpu", "draft": {}}):
+                   {**saved, "human": 7}, {"kind": "cpu", "draft": {}},
+                   # a save is the player's storage: JSON's Infinity, floats, strings, bools
+                   {**saved, "round": float("inf")}, {**saved, "scores": [float("-inf"), 2]},
+                   {**saved, "human": float("inf")}, {**saved, "round": 10 ** 300},
+                   {**saved, "scores": "53"}, {**saved, "human": "1"},
+                   {**saved, "round": True}, {**saved, "scores": [1.5, 2]}, [], None):
         assert m.saved_game_line(broken) == ""

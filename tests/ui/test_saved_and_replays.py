@@ -667,6 +667,25 @@ def test_menu_leaves_a_game_saved_and_resume_reopens_it():
     asyncio.run(go())
 
 
+def test_the_saved_game_s_line_follows_its_rounds_and_scores():
+    """#resume-what comes from the save's own round and scores, as they are when it is left."""
+    store = MemoryStorage()
+    app, page = make(store)
+    app.dispatch("menu-set", {"key": "kind", "value": "local"})
+    app.dispatch("start")
+    rng = random.Random(5)
+    while len(app.game.state.rounds) < 2:       # two rounds scored: round 3, some points
+        g = app.game
+        g.apply(rng.choice(g.view(g.to_move)["legal"]), player=g.to_move)
+    state = app.game.state
+    assert state.round == 3 and sum(state.scores) > 0
+    app._save_game()
+    app.dispatch("leave")
+    a, b = state.scores
+    assert page.tree.find("#resume-what").text() == \
+        f"Normal, round 3: Player 1 {a} – {b} Player 2."
+
+
 def test_a_game_on_one_device_is_left_and_resumed_at_a_hand_over():
     async def go():
         store = MemoryStorage()

@@ -66,15 +66,20 @@ def saved_game_line(saved: dict) -> str:
     """What a saved game is, for "Continue the saved game": "Normal, round 3: You 4 – 2 CPU".
     ``saved``: the page's save (``{"kind", "human", "round", "scores", "record"}``); "" for a
     Draft still being picked or a save from before these fields were kept."""
-    try:
-        kind, human = saved["kind"], int(saved.get("human", 0))
-        rnd, scores = int(saved["round"]), [int(x) for x in saved["scores"]]
-        mode = t("menu.draft") if saved["record"]["mode"] == "draft" else t("menu.normal")
-        first = human if kind == "cpu" else 0
-    except (KeyError, TypeError, ValueError, IndexError):
+    if not isinstance(saved, dict) or not isinstance(saved.get("record"), dict):
         return ""
-    if len(scores) != 2 or first not in (0, 1):
+    kind, human = saved.get("kind"), saved.get("human", 0)
+    rnd, scores = saved.get("round"), saved.get("scores")
+
+    def small(x) -> bool:   # a save is the player's own storage: anything may be in it
+        return type(x) is int and 0 <= x <= 999
+
+    if (kind not in ("cpu", "local") or human not in (0, 1) or not small(rnd)
+            or not isinstance(scores, list) or len(scores) != 2
+            or not all(small(x) for x in scores)):
         return ""
+    mode = t("menu.draft") if saved["record"].get("mode") == "draft" else t("menu.normal")
+    first = human if kind == "cpu" else 0
     names = player_names(kind, human)
     second = other(first)
     return t("menu.resume_where", mode=mode, round=rnd, a=names[first], sa=scores[first],

@@ -545,8 +545,8 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                             for c in m.lane_choices(view, sel.card)]
             else:
                 lanes = m.lane_choices(view, sel.card)
-                prompt = t("prompt.lane" if any(c.enabled for c in lanes) or not m.my_turn(view)
-                           else "prompt.no_lane", label=label)
+                prompt = t("prompt.lane" if any(c.enabled for c in lanes) else "prompt.no_lane",
+                           label=label)
                 # one reason shared by several closed lanes is said once, under the prompt
                 # (a Siege Engine's "only the right lane" filled two buttons word for word)
                 closed = [c for c in lanes if not c.enabled and c.reason]
