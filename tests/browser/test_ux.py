@@ -760,3 +760,18 @@ def test_at_667x375_a_round_s_points_read_as_a_table_and_game_over_shows_every_b
         box = button.bounding_box()
         assert box["y"] + box["height"] <= 375, (button.inner_text(), box)
     shot(page, f"ux-667x375-game-over-{lang}")
+
+
+def test_a_replay_at_1280x800_shows_the_hand_with_a_round_s_score_line(page, app_url):
+    """New-user trial (stop 19): at a move that scored a round, "Round 5 scored: 0–3" took a
+    line of its own above the board and put your hand below the fold at 1280 x 800."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    boot(page, f"{app_url}?lang=en&snapshot_delay=-1#{share_fragment(finished_record())}")
+    page.wait_for_selector("#screen-replay")
+    page.click("#btn-replay-last")
+    assert page.inner_text("#replay-round").strip()              # the score line is there
+    move, note = (page.locator(s).bounding_box() for s in ("#replay-move", "#replay-round"))
+    assert abs(move["y"] - note["y"]) < 8, (move, note)           # beside the move
+    box = page.locator("#hand-me").bounding_box()
+    assert box["y"] + box["height"] <= 800, box
+    shot(page, "ux-1280x800-replay-scored")
