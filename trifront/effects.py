@@ -158,13 +158,15 @@ def general(state: GameState, card: Card, action: Action) -> Outcome:
 
 
 def spy(state: GameState, card: Card, action: Action) -> Outcome:
-    """R5.D3: the opponent draws 1 (passed or not); up to 2 random hand cards become known."""
+    """R5.D3: the opponent draws 1 (passed or not); up to 2 random hand cards become known
+    (``revealed``: shown to the spy's player, and their owner sees which)."""
     opp_id = 1 - card.owner
     drawn = draw(state, opp_id, 1)
     hand = sorted(state.players[opp_id].hand)
-    for cid in state.rng.sample(hand, min(SPY_REVEALS, len(hand))):
+    shown = state.rng.sample(hand, min(SPY_REVEALS, len(hand)))
+    for cid in shown:
         state.players[card.owner].known.add(cid)
-    return {"opponent_drew": len(drawn), "opponent_drawn": drawn}
+    return {"opponent_drew": len(drawn), "opponent_drawn": drawn, "revealed": shown}
 
 
 def black_market(state: GameState, card: Card, action: Action) -> Outcome:

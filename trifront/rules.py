@@ -385,12 +385,12 @@ def _outcome_snapshots(state: GameState, p: int, outcome: dict) -> dict:
     took from the public discard pile (later changes to it in the deck or hand, R5.A6 and
     R5.C5, are hidden, R7.2), and the cards drawn, as they came into the hand (R5.D4's
     loss included), for the log of the player who drew them (views.py keeps them from the
-    other)."""
+    other); the cards R5.D3 revealed, as they were shown."""
     out = outcome
     if outcome.get("returned") is not None:
         back = state.players[p].cards[outcome["returned"]]
         out = {**out, "returned": card_json(back, *power_parts(state, back))}
-    for key, owner in (("drawn", p), ("opponent_drawn", 1 - p)):
+    for key, owner in (("drawn", p), ("opponent_drawn", 1 - p), ("revealed", 1 - p)):
         if outcome.get(key):
             cards = state.players[owner].cards
             out = {**out, key: [card_json(cards[cid], *power_parts(state, cards[cid]))

@@ -157,7 +157,7 @@ def _outcome(v, path):
             _int(value, f"{path}.{key}", MERCENARY_MIN, MERCENARY_MAX)
         elif key in ("passed", "spent"):
             _bool(value, f"{path}.{key}")
-        elif key in ("drawn", "opponent_drawn"):
+        elif key in ("drawn", "opponent_drawn", "revealed"):
             cards = _list(value, f"{path}.{key}")
             if len(cards) > 10:
                 _fail(f"{path}.{key}", "more cards than an effect draws")

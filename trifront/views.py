@@ -196,7 +196,8 @@ def _seen_entry(state: GameState, me: int, player: int, action: Action, hidden: 
         seen = dict(outcome)
         # the cards drawn, only for the player who drew them (R7.2: a hand is hidden)
         seen.pop("opponent_drawn" if player == me else "drawn", None)
-        for key in ("drawn", "opponent_drawn"):
+        # R5.D3's revealed cards: shown to the spy's player, and their owner's own
+        for key in ("drawn", "opponent_drawn", "revealed"):
             if key in seen:
                 seen[key] = [dict(card) for card in seen[key]]
         entry["outcome"] = seen

@@ -68,6 +68,12 @@ def a_view() -> dict:
     (lambda v: v["history"].append({"player": 0, "round": 1, "action": {"type": "pass"},
                                     "outcome": {"opponent_drawn": list(range(11))}}),
      "more cards than an effect draws"),
+    (lambda v: v["history"].append({"player": 0, "round": 1, "action": {"type": "pass"},
+                                    "outcome": {"revealed": list(range(11))}}),
+     "more cards than an effect draws"),
+    (lambda v: v["history"].append({"player": 0, "round": 1, "action": {"type": "pass"},
+                                    "outcome": {"revealed": [7]}}),
+     "outcome.revealed[0]: expected an object"),
 ])
 def test_a_view_of_the_wrong_shape_names_the_place(change, where):
     view = a_view()

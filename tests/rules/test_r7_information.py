@@ -183,7 +183,13 @@ def test_R7_1_what_an_effect_did_is_public_and_kept_in_the_history():
             fx0=fx(A="supply", C="mercenary", D="general"), fx1=fx(D="spy"))
     run(g, up(cid(1), 0), up(cid(11), 1), up(cid(2), 1), down(cid(3), 0), up(cid(9), 2))
     first = [{"drew": 1}, {"opponent_drew": 1}, {"drew": 0, "spent": True}, None]
-    assert public(outcomes(g)[:4]) == public(outcomes(g, 1)[:4]) == first   # the same for both
+    both = public(outcomes(g)[:4])
+    assert both == public(outcomes(g, 1)[:4])                   # the same for both
+    # R5.D3: the two cards it revealed, shown to the spy's player, their owner seeing which
+    revealed = both[1].pop("revealed")
+    assert both == first
+    assert len(revealed) == 2 and {c["owner"] for c in revealed} == {0}
+    assert {c["id"] for c in revealed} <= g.state.players[1].known
     # which cards were drawn: only to the player who drew them (R7.2, a hand is hidden)
     mine, theirs = outcomes(g), outcomes(g, 1)
     assert "drawn" not in theirs[0] and "opponent_drawn" not in theirs[1]   # P1's own Spy

@@ -450,10 +450,27 @@ def test_the_log_says_what_an_effect_did():
     assert said({"opponent_drew": 0}).endswith(
         ", with no card for you to draw; the cards of yours it revealed are marked Seen.")
     assert said({"created": 1}).endswith("adding a common soldier to the deck.")
+    # R5.D3 names the cards it revealed (new-user trial, stop 19: only "Seen" tags said so)
+    mine = [{**nine, "owner": 0, "id": 17}, {**nine, "owner": 0, "id": 3, "rank": 2,
+                                              "group": "A", "effect": "supply", "power": 2,
+                                              "base": 2}]
+    assert said({"opponent_drew": 1, "revealed": mine}).endswith(
+        ", and you drew a card; CPU saw your Cavalry 9 and Supply Corps 2.")
+    assert said({"opponent_drew": 0, "revealed": mine}).endswith(
+        ", with no card for you to draw; CPU saw your Cavalry 9 and Supply Corps 2.")
+    theirs = [{**c, "owner": 1} for c in mine]
+    assert said({"opponent_drew": 1, "revealed": theirs}, player=0).endswith(
+        ", and CPU drew a card; it revealed Cavalry 9 and Supply Corps 2.")
+    assert said({"opponent_drew": 0, "revealed": theirs}, player=0).endswith(
+        "; it revealed Cavalry 9 and Supply Corps 2.")
+    assert said({"opponent_drew": 1, "revealed": [{"hidden": True}]}, player=0).endswith(
+        ", and CPU drew a card.")                       # nothing named that is not shown
     i18n_.set_lang("ja")
     try:
         assert said({"roll": 7}).endswith("（出目7）。")
         assert "捨て札の" in said({"returned": nine})
+        assert said({"opponent_drew": 1, "revealed": theirs}, player=0).endswith(
+            "が公開された）。")
     finally:
         i18n_.set_lang("en")
 

@@ -767,19 +767,30 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
         cards = _drawn_labels(outcome.get("drawn"), n)
         parts.append(t("log.o.drew_0") if n == 0 else t("log.o.drew_cards", cards=cards)
                      if cards else t("log.o.drew_1") if n == 1 else t("log.o.drew_n", n=n))
+    # R5.D3 (the only effect that makes the opponent draw) then reveals up to two of the
+    # drawer's cards openly: named when the entry carries them (older saves' did not), and
+    # marked on the drawer's side (views: "exposed")
+    shown = outcome.get("revealed")
+    shown = _drawn_labels(shown, len(shown)) if isinstance(shown, list) and shown else ""
+    spy = _subject(p, names)
     if outcome.get("opponent_drew") == 0 and _is_you(_subject(other(p), names)):
-        parts.append(t("log.o.you_shown_only"))   # an empty deck: R5.D3 still reveals
-    elif outcome.get("opponent_drew"):
+        parts.append(t("log.o.you_shown_only_cards", whose=spy, cards=shown) if shown
+                     else t("log.o.you_shown_only"))   # an empty deck: R5.D3 still reveals
+    elif "opponent_drew" in outcome:
         drawer = _subject(other(p), names)
-        cards = _drawn_labels(outcome.get("opponent_drawn"), outcome["opponent_drew"])
-        # R5.D3 (the only effect that makes the opponent draw) then reveals up to two of
-        # the drawer's cards openly: the drawer's view marks them (views: "exposed")
+        n = outcome["opponent_drew"]
+        cards = _drawn_labels(outcome.get("opponent_drawn"), n) if n else ""
         if _is_you(drawer):
             parts.append((t("log.o.you_drew_cards", cards=cards) if cards
-                          else t("log.o.you_drew")) + t("log.o.you_shown"))
+                          else t("log.o.you_drew"))
+                         + (t("log.o.you_shown_cards", whose=spy, cards=shown) if shown
+                            else t("log.o.you_shown")))
         else:                   # one device ("Player 1"), or a replay with every card shown
-            parts.append(t("log.o.named_drew_cards", whose=drawer, cards=cards) if cards
-                         else t("log.o.opponent_drew", whose=drawer))
+            if n:
+                parts.append(t("log.o.named_drew_cards", whose=drawer, cards=cards) if cards
+                             else t("log.o.opponent_drew", whose=drawer))
+            if shown:
+                parts.append(t("log.o.revealed_cards", cards=shown))
     if "returned" in outcome:
         back = outcome["returned"]
         parts.append(t("log.o.returned", card=card_label(back)) if isinstance(back, dict)
