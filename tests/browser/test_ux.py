@@ -682,6 +682,9 @@ def test_held_sideways_cards_a_spy_revealed_stay_small_beside_the_opponent_s_nam
     spy = page.locator('.tf-lanes [data-owner="0"][data-effect="spy"]').first
     box = spy.bounding_box()
     assert box["y"] + box["height"] / 2 <= height, box   # the Spy just played, in sight
+    # and the log names them (R5.D3; new-user trial: only the tags said which)
+    log = page.inner_text("#log")
+    assert ("it revealed" if lang == "en" else "が公開された") in log, log
     shot(page, f"ux-{width}x{height}-spy-reveal-sideways")
 
 

@@ -455,9 +455,9 @@ def test_the_log_says_what_an_effect_did():
                                               "group": "A", "effect": "supply", "power": 2,
                                               "base": 2}]
     assert said({"opponent_drew": 1, "revealed": mine}).endswith(
-        ", and you drew a card; CPU saw your Cavalry 9 and Supply Corps 2.")
+        ", and you drew a card; CPU saw your Cavalry 9 and Supply Corps 2 (marked Seen).")
     assert said({"opponent_drew": 0, "revealed": mine}).endswith(
-        ", with no card for you to draw; CPU saw your Cavalry 9 and Supply Corps 2.")
+        ", with no card for you to draw; CPU saw your Cavalry 9 and Supply Corps 2 (marked Seen).")
     theirs = [{**c, "owner": 1} for c in mine]
     assert said({"opponent_drew": 1, "revealed": theirs}, player=0).endswith(
         ", and CPU drew a card; it revealed Cavalry 9 and Supply Corps 2.")
