@@ -12,6 +12,7 @@ import json
 import random
 
 import pytest
+from playwright.sync_api import expect
 from harness import ROOT, boot
 from harness import shot as _shot
 
@@ -286,7 +287,9 @@ def test_replay_link_stepping_views_and_a_file(page, app_url, tmp_path):
     assert "cannot be opened" in page.inner_text("#replay-error")
     page.fill("#replay-paste", "https://example.test/#replay=broken!")
     page.click("#btn-replay-open")
-    assert "damaged" in page.inner_text("#replay-error")
+    # the error above stays on the page until this one is drawn: wait for it (read at once,
+    # a busy machine read the first error again)
+    expect(page.locator("#replay-error")).to_contain_text("damaged")
 
 
 # --- phone and desktop -----------------------------------------------------------------------
