@@ -36,7 +36,8 @@ from trifront.view_check import view_problem
 
 # /2: state carries the moves commitment; /3: history entries carry effect outcomes (a page
 # of /2 would draw other views, and its fairness check would call the other page unfair);
-# /4: a player's own history entries carry the cards its effects drew (to it alone)
+# /4: a player's own history entries carry the cards its effects drew (to it alone);
+# /5: R5.D3's entries carry the cards it revealed ("revealed", to both)
 VERSION = "trifront-net/5"
 MAX_TO_HOST = 8 * 1024            # a guest message (an action is ~100 bytes)
 MAX_TO_GUEST = 512 * 1024         # a host message (a view is ~10-40 KiB)

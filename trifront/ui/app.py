@@ -460,8 +460,10 @@ class App:
             online = (onr.menu_rows(self.opts, self.page_url, self.default_relay,
                                     self.default_signal)
                       if self.opts["kind"] == "online" else None)
+            saved = self._saved()
             return r.menu_screen(self.opts, self.status, self.strengths, online_rows=online,
-                                 saved=self._saved_kind(), saved_line=self._saved_line())
+                                 saved=saved and saved["kind"],
+                                 saved_line=saved and m.saved_game_line(saved) or "")
         if s == "lobby":
             return onr.lobby_screen(self.match, self.page_url, self._shared_signal())
         if s == "draft":
@@ -628,15 +630,6 @@ class App:
             return None
         ok = isinstance(data, dict) and data.get("kind") in ("cpu", "local")
         return data if ok else None
-
-    def _saved_kind(self) -> str | None:
-        """"cpu" or "local" when storage holds a game (or a Draft) that "Continue the saved game" reopens."""
-        data = self._saved()
-        return None if data is None else data["kind"]
-
-    def _saved_line(self) -> str:
-        data = self._saved()
-        return "" if data is None else m.saved_game_line(data)
 
     def on_rematch(self, data: dict) -> None:
         """Game over, "Play again": a new game with the same opponent and settings."""

@@ -95,7 +95,8 @@ class ReplayViewer:
         swaps the colours (``tf-seat-2``), as the live game does for the second player."""
         kind, human = self.who
         home = 0 if kind == "local" else human
-        return self.shown_view()["me"] != home
+        bottom = 0 if self.view == "all" else int(self.view)   # as Replay.view draws it
+        return bottom != home
 
     def names(self) -> dict[int, str]:
         """The players' names in the page's language of the moment."""
