@@ -34,6 +34,22 @@ def start_cpu(page, app_url, seed=11, lang="en"):
     page.wait_for_selector(BOARD_MINE)
 
 
+def start_easy_draft(page, app_url, picks, lang="en", first=None) -> None:
+    """Boot with seed 3, start a Draft against Easy, pick ``picks`` ((group, effect), ...)
+    and go past the reveal to the board."""
+    boot(page, f"{app_url}?seed=3&cpu_delay=0&snapshot_delay=-1&lang={lang}")
+    page.click("#opt-strength-easy")
+    page.click("#opt-mode-draft")
+    if first is not None:
+        page.click(f"#opt-first-{first}")
+    page.click("#btn-start")
+    page.wait_for_selector("#screen-draft")
+    for group, effect in picks:
+        page.click(f"#draft-{group}-{effect}")
+    page.click("#btn-draft-confirm")
+    page.click("#btn-reveal-continue")
+
+
 def take_turn(page) -> None:
     usable = page.locator("#hand-me [data-card-id]:not(.tf-dim)")
     if usable.count() == 0:
@@ -654,15 +670,8 @@ def test_held_sideways_cards_a_spy_revealed_stay_small_beside_the_opponent_s_nam
     known hand cards full size under their name, the strip grew from 58 to 140 px and the
     Spy just played went below the window."""
     page.set_viewport_size({"width": width, "height": height})
-    boot(page, f"{app_url}?seed=3&cpu_delay=0&snapshot_delay=-1&lang={lang}")
-    page.click("#opt-strength-easy")
-    page.click("#opt-mode-draft")
-    page.click("#btn-start")
-    page.wait_for_selector("#screen-draft")
-    for group, effect in (("A", "supply"), ("B", "recon"), ("C", "ambush"), ("D", "spy")):
-        page.click(f"#draft-{group}-{effect}")
-    page.click("#btn-draft-confirm")
-    page.click("#btn-reveal-continue")
+    start_easy_draft(page, app_url, (("A", "supply"), ("B", "recon"), ("C", "ambush"),
+                                     ("D", "spy")), lang)
     known = page.locator("#hand-opp .tf-card:not(.tf-back)")
     for _ in range(8):
         page.wait_for_selector(BOARD_MINE)
@@ -708,16 +717,8 @@ def test_a_raised_card_s_power_leaves_its_rank_and_group_readable(page, app_url,
     is in the card's tooltip and its details."""
     page.set_viewport_size({"width": width, "height": height})
     # seed 3: the first hand holds Engineers 9, 10, 10 and Siege Engine 13
-    boot(page, f"{app_url}?seed=3&cpu_delay=0&snapshot_delay=-1&lang=en")
-    page.click("#opt-strength-easy")
-    page.click("#opt-mode-draft")
-    page.click("#opt-first-0")
-    page.click("#btn-start")
-    page.wait_for_selector("#screen-draft")
-    for group, effect in (("A", "supply"), ("B", "recon"), ("C", "engineer"), ("D", "strategic")):
-        page.click(f"#draft-{group}-{effect}")
-    page.click("#btn-draft-confirm")
-    page.click("#btn-reveal-continue")
+    start_easy_draft(page, app_url, (("A", "supply"), ("B", "recon"), ("C", "engineer"),
+                                     ("D", "strategic")), first=0)
     page.wait_for_selector(BOARD_MINE)
     page.locator('#hand-me [data-card-id][data-effect="engineer"]').first.click()
     page.locator('#choices [id^="btn-lane-"]:not([disabled])').first.click()
