@@ -25,6 +25,7 @@ secret (guest.py).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import secrets
 from dataclasses import dataclass, field
@@ -73,15 +74,21 @@ def picks_commit(picks: dict, salt: str) -> str:
 
 
 def moves_commits(secret: str, actions: list[dict]) -> list[str]:
-    """The host's commitment to the moves so far, after each of them: c0 = H(secret),
-    c(k+1) = H(c(k), action k as record JSON). Sent with every view (``state.moves``), it
-    binds the host's hidden choices (which card went face-down) as they are made: the guest
-    cannot read it (the secret is unknown until the reveal), and the host cannot rewrite an
-    earlier move later. ``actions``: RECORD.md JSON objects. Returns c0 ... c(len)."""
-    c = _sha(b"trifront-moves/1:", bytes.fromhex(secret))
+    """The host's commitment to the moves so far, after each of them: c0 = HMAC(secret,
+    start), c(k+1) = HMAC(secret, c(k) + action k as record JSON). Sent with every view
+    (``state.moves``), it binds the host's hidden choices (which card went face-down) as they
+    are made, so the host cannot rewrite an earlier move later.
+
+    Keyed, because the guest knows every part of a hidden move but its card: from an unkeyed
+    chain it would try the few dozen card ids until c(k+1) came out, and read every
+    face-down card as it was played. Without the secret (revealed only at game end) no
+    candidate can be tested. ``actions``: RECORD.md JSON objects. Returns c0 ... c(len)."""
+    key = bytes.fromhex(secret)
+    c = hmac.new(key, b"trifront-moves/2:start", hashlib.sha256).digest()
     out = [c.hex()]
     for action in actions:
-        c = _sha(c, canonical(action).encode())
+        c = hmac.new(key, b"trifront-moves/2:" + c + canonical(action).encode(),
+                     hashlib.sha256).digest()
         out.append(c.hex())
     return out
 
