@@ -33,6 +33,28 @@ def view_problem(view: object) -> str | None:
     return None
 
 
+def continuation_problem(before: dict, after: dict) -> str | None:
+    """None if `after` (a later view of the same game, both of the checked shape) can follow
+    `before`, else what it contradicts. A game only adds to what a player saw: the same seat,
+    mode, effects and first player, past rounds (R3.6) and the history kept as they were, the
+    round and the scores never going back, a game over staying over. A view that breaks this
+    would have the page draw a past that changed (a round result with no round)."""
+    for key in ("me", "mode", "effects", "first", "target_score"):
+        if after.get(key) != before.get(key):
+            return f"{key} changed"
+    for key in ("rounds", "history"):
+        old, new = before[key], after[key]
+        if len(new) < len(old) or new[:len(old)] != old:
+            return f"{key} rewritten"
+    if after["round"] < before["round"]:
+        return "round went back"
+    if any(a < b for a, b in zip(after["scores"], before["scores"])):
+        return "a score went down"
+    if before["over"]:
+        return "the game was already over"
+    return None
+
+
 def _fail(path: str, what: str):
     raise BadView(f"{path}: {what}")
 

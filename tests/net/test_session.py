@@ -331,8 +331,9 @@ def test_a_host_that_refuses_legal_guest_moves_is_caught():
 
 def test_a_move_sent_again_after_a_lost_answer_is_not_called_unfair():
     """The guest's move is applied, the new view is lost with the connection; after the
-    reconnection the player clicks another move before the host's update arrives: the host
-    refuses it as stale. Honest: the verdict stays fair."""
+    reconnection the player clicks another move before the host's update arrives: it is not
+    sent (the first is still this position's move), the host's update answers it. Honest:
+    the verdict stays fair."""
     rng = random.Random(2)
     host, guest, pipe = new_match("normal", rng)
     play_out(pipe, rng, stop_after=3)
@@ -349,8 +350,9 @@ def test_a_move_sent_again_after_a_lost_answer_is_not_called_unfair():
     host.connected(pipe._host_send)
     pipe.up = True
     legal = [a for a in view["legal"] if a != guest.sent[guest.n][-1][0]]
-    assert guest.act(legal[0])                                   # a second click, stale
+    assert guest.pending and not guest.act(legal[0])             # a second click
     pipe.pump()
+    assert not guest.pending and guest.n == len(host.game.record()["actions"])
     play_out(pipe, rng)
     assert guest.report.fair, guest.report.summary()
 

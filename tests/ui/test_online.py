@@ -622,3 +622,62 @@ def test_a_join_the_relay_turns_down_says_why_and_waits_for_nothing():
         assert page.tree.find("#net-status").attrs["data-net"] == "refused"
         leave_all([app])
     asyncio.run(go())
+
+
+def test_an_honest_second_game_after_a_closed_guest_tab_is_called_fair():
+    """Game 1 ends fair; the guest's tab is closed; the host goes to the menu; both join the
+    same room word again: game 2 is fair too (the guest's saved session keeps game 1's
+    verdict, so game 2 is no restarted deal)."""
+    async def go():
+        relay = FakeRelay()
+        store_b = MemoryStorage()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay, storage=store_b)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb])
+        assert pb.tree.find("#fairness").attrs["data-fair"] == "1"
+        b.match.close()                  # the guest's tab goes away at game over
+        await step(relay)
+        a.dispatch("menu")
+        await step(relay)
+        a.dispatch("start")
+        b2, pb2 = online_app(relay, storage=store_b)
+        b2.dispatch("start")
+        await step(relay)
+        assert a.match.role == "host" and b2.match.role == "guest"
+        await play(relay, [a, b2], [pa, pb2])
+        fair = pb2.tree.find("#fairness")
+        assert fair.attrs["data-fair"] == "1", pb2.tree.text()
+        leave_all([a, b2])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_view_that_drops_a_past_round_leaves_the_guest_page_as_it_was():
+    """A hostile host sends, in round 1, a view that adds a past round (the page opens its
+    result), then one with no rounds again; both pass the shape check. The page shows no
+    error screen and keeps the first."""
+    from trifront.game import Game
+
+    ended = Game.new(seed=2)
+    ended.apply({"type": "pass"})
+    ended.apply({"type": "pass"})
+    a_round = ended.view(1)["rounds"][0]
+
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: b.match.n >= 3)
+        n, view = b.match.n, b.view()
+        assert view["rounds"] == []
+        more = {**view, "rounds": [a_round]}
+        for k, v in ((n + 1, more), (n + 2, view)):
+            b.match.link_message(json.dumps({"t": "state", "n": k, "view": v,
+                                             "moves": "cd" * 32}))
+            b.render()
+            assert not pb.errors, pb.errors
+            assert b.screen == "round" and pb.tree.find("#round-summary") is not None
+        assert b.view()["rounds"] == [a_round]
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())

@@ -122,6 +122,12 @@ class Report:
         return {"fair": self.fair, "summary": self.summary(),
                 "checks": [{"name": n, "ok": ok, "detail": d} for n, ok, d in self.checks]}
 
+    @classmethod
+    def from_json(cls, data: dict) -> Report:
+        """The inverse of ``to_json`` (a page's saved verdict). Raises on a malformed one."""
+        checks = [(str(c["name"]), c["ok"] is True, str(c["detail"])) for c in data["checks"]]
+        return cls(checks)
+
 
 def check_game(*, record: object, host_secret: str, host_commit: str, guest_secret: str | None,
                mode: str, guest: int, my_picks: dict | None = None,
@@ -183,7 +189,9 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
 
     my_moves = dict(my_moves or {})
     not_mine: list[int] = []   # move numbers where the record holds a guest move not sent
-    vetoed: list[int] = []     # ... where the host refused a move of mine, then took another
+    # ... where the host refused or ignored my first move there, then took another: (move
+    # number, whether it was refused)
+    vetoed: list[tuple[int, bool]] = []
     claimed = False            # the record says the guest resigned; it never sent that
     compare(0)
     for i, action in enumerate(checked["actions"]):
@@ -195,11 +203,13 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
                       if _sent(state, guest, mine, action)), None)
             if k is None:
                 not_mine.append(i)
-            elif any(refused for _mine, refused in tried[:k]):
-                # an honest host refuses a move chosen at the current move only if it is not
-                # legal, and the guest sends only legal ones; a refusal of a move sent AFTER
-                # the one recorded is a stale resend (the answer was lost), which is fine
-                vetoed.append(i)
+            elif k > 0:
+                # the guest sends a second move at one position only after the first was
+                # refused (it keeps an unanswered one across lost connections and reloads),
+                # and an honest host refuses only illegal moves, which the guest never sends:
+                # the first move sent is the one to record. (A refusal of a move sent AFTER
+                # the recorded one is a stale resend whose answer was lost: fine.)
+                vetoed.append((i, tried[0][1]))
         try:
             apply(state, action)
         except IllegalAction as e:
@@ -210,11 +220,18 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
     rep.add("views", seen_ok and compared == len(digests),
             "a position I was shown differs from the replay" if not seen_ok
             else "the record is shorter than the game I saw")
-    rep.add("my moves", not not_mine and not vetoed,
-            f"{len(not_mine)} of my moves in the record are not what I chose "
-            f"(first at move {not_mine[0] + 1})" if not_mine else
-            f"the host refused a legal move of mine and recorded another I tried after it "
-            f"({len(vetoed)} time(s), first at move {vetoed[0] + 1})" if vetoed else "")
+    if not_mine:
+        why = (f"{len(not_mine)} of my moves in the record are not what I chose "
+               f"(first at move {not_mine[0] + 1})")
+    elif vetoed and vetoed[0][1]:
+        why = (f"the host refused a legal move of mine and recorded another I tried after it "
+               f"({len(vetoed)} time(s), first at move {vetoed[0][0] + 1})")
+    elif vetoed:
+        why = (f"the host never answered a legal move of mine and recorded another I sent "
+               f"after it ({len(vetoed)} time(s), first at move {vetoed[0][0] + 1})")
+    else:
+        why = ""
+    rep.add("my moves", not not_mine and not vetoed, why)
     chain = moves_commits(host_secret, [a.to_json() for a in checked["actions"]])
     moves = dict(moves or {})
     wrong = sorted(n for n, c in moves.items() if n >= len(chain) or chain[n] != c)

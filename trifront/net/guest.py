@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import check_effect_set
+from .. import view_check
 from . import fairness, protocol
 from .protocol import ProtocolError, encode
 
@@ -41,9 +42,12 @@ class GuestSession:
         self.log: list[str] = []
         self.busy: str | None = None      # the host has another game in progress
         self.refusal: str | None = None   # the host's last refusal, for the page to show
-        self.pending = False              # an action is on its way; no second one
-        self.pending_action: dict | None = None   # ... and which (sent again if need be)
-        self.resent = 0                   # times it was sent again at this move
+        # The action on its way and the move it was chosen at. It stays this page's move for
+        # that position, across lost connections and reloads, until the host answers it: a
+        # host that drops the channel instead would otherwise have the guest choose again
+        self.pending_action: dict | None = None
+        self.pending_n: int | None = None
+        self.resent = 0                   # times it was sent again on this connection
         self.restarts = 0   # new games the host began after seeing my secret, none finished
         self._reset(None)
 
@@ -68,6 +72,14 @@ class GuestSession:
         self.interim = False      # the report says only that the reveal has not come
 
     @property
+    def pending(self) -> bool:
+        """An action of mine is on its way, not yet answered; no other can be sent."""
+        return self.pending_action is not None
+
+    def _answered(self) -> None:
+        self.pending_action = self.pending_n = None
+
+    @property
     def phase(self) -> str:
         if self.game_id is None:
             return "connecting"
@@ -82,13 +94,13 @@ class GuestSession:
         return self.send_fn is not None
 
     def connected(self, send: Callable[[str], None]) -> None:
+        """A pending action goes again once the host has sent that position (_on_state)."""
         self.send_fn = send
-        self.pending, self.pending_action = False, None
+        self.resent = 0
         self._send("hello", v=protocol.VERSION, game=self.game_id, token=self.token)
 
     def disconnected(self) -> None:
         self.send_fn = None
-        self.pending, self.pending_action = False, None
 
     def _send(self, t: str, **fields) -> None:
         if self.send_fn is not None:
@@ -189,32 +201,41 @@ class GuestSession:
         digest = fairness.view_digest(view)
         if self.digests.setdefault(n, digest) != digest:
             self.conflicts += 1
-            self._ignore(f"two different views for move {n}")
+            return self._ignore(f"two different views for move {n}")
         if self.moves.setdefault(n, msg["moves"]) != msg["moves"]:
             self.conflicts += 1
-            self._ignore(f"two different move commitments for move {n}")
-        if self.pending and n == self.n and self.pending_action is not None:
-            # The host answered my move with the position I already had: it neither applied
-            # nor refused it. Lost on the way, or a host vetoing it silently so that I choose
-            # another (which "my moves" could not tell from a free choice): the same move goes
-            # again, and the host can only apply it, refuse it (checked) or stall (seen).
+            return self._ignore(f"two different move commitments for move {n}")
+        if self.view is not None and n > self.n:
+            problem = view_check.continuation_problem(self.view, view)
+            if problem is not None:
+                self.conflicts += 1
+                del self.digests[n], self.moves[n]
+                return self._ignore(f"a view that contradicts an earlier one: {problem}")
+        if self.pending and n == self.pending_n:
+            # The host answered my move with its position before it: it neither applied nor
+            # refused it (lost on the way, a new connection, or a host vetoing it silently so
+            # that I choose another). The same move goes again, and the host can only apply
+            # it, refuse it (checked) or stall (seen).
+            if self.n != n:           # reloaded: this is the position I chose the move at
+                self.n, self.view = n, view
+                self.on_change("state")
             if self.resent < RESEND_MAX:
                 self.resent += 1
-                self._send("action", n=self.n, action=self.pending_action)
+                self._send("action", n=n, action=self.pending_action)
             else:
                 self._ignore(f"the host keeps answering my move at {n} with the same position")
             return
         if n != self.n:
             self.resent = 0
         self.n, self.view = n, view
-        self.pending, self.pending_action = False, None
+        self._answered()
         self.on_change("state")
         self._check_fairness()
 
     def _on_refused(self, msg: dict) -> None:
-        if self.pending and self.sent.get(self.n):
-            self.sent[self.n][-1][1] = True     # kept for the check: was it a legal move?
-        self.pending, self.pending_action = False, None
+        if self.pending and self.sent.get(self.pending_n):
+            self.sent[self.pending_n][-1][1] = True   # kept for the check
+        self._answered()
         self.refusal = msg["error"]
         self._ignore(f"the host refused: {msg['error']}")
         self.on_change("refused")
@@ -256,7 +277,8 @@ class GuestSession:
             host_picks_commit=self.host_picks_commit, digests=self.digests,
             my_moves=self.sent, i_resigned=self.resigned, moves=self.moves)
         self.report.add("consistent views", self.conflicts == 0,
-                        "the host sent two different positions for one move")
+                        "the host sent two different positions for one move, or one "
+                        "that rewrote what it had shown me before")
         self.report.add("no restarted deal", self.restarts == 0,
                         f"the host started a new game {self.restarts} time(s) after seeing my "
                         "secret, so it could have tried deals until one suited it")
@@ -287,7 +309,7 @@ class GuestSession:
             return False
         else:
             self.sent.setdefault(self.n, []).append([action, False])
-        self.pending, self.pending_action = True, action
+        self.pending_action, self.pending_n = action, self.n
         self._send("action", n=self.n, action=action)
         return True
 
@@ -303,6 +325,11 @@ class GuestSession:
                 "sent": {str(k): v for k, v in self.sent.items()}, "resigned": self.resigned,
                 "moves": {str(k): v for k, v in self.moves.items()},
                 "restarts": self.restarts,
+                "pending": None if not self.pending else {"n": self.pending_n,
+                                                          "action": self.pending_action},
+                # the verdict of a finished game: a new game after it is no restarted deal
+                "report": None if self.report is None or self.interim
+                else self.report.to_json(),
                 # not read back (the host re-sends the view): tells a page whether a reload
                 # should rejoin by itself (ui/online.saved_match)
                 "over": self.phase == "over"}
@@ -323,4 +350,9 @@ class GuestSession:
         s.moves = {int(k): v for k, v in (data.get("moves") or {}).items()}
         s.resigned = bool(data.get("resigned", False))
         s.restarts = int(data.get("restarts", 0))
+        pending = data.get("pending")
+        if pending is not None:
+            s.pending_n, s.pending_action = int(pending["n"]), dict(pending["action"])
+        if data.get("report") is not None:
+            s.report = fairness.Report.from_json(data["report"])
         return s

@@ -130,7 +130,8 @@ _REASONS = [
 #: Why a fairness check failed (trifront/net/fairness.py, guest.py; English), matched to
 #: catalogue keys: the EN entries below are those texts with their numbers as placeholders.
 _FAIR_KEYS = ("commit", "lost_secret", "seed", "first", "mode", "effects", "my_picks",
-              "host_picks", "not_over", "view", "short", "not_mine", "vetoed", "changed",
+              "host_picks", "not_over", "view", "short", "not_mine", "vetoed", "unanswered",
+              "changed",
               "no_commit", "claimed", "conflict", "restarts", "no_reveal")
 _LANE_EN = {"left": 0, "center": 1, "right": 2}
 
@@ -765,12 +766,15 @@ EN: dict[str, str] = {
     "fairwhy.not_mine": "{n} of my moves in the record are not what I chose (first at move {m})",
     "fairwhy.vetoed": "the host refused a legal move of mine and recorded another I tried after "
                       "it ({n} time(s), first at move {m})",
+    "fairwhy.unanswered": "the host never answered a legal move of mine and recorded another I "
+                          "sent after it ({n} time(s), first at move {m})",
     "fairwhy.changed": "the record's moves are not the ones the host had committed to by move "
                        "{m} (it changed a hidden choice afterwards)",
     "fairwhy.no_commit": "the host did not commit to its moves with every view",
     "fairwhy.claimed": "the record says I resigned, but this page never did: the host claimed "
                        "the win (it may, once my page has been away for the whole countdown)",
-    "fairwhy.conflict": "the host sent two different positions for one move",
+    "fairwhy.conflict": "the host sent two different positions for one move, or one that "
+                        "rewrote what it had shown me before",
     "fairwhy.restarts": "the host started a new game {n} time(s) after seeing my secret, so it "
                         "could have tried deals until one suited it",
     "fairwhy.no_reveal": "the host has not revealed its secret and the record, so this game "
@@ -1320,10 +1324,11 @@ JA: dict[str, str] = {
     "fairwhy.short": "棋譜が、自分の見たゲームより短いです",
     "fairwhy.not_mine": "棋譜にある自分の手のうち{n}手が自分の選んだ手ではありません（最初は{m}手目）",
     "fairwhy.vetoed": "ホストが自分の合法手を拒否し、その後に試した別の手を記録しました（{n}回、最初は{m}手目）",
+    "fairwhy.unanswered": "ホストが自分の合法手に答えず、その後に送った別の手を記録しました（{n}回、最初は{m}手目）",
     "fairwhy.changed": "棋譜の手が、ホストが{m}手目までに約束した手と異なります（後から伏せた選択を変えました）",
     "fairwhy.no_commit": "ホストがすべての局面で自分の手を約束していません",
     "fairwhy.claimed": "棋譜では自分が投了したことになっていますが、このページは投了していません：ホストが勝ちを主張しました（自分のページがカウントダウンの間ずっと離れていた場合は認められます）",
-    "fairwhy.conflict": "ホストが同じ手番で異なる二つの局面を送りました",
+    "fairwhy.conflict": "ホストが同じ手番で異なる二つの局面を送ったか、前に見せた局面を書き換えました",
     "fairwhy.restarts": "ホストが自分の秘密を見た後に新しいゲームを{n}回始めました。都合のよい配り札になるまで試せたことになります",
     "fairwhy.no_reveal": "ホストが秘密と棋譜を公開していないため、このゲームは確認できません",
     "fair.check.host_commitment": "ホストの秘密は配る前に約束した値と一致",
