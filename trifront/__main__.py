@@ -1,7 +1,8 @@
 """Command line: ``python -m trifront replay FILE`` (RECORD.md "Replay from the command line").
 
 Exit 0 with the summary JSON on stdout; 1 when an action is illegal (its index and rule on
-stderr); 2 when the record is malformed or unreadable. Never a traceback.
+stderr); 2 when the record is malformed, unreadable or too big, or the summary cannot be
+written. Never a traceback.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 import sys
 
 from .record import IllegalRecordAction, MalformedRecord, parse, replay, summary
-
+from .replay import MAX_TEXT
 
 
 def parser() -> argparse.ArgumentParser:
@@ -41,26 +42,55 @@ def main(argv: list[str]) -> int:
     except SystemExit as e:  # argparse has printed the help (0) or the usage error (2)
         return e.code if isinstance(e.code, int) else 2
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"cannot read {path}: {e}", file=sys.stderr)
+        text = read_record(path)
+    except (OSError, UnicodeDecodeError, TooBig) as e:
+        say(f"cannot read {path}: {e}")
         return 2
     try:
         state = replay(parse(text))
     except MalformedRecord as e:
-        print(one_line(f"malformed record: {e}"), file=sys.stderr)
+        say(f"malformed record: {e}")
         return 2
     except IllegalRecordAction as e:
-        print(one_line(str(e)), file=sys.stderr)
+        say(str(e))
         return 1
+    except (MemoryError, RecursionError):
+        say("malformed record: too large or too deep to replay")
+        return 2
+    out = sys.stdout
+    if out is None:            # started with stdout closed (`>&-`): Python gives None
+        say("cannot write the summary: standard output is closed")
+        return 2
     try:
-        print(json.dumps(summary(state)))
-        sys.stdout.flush()
-    except OSError as e:       # stdout closed or full: not an illegal action (exit 1)
-        print(one_line(f"cannot write the summary: {e}"), file=sys.stderr)
+        out.write(json.dumps(summary(state)) + "\n")
+        out.flush()
+    except (OSError, ValueError) as e:   # closed or full: not an illegal action (exit 1)
+        say(f"cannot write the summary: {e}")
         return 2
     return 0
+
+
+class TooBig(ValueError):
+    """The file is larger than any record can be."""
+
+
+def read_record(path: str) -> str:
+    """The file's text, read no further than MAX_TEXT bytes and one more: a huge file (or
+    /dev/zero) is refused without holding it in memory."""
+    with open(path, "rb") as f:
+        data = f.read(MAX_TEXT + 1)
+    if len(data) > MAX_TEXT:
+        raise TooBig(f"too big to be a record (over {MAX_TEXT:,} bytes)")
+    return data.decode("utf-8")
+
+
+def say(message: str) -> None:
+    """One line on stderr, if there is a stderr to write to."""
+    if sys.stderr is not None:
+        try:
+            print(one_line(message), file=sys.stderr)
+        except (OSError, ValueError):
+            pass
 
 
 if __name__ == "__main__":

@@ -111,3 +111,39 @@ def test_a_wrong_call_shows_usage_and_exits_2(args):
                          text=True, cwd=REPO_ROOT, timeout=60)
     assert run.returncode == 2 and "usage: python -m trifront" in run.stderr
     assert "Traceback" not in run.stderr and run.stdout == ""
+
+
+def test_a_closed_stdout_exits_2_in_one_line_with_no_traceback(tmp_path):
+    """`replay VALID.json >&-`: Python starts with no sys.stdout. Not an illegal action (1)."""
+    path = write(tmp_path, Game.new(seed=5).record())
+    run = subprocess.run(f"'{sys.executable}' -m trifront replay '{path}' >&-", shell=True,
+                         capture_output=False, stderr=subprocess.PIPE, text=True,
+                         cwd=REPO_ROOT, timeout=60)
+    assert run.returncode == 2, run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot write the summary" in lines[0], run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("source", ["big", "/dev/zero"])
+def test_a_huge_file_is_refused_before_it_is_read_whole(tmp_path, source):
+    """A file far past any record's size (or an endless one) under a memory limit: exit 2,
+    one line, no MemoryError traceback."""
+    if source == "big":
+        path = tmp_path / "big.json"
+        with open(path, "wb") as f:
+            f.truncate(1_200_000_000)               # sparse: 1.2 GB that takes no disk
+    else:
+        path = source
+    limit = 200 * 1024 * 1024
+    run = subprocess.run(
+        [sys.executable, "-c",
+         "import resource, runpy, sys;"
+         f"resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}));"
+         "sys.argv = ['trifront', 'replay', sys.argv[1]];"
+         "runpy.run_module('trifront', run_name='__main__')", str(path)],
+        capture_output=True, text=True, cwd=REPO_ROOT, timeout=60)
+    assert run.returncode == 2, run.stderr[-500:]
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "too big" in lines[0], run.stderr[-500:]
+    assert "Traceback" not in run.stderr
