@@ -12,6 +12,27 @@ import sys
 from .relay import Limits, Relay
 
 
+#: below this many open files the relay warns at start (docs/ONLINE.md, "Running a relay")
+MIN_OPEN_FILES = 4096
+
+
+def raise_open_files_limit() -> int | None:
+    """Raise the soft open-files limit to the hard one (what the system lets this process
+    have without privileges) and return it; None where there is no such limit."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="TriFront relay: pairs two players by a room word")
     parser.add_argument("--host", default=os.environ.get("RELAY_HOST", "127.0.0.1"),
@@ -29,6 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING if args.quiet else logging.INFO,
                         format="[relay] %(message)s")
     relay = Relay(Limits(room_idle=args.room_idle), trusted_proxies=tuple(args.trust_proxy))
+    fds = raise_open_files_limit()
+    if fds is not None and fds < MIN_OPEN_FILES:
+        print(f"relay: only {fds} open files allowed (ulimit -n); each client takes one: "
+              f"raise it for a public relay (docs/ONLINE.md)", file=sys.stderr)
 
     def ready(server):
         ports = sorted({s.getsockname()[1] for s in server.sockets})

@@ -18,7 +18,13 @@ left). Protocol (one JSON object per WebSocket text message, ``t`` = type):
                    {"t": "error", "error": text}   junk, too big, too fast, ...
 
 Bounds (Limits): message size, messages per second per client, rooms per client address,
-clients per address, room word length; rooms idle for ``room_idle`` seconds expire.
+clients per address, room word length; rooms idle for ``room_idle`` seconds expire. Below
+the WebSocket layer (GuardedConnection): opening handshakes in progress, per address and in
+all, and open connections in all, kept below the process's open-files limit with descriptors
+in reserve, so half-finished handshakes cannot take every descriptor; and what the relay
+holds for a client that does not read (its automatic pongs included): reading from it stops
+while its output is not delivered, and it is closed when that lasts or grows too big. An
+address is an IPv4 address or an IPv6 /64 (one host usually has a whole /64).
 Behind a TLS proxy (docs/ONLINE.md) every client comes from the proxy's address; name the
 proxy with ``trusted_proxies`` (``--trust-proxy 127.0.0.1``) and a client's address is the
 last entry of the X-Forwarded-For header the proxy adds (from anyone else that header is
@@ -29,6 +35,7 @@ Run: ``python -m trifront_relay --host 0.0.0.0 --port 8765``.
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 import time
@@ -38,6 +45,78 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 log = logging.getLogger("trifront_relay")
+
+
+def address_key(address: str) -> str:
+    """What the per-address bounds count: an IPv4 address, or an IPv6 address's /64 (one
+    host, or one home, usually holds a whole /64, so counting exact addresses would give it
+    millions of them). An IPv4 address mapped into IPv6 counts as the IPv4 address."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def open_files_limit() -> int | None:
+    """This process's soft limit on open descriptors (None where it cannot be read)."""
+    try:
+        import resource
+    except ImportError:          # not on a POSIX system
+        return None
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return None if soft == resource.RLIM_INFINITY else soft
+
+
+class GuardedConnection(ServerConnection):
+    """A WebSocket connection that the relay admits (or not) the moment TCP accepts it, and
+    whose output it bounds. ``relay`` is set by Relay.run."""
+
+    relay: Relay
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        self.opening_key: str | None = None
+        self.stall_timer: asyncio.TimerHandle | None = None
+        self.relay._admit(self, transport)
+
+    def connection_lost(self, exc) -> None:
+        self.relay._gone(self)
+        if self.stall_timer is not None:
+            self.stall_timer.cancel()
+        super().connection_lost(exc)
+
+    # A client that sends and never reads (WebSocket pings, whose pongs websockets writes by
+    # itself, with no back-pressure) would have the relay buffer its output without bound:
+    # while that output waits, stop reading the client, and close it if it lasts or grows.
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self.transport.pause_reading()
+        self.stall_timer = self.loop.call_later(self.relay.limits.stall, self._stalled)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.stall_timer is not None:
+            self.stall_timer.cancel()
+            self.stall_timer = None
+        if not self.recv_messages.paused:     # its own pause (a full message queue) stays
+            self.transport.resume_reading()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.transport.get_write_buffer_size() > self.relay.limits.write_buffer_max:
+            self.relay._refuse("a client's unread output grew too big")
+            self.transport.abort()
+
+    def _stalled(self) -> None:
+        self.stall_timer = None
+        self.relay._refuse("a client left its output unread too long")
+        self.transport.abort()
 
 
 @dataclass
@@ -51,6 +130,15 @@ class Limits:
     room_idle: float = 30 * 60.0     # seconds without a message before a room expires
     sweep: float = 10.0              # how often idle rooms are looked for
     notice_wait: float = 5.0         # seconds an "expired" notice may wait on a slow client
+    # below the WebSocket layer (GuardedConnection)
+    open_timeout: float = 5.0        # seconds for a client's opening handshake
+    handshakes_per_address: int = 16  # opening handshakes in progress from one address
+    handshakes: int = 256            # ... from everyone
+    connections: int = 100_000       # open connections, capped by the open-files limit ...
+    fd_reserve: int = 64             # ... less this many descriptors kept for everything else
+    write_buffer: int = 64 * 1024    # bytes waiting for a client before reading it pauses
+    write_buffer_max: int = 512 * 1024  # ... and before it is closed
+    stall: float = 10.0              # seconds a client may leave our output unread
 
 
 class Relay:
@@ -62,6 +150,12 @@ class Relay:
         self.where: dict[ServerConnection, str] = {}
         self.clients: dict[str, int] = {}         # address -> open connections
         self.seated: dict[str, int] = {}          # address -> its connections in a room
+        # below the WebSocket layer: TCP connections, and those still in their handshake
+        self.connections = 0
+        self.opening: dict[str, int] = {}         # socket address -> handshakes in progress
+        self.opening_total = 0
+        self.max_connections = self.limits.connections
+        self.refused: dict[str, int] = {}         # why -> connections closed since last said
 
     def address(self, ws: ServerConnection) -> str:
         """The client's address, for the per-address bounds: the socket's peer, or, when that
@@ -72,8 +166,51 @@ class Relay:
             forwarded = request.headers.get("X-Forwarded-For", "") if request else ""
             last = forwarded.rsplit(",", 1)[-1].strip()
             if last and len(last) <= 64:
-                return last
-        return peer
+                return address_key(last)
+        return address_key(peer)
+
+    # --------------------------------------------------------- below the WebSocket layer
+
+    def _admit(self, conn: GuardedConnection, transport) -> None:
+        """A TCP connection was accepted: keep it for its handshake, or close it at once
+        (its descriptor freed) when too many are open or handshaking."""
+        self.connections += 1
+        peer = transport.get_extra_info("peername")
+        raw = str(peer[0]) if peer else "?"
+        key = address_key(raw)
+        why = None
+        if self.connections > self.max_connections:
+            why = "too many open connections"
+        elif self.opening_total >= self.limits.handshakes:
+            why = "too many opening handshakes"
+        elif raw not in self.trusted_proxies and \
+                self.opening.get(key, 0) >= self.limits.handshakes_per_address:
+            why = "too many opening handshakes from one address"
+        if why is not None:
+            self._refuse(why)
+            transport.abort()
+            return
+        conn.opening_key = key
+        self.opening[key] = self.opening.get(key, 0) + 1
+        self.opening_total += 1
+
+    def _opened(self, conn: ServerConnection) -> None:
+        """The handshake is done: the connection no longer counts as opening."""
+        key = getattr(conn, "opening_key", None)
+        if key is not None:
+            conn.opening_key = None
+            self.opening_total -= 1
+            self.opening[key] -= 1
+            if not self.opening[key]:
+                del self.opening[key]
+
+    def _gone(self, conn: GuardedConnection) -> None:
+        self.connections -= 1
+        self._opened(conn)
+
+    def _refuse(self, why: str) -> None:
+        """Counted, and said once a sweep: an attacker's thousands would flood the log."""
+        self.refused[why] = self.refused.get(why, 0) + 1
 
     async def send(self, ws: ServerConnection, **msg) -> None:
         try:
@@ -82,6 +219,7 @@ class Relay:
             pass
 
     async def handler(self, ws: ServerConnection) -> None:
+        self._opened(ws)
         addr = self.address(ws)
         if self.clients.get(addr, 0) >= self.limits.clients_per_address:
             await self.send(ws, t="error", error="too many connections from your address")
@@ -197,6 +335,9 @@ class Relay:
         """Close rooms with no message for `room_idle` seconds (their peers are told)."""
         while True:
             await asyncio.sleep(self.limits.sweep)
+            for why, n in sorted(self.refused.items()):
+                log.warning("closed %d connection(s): %s", n, why)
+            self.refused.clear()
             now = time.monotonic()
             told = []
             for room, at in list(self.active.items()):
@@ -216,8 +357,15 @@ class Relay:
             pass
 
     async def run(self, host: str, port: int, ready=None) -> None:
+        fds = open_files_limit()
+        if fds is not None:
+            self.max_connections = min(self.limits.connections,
+                                       max(1, fds - self.limits.fd_reserve))
+        connection = type("Connection", (GuardedConnection,), {"relay": self})
         async with serve(self.handler, host, port, max_size=4 * self.limits.max_message,
-                         max_queue=8, compression=None) as server:
+                         max_queue=8, compression=None, create_connection=connection,
+                         open_timeout=self.limits.open_timeout,
+                         write_limit=self.limits.write_buffer) as server:
             sweeper = asyncio.ensure_future(self.sweep())
             if ready is not None:
                 ready(server)
