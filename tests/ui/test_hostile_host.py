@@ -121,3 +121,29 @@ def test_a_view_of_the_wrong_shape_is_refused_and_says_where():
         leave_all([host, guest])
         await step(relay)
     asyncio.run(go())
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(changes=st.lists(CHANGES, min_size=2, max_size=4),
+       steps=st.lists(st.sampled_from([0, 1, 1, 2]), min_size=4, max_size=4))
+def test_any_sequence_of_views_the_guest_accepts_is_one_its_page_draws(changes, steps):
+    """Several views in a row, each changed from the last one the guest holds, at moves
+    that repeat, go back or jump: whatever it accepts, its page draws; what contradicts a
+    view it holds (another view for a move, a rewritten past) is not adopted."""
+    async def go():
+        relay, host, guest, page = await mid_game()
+        session = guest.match.session
+        for change, step_by in zip(changes, steps):
+            before, n = session.view, session.n
+            bad = changed(before, change)
+            guest.match.link_message(protocol.encode("state", n=n + step_by, view=bad,
+                                                     moves="a" * 64))
+            if step_by == 0 or view_problem(bad) or continuation_problem(before, bad):
+                assert session.view == before and session.n == n
+            guest.render()
+            assert not page.errors, page.errors[0][-600:]
+            assert page.screen() != "screen-error"
+        leave_all([host, guest])
+        await step(relay)
+    asyncio.run(go())
