@@ -22,7 +22,7 @@ from collections.abc import Callable
 from ..cards import check_effect_set
 from .. import view_check
 from . import fairness, protocol
-from .protocol import ProtocolError, encode
+from .session import Session
 
 #: How often the guest sends its move again when the host answers it with the same position
 #: (GuestSession._on_state): enough for a move lost more than once, not a ping-pong.
@@ -31,15 +31,12 @@ RESEND_MAX = 3
 HOST, GUEST = 0, 1
 
 
-class GuestSession:
+class GuestSession(Session):
     def __init__(self, *, on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
                  secret: Callable[[], str] = fairness.new_secret) -> None:
-        self.on_change = on_change or (lambda kind: None)
-        self.log_fn = log or (lambda text: None)
+        super().__init__(on_change=on_change, log=log)
         self.new_secret = secret
-        self.send_fn: Callable[[str], None] | None = None
-        self.log: list[str] = []
         self.busy: str | None = None      # the host has another game in progress
         self.refusal: str | None = None   # the host's last refusal, for the page to show
         # The action on its way and the move it was chosen at. It stays this page's move for
@@ -89,48 +86,25 @@ class GuestSession:
 
     # ------------------------------------------------------------------------- transport
 
-    @property
-    def online(self) -> bool:
-        return self.send_fn is not None
-
     def connected(self, send: Callable[[str], None]) -> None:
         """A pending action goes again once the host has sent that position (_on_state)."""
-        self.send_fn = send
+        super().connected(send)
         self.resent = 0
         self._send("hello", v=protocol.VERSION, game=self.game_id, token=self.token)
 
-    def disconnected(self) -> None:
-        self.send_fn = None
+    def _decode(self, text: object) -> dict:
+        return protocol.to_guest(text)
 
-    def _send(self, t: str, **fields) -> None:
-        if self.send_fn is not None:
-            self.send_fn(encode(t, **fields))
+    def _bad(self, why: str) -> None:
+        self._ignore(why)
+
+    def _failure(self, kind: str, e: Exception) -> str:
+        return f"{super()._failure(kind, e)}: {e}"     # the guest's own log: all it knows
 
     def _ignore(self, why: str) -> None:
-        line = f"ignored a host message: {why}"
-        self.log.append(line)
-        del self.log[:-200]
-        self.log_fn(line)
-
-    def receive(self, text: object) -> None:
-        """One message from the host. Never raises."""
-        try:
-            msg = protocol.to_guest(text)
-        except ProtocolError as e:
-            self._ignore(str(e))
-            return
-        try:
-            getattr(self, "_on_" + msg["t"])(msg)
-        except Exception as e:  # noqa: BLE001 - a host must never break the guest page
-            self._ignore(f"could not handle {msg['t']}: {type(e).__name__}: {e}")
+        self._note(f"ignored a host message: {why}")
 
     # --------------------------------------------------------------------------- messages
-
-    def _on_ping(self, msg: dict) -> None:
-        self._send("pong", k=msg["k"])
-
-    def _on_pong(self, msg: dict) -> None:
-        pass
 
     def _on_busy(self, msg: dict) -> None:
         self.busy = msg["error"]

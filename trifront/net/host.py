@@ -25,27 +25,24 @@ from ..cards import check_effect_set
 from ..game import Game
 from ..rules import IllegalAction
 from . import fairness, protocol
-from .protocol import ProtocolError, encode
+from .session import Session
 
 HOST, GUEST = 0, 1
 SEEDING, DRAFTING, PLAYING, OVER = "seeding", "drafting", "playing", "over"
 
 
-class HostSession:
+class HostSession(Session):
     def __init__(self, mode: str = "normal", *, clock: Callable[[], float] = time.monotonic,
                  on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
                  secret: Callable[[], str] = fairness.new_secret) -> None:
         if mode not in ("normal", "draft"):
             raise ValueError(f"mode must be normal or draft, not {mode!r}")
+        super().__init__(on_change=on_change, log=log)
         self.mode = mode
         self.clock = clock
-        self.on_change = on_change or (lambda kind: None)
-        self.log_fn = log or (lambda text: None)
         self.new_secret = secret
-        self.send_fn: Callable[[str], None] | None = None
         self.limit = protocol.RateLimit()
-        self.log: list[str] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -59,51 +56,29 @@ class HostSession:
 
     # ------------------------------------------------------------------------- transport
 
-    @property
-    def online(self) -> bool:
-        return self.send_fn is not None
-
     def connected(self, send: Callable[[str], None]) -> None:
-        self.send_fn = send
+        super().connected(send)
         self.limit = protocol.RateLimit()
 
-    def disconnected(self) -> None:
-        self.send_fn = None
+    def _decode(self, text: object) -> dict:
+        return protocol.to_host(text)
 
-    def _send(self, t: str, **fields) -> None:
-        if self.send_fn is not None:
-            self.send_fn(encode(t, **fields))
+    def _admit(self) -> bool:
+        if self.limit.allow(self.clock()):
+            return True
+        self._refuse("too many messages", reply=False)
+        return False
+
+    def _bad(self, why: str) -> None:
+        self._refuse(why)
 
     def _refuse(self, why: str, n: int | None = None, reply: bool = True) -> None:
-        line = f"refused a guest message: {why}"
-        self.log.append(line)
-        del self.log[:-200]
-        self.log_fn(line)
+        """Logged, and answered with ``refused`` (the game is unchanged)."""
+        self._note(f"refused a guest message: {why}")
         if reply:
             self._send("refused", n=n, error=why[:400])
 
-    def receive(self, text: object) -> None:
-        """One message from the guest. Never raises; a bad message is refused and logged."""
-        if not self.limit.allow(self.clock()):
-            self._refuse("too many messages", reply=False)
-            return
-        try:
-            msg = protocol.to_host(text)
-        except ProtocolError as e:
-            self._refuse(str(e))
-            return
-        try:
-            getattr(self, "_on_" + msg["t"])(msg)
-        except Exception as e:  # noqa: BLE001 - a guest must never break the host
-            self._refuse(f"could not handle {msg['t']}: {type(e).__name__}")
-
     # --------------------------------------------------------------------------- messages
-
-    def _on_ping(self, msg: dict) -> None:
-        self._send("pong", k=msg["k"])
-
-    def _on_pong(self, msg: dict) -> None:
-        pass
 
     def _on_hello(self, msg: dict) -> None:
         if msg["v"] != protocol.VERSION:
