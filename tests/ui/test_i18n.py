@@ -185,36 +185,25 @@ def screens_in_japanese() -> dict[str, El]:
     return out
 
 
-class FakeMatch:
-    """What online_render reads from an OnlineMatch, in any state."""
-
-    def __init__(self, net, role=None, claim=None, report=None, claimed=False, phase=None,
-                 slow=False):
-        from types import SimpleNamespace
-        self._slow = slow
-        self.room, self.relay, self.net, self.detail = "aoi", "ws://127.0.0.1:8765/", net, ""
-        self.role, self.phase, self.claimed, self.n = role, phase, claimed, None
-        self.started = role is not None
-        self.session = SimpleNamespace(busy=None, report=report)
-        self._claim = claim
-
-    def claim_in(self):
-        return self._claim
-
-    def slow_connect(self):
-        return self._slow
+def status(net, role=None, claim=None, report=None, claimed=False, phase=None, slow=False):
+    """A match's status (what online_render draws), in any state."""
+    from trifront.net.match import MatchStatus
+    return MatchStatus(room="aoi", relay="ws://127.0.0.1:8765/", net=net, detail="",
+                       role=role, me=1 if role == "guest" else 0, phase=phase, mode="normal",
+                       game_id=None, started=role is not None, n=None, pending=False,
+                       picked=False, claimed=claimed, claim_in=claim, slow_connect=slow,
+                       busy=None, refusal=None, report=report)
 
 
 def online_screens() -> dict[str, El]:
-    from types import SimpleNamespace
-
+    from trifront.net.fairness import Report
     from trifront.ui import online_render as onr
     out = {"online-menu": r.menu_screen({"kind": "online", "mode": "normal"},
                                         online_rows=onr.menu_rows({"room": "aoi"}, "http://x/"))}
     for net in ("relay", "waiting", "connecting", "connected", "reconnecting", "full",
                 "expired", "error"):
         for role, claim in ((None, None), ("host", 12.0), ("guest", 0.0)):
-            m_ = FakeMatch(net, role, claim, phase="seeding")
+            m_ = status(net, role, claim, phase="seeding")
             out[f"online-banner-{net}-{role}"] = onr.banner(m_)
             out[f"online-lobby-{net}-{role}"] = onr.lobby_screen(m_, "http://x/")
     checks = [(n, ok, "") for n, ok in (("host commitment", True), ("seed", True),
@@ -223,13 +212,13 @@ def online_screens() -> dict[str, El]:
                                         ("host picks", True), ("replay", True),
                                         ("views", False), ("record", True))]
     for fair in (True, False):
-        rep = SimpleNamespace(checks=checks, fair=fair)
-        out[f"online-fair-{fair}"] = onr.fairness_box(FakeMatch("connected", "guest",
+        rep = Report(checks if not fair else [(n, True, d) for n, _ok, d in checks])
+        out[f"online-fair-{fair}"] = onr.fairness_box(status("connected", "guest",
                                                                 report=rep))
-    out["online-lobby-slow"] = onr.lobby_screen(FakeMatch("connecting", slow=True), "http://x/")
-    out["online-fair-host"] = onr.fairness_box(FakeMatch("connected", "host"))
-    out["online-fair-claimed"] = onr.fairness_box(FakeMatch("waiting", "guest", claimed=True))
-    out["online-fair-pending"] = onr.fairness_box(FakeMatch("connected", "guest"))
+    out["online-lobby-slow"] = onr.lobby_screen(status("connecting", slow=True), "http://x/")
+    out["online-fair-host"] = onr.fairness_box(status("connected", "host"))
+    out["online-fair-claimed"] = onr.fairness_box(status("waiting", "guest", claimed=True))
+    out["online-fair-pending"] = onr.fairness_box(status("connected", "guest"))
     return out
 
 

@@ -12,7 +12,7 @@ from collections import deque
 from trifront.ui import model as m
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
-from trifront.ui.online import MemoryStorage
+from trifront.net.match import MemoryStorage
 
 from .test_app import Page, pick
 
@@ -414,12 +414,12 @@ def test_junk_before_the_role_exchange_is_ignored():
 
 
 def test_a_full_or_expired_room_shows_no_spinner_and_no_invitation():
-    """New-user trial (stop 12): "Room is full" still span and offered the full room's link."""
-    from tests.ui.test_i18n import FakeMatch
+    """A room that is full, expired or failed waits for nothing: no spinner, no link to it."""
+    from tests.ui.test_i18n import status
     from trifront.ui import online_render as onr
     for net, waits in (("waiting", True), ("relay", True), ("full", False), ("expired", False),
                        ("error", False)):
-        screen = onr.lobby_screen(FakeMatch(net), "http://x/")
+        screen = onr.lobby_screen(status(net), "http://x/")
         assert (screen.find(".tf-spinner") is not None) == waits, net
         assert (screen.find("#share-link") is not None) == waits, net
 
@@ -427,7 +427,7 @@ def test_a_full_or_expired_room_shows_no_spinner_and_no_invitation():
 def test_a_connection_that_never_opens_gets_advice_and_a_retry():
     """New-user trial (stop 13): paired, ICE never got anywhere, and the lobby said
     "connecting…" for minutes. After CONNECT_SLOW seconds it says why and offers to retry."""
-    from trifront.ui.online import CONNECT_SLOW
+    from trifront.net.match import CONNECT_SLOW
 
     async def go():
         relay = FakeRelay()
@@ -587,7 +587,7 @@ def test_the_address_names_the_room_and_a_reload_there_rejoins_an_unfinished_gam
 def test_a_reload_rejoins_only_an_unfinished_readable_match():
     """A save that is broken, or a guest's finished game, leaves the menu (with the room
     filled in): joining then is the player's choice."""
-    from trifront.ui.online import saved_match
+    from trifront.net.match import saved_match
 
     async def go():                             # joining spawns tasks: an event loop
         broken = MemoryStorage()

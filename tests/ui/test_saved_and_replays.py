@@ -12,7 +12,7 @@ from trifront.replay import share_fragment
 from trifront.ui import i18n
 from trifront.ui.app import SAVE_KEY, SETTINGS_KEY, App
 from trifront.ui.cpu import CpuClient
-from trifront.ui.online import MemoryStorage
+from trifront.net.match import MemoryStorage
 
 from .test_app import Page, settle, take_turn
 

@@ -8,7 +8,7 @@ import json
 from trifront.ui import online_render as onr
 from trifront.ui.app import SETTINGS_KEY, App
 from trifront.ui.cpu import CpuClient
-from trifront.ui.online import MemoryStorage
+from trifront.net.match import MemoryStorage
 
 from .test_app import Page
 

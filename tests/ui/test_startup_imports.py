@@ -17,8 +17,8 @@ from tests.conftest import REPO_ROOT
 
 NOT_BEFORE_THE_MENU = ("urllib.parse", "ipaddress", "pyodide.http", "trifront.ai",
                        "trifront.ai.cpu", "trifront.net.link", "trifront.net.nostr_link",
-                       "trifront.ui.online", "trifront.net.host", "trifront.net.guest",
-                       "trifront.net.fairness")
+                       "trifront.ui.online", "trifront.net.match", "trifront.net.session",
+                       "trifront.net.host", "trifront.net.guest", "trifront.net.fairness")
 
 PROGRAM = """
 import json, sys

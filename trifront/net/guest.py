@@ -305,7 +305,7 @@ class GuestSession(Session):
                 "report": None if self.report is None or self.interim
                 else self.report.to_json(),
                 # not read back (the host re-sends the view): tells a page whether a reload
-                # should rejoin by itself (ui/online.saved_match)
+                # should rejoin by itself (net/match.saved_match)
                 "over": self.phase == "over"}
 
     @classmethod

@@ -3,7 +3,7 @@
 A Link joins a room on the relay (trifront_relay) over a WebSocket, and once the relay has
 paired two pages, opens one WebRTC data channel between them (the relay carries the offer,
 the answer and the trickled ICE candidates; the game never goes through it). It knows
-nothing of the game: it reports to its owner (trifront.ui.online.OnlineMatch):
+nothing of the game: it reports to its owner (trifront.net.match.OnlineMatch):
 
   owner.link_status(net, detail)   "relay" | "waiting" | "reconnecting" | "connected" |
                                    "full" | "expired" | "error" | "refused" (the relay

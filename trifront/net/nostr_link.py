@@ -5,7 +5,7 @@ hashed, on Nostr relays, exchanges the WebRTC offer/answer through them (encrypt
 derived from the room word) and opens one data channel per peer. This class wraps it in the
 interface of trifront.net.link.Link, so OnlineMatch and the sans-IO sessions work unchanged:
 
-  start() / send(text) / close(), and it reports to its owner (trifront.ui.online.OnlineMatch)
+  start() / send(text) / close(), and it reports to its owner (trifront.net.match.OnlineMatch)
   link_status(net, detail)  "relay" (detail "nostr": reaching the Nostr relays) | "waiting" |
                             "full" | "error"
   link_paired(offer)        offer=True: this page joined the room first (hosts a new game)

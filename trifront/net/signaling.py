@@ -167,3 +167,7 @@ def room_key(room: str) -> str:
     """A room word as the relay keys it: spaces collapsed, lower case (trifront_relay
     Relay.join does the same), at most ROOM_WORD_MAX characters."""
     return " ".join(room.split()).lower()[:ROOM_WORD_MAX]
+
+
+#: the prefix of the key a page saves its match for a room under (match.OnlineMatch.key)
+ONLINE_PREFIX = "trifront-online:"

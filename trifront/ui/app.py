@@ -33,8 +33,8 @@ from trifront.ui.html import El
 from trifront.ui.replay_viewer import CannotOpen, ReplayViewer
 from trifront.net.signaling import ROOM_WORD_MAX, SIGNALS, choose_signal
 
-if TYPE_CHECKING:  # trifront.ui.online (and trifront.net) load when a match starts, not with
-    from trifront.ui.online import OnlineMatch  # the menu: ~0.1 s of the page's start-up
+if TYPE_CHECKING:  # trifront.net.match (and the sessions) load when a match starts, not with
+    from trifront.net.match import OnlineMatch  # the menu: ~0.1 s of the page's start-up
 
 #: localStorage keys (the page passes ``storage``): the running game vs CPU or local, as its
 #: record, and the menu settings with the language.
@@ -111,7 +111,7 @@ class App:
         self.fresh: dict = {}     # board spot -> "play" / "move" / "flip" (animated once)
         self._seen_lanes: list | None = None
         self.tasks: list = []
-        # online play (trifront/ui/online.py): the page gives the link factory and storage
+        # online play (trifront/net/match.py): the page gives the link factory and storage
         self.online_link = online_link
         self.storage = storage
         self.page_url = page_url
@@ -366,7 +366,7 @@ class App:
             online = self.match is not None and self.screen != "menu"
             if online and self.shown == "over":       # the verdict, above the buttons
                 panel = screen.children[0]
-                panel.children.insert(len(panel.children) - 1, onr.fairness_box(self.match))
+                panel.children.insert(len(panel.children) - 1, onr.fairness_box(self.match.status()))
             root = r.app_root(screen, overlay=self._overlay_el(), toast=self.toast,
                               toast_kind="info" if self.toast == self._news else "error")
             if self.cpu.think_ms:   # each CPU move's compute time (bench/think_time_browser.py)
@@ -379,7 +379,7 @@ class App:
             elif self.shown == "replay" and self.replay.second_seat_at_bottom():
                 root.add_class("tf-seat-2")             # the same colours in a replay
             if online:                                 # the connection bar above every screen
-                root.children.insert(0, onr.banner(self.match))
+                root.children.insert(0, onr.banner(self.match.status()))
                 root.add_class("tf-online")
             self.mount(root)
             self._follow_scroll()
@@ -465,7 +465,7 @@ class App:
                                  saved=saved and saved["kind"],
                                  saved_line=saved and m.saved_game_line(saved) or "")
         if s == "lobby":
-            return onr.lobby_screen(self.match, self.page_url, self._shared_signal())
+            return onr.lobby_screen(self.match.status(), self.page_url, self._shared_signal())
         if s == "draft":
             who = self.names[self.draft_player]
             note = "" if self.kind != "local" else i18n.t(
@@ -1183,7 +1183,7 @@ class App:
         self.thinking = False
         self.picks = [{}, {}]
         self.rounds_seen = 0
-        from trifront.ui.online import DEFAULT_CLAIM_AFTER, OnlineMatch
+        from trifront.net.match import DEFAULT_CLAIM_AFTER, OnlineMatch
         claim_after = DEFAULT_CLAIM_AFTER if self.claim_after is None else self.claim_after
         self.match = OnlineMatch(room, self.opts["relay"], self.opts["mode"],
                                  link_factory=self.online_link, storage=self.storage,
@@ -1203,7 +1203,7 @@ class App:
         """A page opened in a room (?room=, a reload or an invitation) rejoins it at once when
         this browser saved an unfinished match there (OnlineMatch resumes it); otherwise the
         menu waits with the room filled in. -> whether it joined."""
-        from trifront.ui.online import saved_match
+        from trifront.net.match import saved_match
         if not self.opts["room"].strip() or self.storage is None \
                 or saved_match(self.storage, self.opts["room"]) is None:
             return False
@@ -1229,26 +1229,26 @@ class App:
         match = self.match
         if match is None:
             return
-        me = match.me
+        st = match.status()
+        me = st.me
         self.human = self.viewer = me
-        if kind == "refused" and getattr(match.session, "refusal", None):
-            self.toast = i18n.t("online.refused", why=match.session.refusal)
+        if kind == "refused" and st.refusal:
+            self.toast = i18n.t("online.refused", why=st.refusal)
         if kind == "restarted":
             self.toast = i18n.t("online.restarted")
-        mode = getattr(match.session, "mode", None)
-        if match.role == "guest" and mode and mode != self.opts["mode"] \
-                and getattr(self, "_told_mode", None) != match.session.game_id:
-            self._told_mode = match.session.game_id      # the host chooses Normal or Draft
+        mode = st.mode
+        if st.role == "guest" and mode and mode != self.opts["mode"] \
+                and getattr(self, "_told_mode", None) != st.game_id:
+            self._told_mode = st.game_id      # the host chooses Normal or Draft
             self.toast = i18n.t("online.host_mode", mode=i18n.t(f"menu.{mode}")
                                 if mode in ("normal", "draft") else mode)
-        if not match.started:
+        if not st.started:
             self.game = None
-            phase = match.phase
+            phase = st.phase
             if phase == "drafting" or (phase == "seeding" and match.mode == "draft"
-                                       and match.role == "host"):
-                mine = getattr(match.session, "my_picks", None)
+                                       and st.role == "host"):
                 self.draft_player = me
-                if mine:
+                if st.picked:
                     self.screen = "wait"
                 elif self.screen != "draft":
                     self.picks = [{}, {}]
@@ -1268,7 +1268,7 @@ class App:
                 return
             self._advance()
             return
-        self.thinking = match.pending
+        self.thinking = st.pending
         if kind in ("state", "phase") and self.screen in ("board", "lobby", "wait", "draft"):
             self._advance()
         elif self.game.over and self.screen not in ("round", "over"):

@@ -10,10 +10,15 @@ Test hooks: ``#opt-kind-online``, ``#online-room``, ``#opt-signal-relay``,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from trifront.net.signaling import ROOM_WORD_MAX
 from trifront.ui.html import El, h
 from trifront.ui.i18n import engine_text, t
 from trifront.ui.render import button
+
+if TYPE_CHECKING:  # the match's code loads when a match starts, not with the menu
+    from trifront.net.match import MatchStatus
 
 
 def share_url(page_url: str, room: str, relay: str = "", signal: str = "") -> str:
@@ -69,31 +74,31 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
 NET_TEXT = ("relay", "connecting", "connected", "full", "expired", "twohosts", "closed")
 
 
-def net_text(match) -> str:
-    net = match.net
+def net_text(st: MatchStatus) -> str:
+    net = st.net
     if net == "waiting":
-        if match.started:
+        if st.started:
             return t("online.net.left")
-        return t("online.net.waiting", room=match.room)
+        return t("online.net.waiting", room=st.room)
     if net == "reconnecting":
         return t("online.net.reconnecting")
-    if net == "relay" and match.detail == "nostr":
+    if net == "relay" and st.detail == "nostr":
         return t("online.net.nostr")
     if net == "error":
-        return t("online.net.error", detail=match.detail or match.relay)
+        return t("online.net.error", detail=st.detail or st.relay)
     if net == "refused":
-        return t("online.net.refused", detail=match.detail)
+        return t("online.net.refused", detail=st.detail)
     return t(f"online.net.{net}") if net in NET_TEXT else net
 
 
-def banner(match) -> El:
+def banner(st: MatchStatus) -> El:
     """The connection line shown above every online screen."""
-    claim = match.claim_in()
-    parts = [h("span", net_text(match), cls="tf-net-text")]
-    if match.net == "connected" and match.role:
-        parts.append(h("span", t("online.you_host") if match.role == "host"
+    claim = st.claim_in
+    parts = [h("span", net_text(st), cls="tf-net-text")]
+    if st.net == "connected" and st.role:
+        parts.append(h("span", t("online.you_host") if st.role == "host"
                        else t("online.they_host"), cls="tf-net-role"))
-    if claim is not None and match.net != "connected":
+    if claim is not None and st.net != "connected":
         if claim > 0:
             parts.append(h("span", t("online.claim_in", n=int(claim + 0.999)),
                            cls="tf-net-claim", id="claim-countdown"))
@@ -104,30 +109,28 @@ def banner(match) -> El:
     parts.append(button(t("online.leave"), "online-leave", id="btn-online-leave",
                         cls="tf-btn-ghost tf-btn-small", title=t("online.leave_title")))
     return h("div", parts, id="net-status", role="status", aria_live="polite",
-             cls=["tf-net", f"tf-net-{match.net}"],
-             data={"net": match.net, "role": match.role or "",
-                   "n": "" if match.n is None else match.n})
+             cls=["tf-net", f"tf-net-{st.net}"],
+             data={"net": st.net, "role": st.role or "", "n": "" if st.n is None else st.n})
 
 
-def lobby_screen(match, page_url: str = "", signal: str = "") -> El:
-    s = match.session
-    busy = getattr(s, "busy", None)
+def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "") -> El:
+    busy = st.busy
     if busy:
         title, sub = t("online.busy"), busy
-    elif match.role is None:
+    elif st.role is None:
         title = t("online.title")
-        sub = t("online.share") if match.net in ("waiting", "relay") else ""
+        sub = t("online.share") if st.net in ("waiting", "relay") else ""
     else:
         title = t("online.setup")
-        sub = t("online.seeding") if match.phase in ("seeding", "connecting") else ""
+        sub = t("online.seeding") if st.phase in ("seeding", "connecting") else ""
     # a room that is full, expired or failed waits for nothing: no spinner, no invitation
-    ended = busy or match.net in ("full", "expired", "error", "refused", "closed")
-    slow = not busy and match.slow_connect()
-    link = share_url(page_url, match.room, "", signal) if page_url and not ended else ""
+    ended = busy or st.net in ("full", "expired", "error", "refused", "closed")
+    slow = not busy and st.slow_connect
+    link = share_url(page_url, st.room, "", signal) if page_url and not ended else ""
     return h("section",
              h("div", h("div", cls="tf-spinner tf-spinner-big") if not ended else None,
                h("h2", title), h("p", sub, cls="tf-sub") if sub else None,
-               h("p", t("online.room_is"), h("b", match.room), cls="tf-note"),
+               h("p", t("online.room_is"), h("b", st.room), cls="tf-note"),
                h("p", t("online.invite"), h("a", link, href=link, id="share-link"),
                  cls="tf-sub tf-share")
                if link else None,
@@ -139,17 +142,16 @@ def lobby_screen(match, page_url: str = "", signal: str = "") -> El:
                         cls="tf-btn-ghost"), cls="tf-menu-actions"),
                cls="tf-panel tf-handover"),
              id="screen-lobby", cls="tf-screen tf-screen-center",
-             data={"net": match.net})
+             data={"net": st.net})
 
 
-def fairness_box(match) -> El:
+def fairness_box(st: MatchStatus) -> El:
     """At game over: the guest's replay verdict (fairness.check_game), or the host's note."""
-    s = match.session
-    if match.role == "host":
+    if st.role == "host":
         return h("div", h("p", t("fair.host"), cls="tf-sub"),
                  id="fairness", cls="tf-fairness", data={"fair": "host"})
-    report = getattr(s, "report", None)
-    if match.claimed:
+    report = st.report
+    if st.claimed:
         return h("div", h("p", t("fair.claimed"), cls="tf-sub"),
                  id="fairness", cls="tf-fairness", data={"fair": "pending"})
     if report is None:

@@ -2,15 +2,13 @@
 also the tab's own sessionStorage (no browser imports: main.py passes the real stores).
 
 The keys: "trifront:settings", "trifront:game" (app.py) and "trifront-online:<room>"
-(online.py, one per room word).
+(net/match.py, one per room word).
 """
 
 from __future__ import annotations
 
 from trifront import jsontext
-
-#: the prefix of a saved online match's key (online.OnlineMatch.key)
-ONLINE_PREFIX = "trifront-online:"
+from trifront.net.signaling import ONLINE_PREFIX
 
 
 def _seat(text: str) -> tuple:

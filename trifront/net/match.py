@@ -1,0 +1,379 @@
+"""One page's online match: a link (the transport) + a host or guest session. Sans-IO.
+
+Pure Python (no browser imports): the page passes a ``link_factory`` that builds the real
+link (trifront/net/link.py: relay WebSocket + WebRTC data channel); tests pass an in-memory
+one. ``OnlineMatch`` decides who hosts, keeps the session across reconnections and page
+reloads (``storage``: localStorage in the page), and tells the page what to show as one
+value, ``status()`` (MatchStatus), whose ``net`` is:
+
+  net     "relay"       connecting to the relay
+          "waiting"     in the room, waiting for an opponent
+          "connecting"  paired; opening the peer-to-peer channel
+          "connected"   the channel is open
+          "reconnecting" the opponent's connection dropped (it may come back)
+          "full" | "error" | "expired"   the room cannot be used (``detail`` says why)
+          "refused"     the relay turned the join down (``detail``: the relay's words)
+          "twohosts"    both pages host an unfinished game (below)
+          "closed"      this page left the room (a guest that claimed the win)
+
+Who hosts: on each new channel both sides first send ``{"t": "role", "hosting": bool}``
+(hosting = this page runs an unfinished game as host). One hosting side hosts; otherwise the
+relay's first joiner (the offerer) hosts. When both host an unfinished game, neither gives
+its game up (net "twohosts"): two games under one room word, or a guest's page claiming the
+host's seat after the host reloaded, which would otherwise wipe the host's game. Then the
+guest session says hello and the host brings it up to date (trifront/net/host.py).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+
+from dataclasses import dataclass
+
+from trifront import jsontext
+
+from .fairness import Report
+from .guest import GuestSession
+from .host import HostSession
+from .signaling import ONLINE_PREFIX, room_key
+
+DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
+REVEAL_WAIT = 20.0          # seconds after game over, connected, before a missing reveal is said
+CONNECT_SLOW = 20.0         # seconds paired without a channel before the page offers advice
+
+
+def resumable_role(data: object) -> str | None:
+    """"host" or "guest" when ``data`` (a saved match, HostSession / GuestSession.to_json) is
+    one a page joining its room resumes: a host's unfinished game, a guest's any game (a
+    finished one too: joining again brings the host's verdict). None otherwise."""
+    if not isinstance(data, dict):
+        return None
+    if data.get("role") == "host" and data.get("phase") not in (None, "over"):
+        return "host"
+    return "guest" if data.get("role") == "guest" else None
+
+
+def saved_match(storage, room: str) -> str | None:
+    """The role of an unfinished match saved for ``room`` in ``storage``, which a page
+    opened in that room rejoins by itself ("host" / "guest"), or None (nothing saved,
+    finished, or unreadable)."""
+    try:
+        data = jsontext.loads(storage.get(ONLINE_PREFIX + room_key(room)) or "null")
+    except ValueError:
+        return None
+    return None if isinstance(data, dict) and data.get("over") else resumable_role(data)
+
+
+@dataclass(frozen=True)
+class MatchStatus:
+    """What the page shows of its match at one moment (OnlineMatch.status)."""
+
+    room: str
+    relay: str
+    net: str                    # the connection (module text)
+    detail: str                 # ... and why, for "error", "refused", "reconnecting"
+    role: str | None            # "host", "guest", or None before the pages settled it
+    me: int                     # this page's seat: 0 host, 1 guest
+    phase: str | None           # the session's phase ("seeding", "drafting", ...), None without
+    mode: str | None            # the match's mode as its session has it (the host decides)
+    game_id: str | None         # the game's id (a new one for each new game in the room)
+    started: bool               # the game (after the seed and any Draft) has begun
+    n: int | None               # actions in the game as far as this page knows
+    pending: bool               # a guest's move is on its way, not yet answered
+    picked: bool                # this player's Draft picks are given
+    claimed: bool               # the guest claimed the win (its host gone for good)
+    claim_in: float | None      # seconds until the win may be claimed; None: opponent here
+    slow_connect: bool          # paired long ago and still no channel: give advice
+    busy: str | None            # the host has another game in progress (its words)
+    refusal: str | None         # the host's last refusal of this guest's message
+    report: Report | None       # the guest's fairness verdict (or an interim one)
+
+
+class MemoryStorage:
+    """localStorage's interface, in memory (tests; a page without storage)."""
+
+    def __init__(self):
+        self.data: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+class OnlineMatch:
+    """One page's place in one room: its link (the transport, from ``link_factory(relay, room,
+    self)``), its host or guest session once the roles are settled, and what the page shows
+    (``net``, ``detail``; see the module docstring). Saves the session to ``storage`` (under
+    ONLINE_PREFIX + the room) after every change and tells the app through ``on_change(kind)``.
+    ``clock``: seconds (time.monotonic); ``claim_after``: seconds an opponent may be gone
+    before the win may be claimed."""
+
+    def __init__(self, room: str, relay: str, mode: str, *, link_factory: Callable,
+                 storage=None, on_change: Callable[[str], None] | None = None,
+                 log: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic,
+                 claim_after: float = DEFAULT_CLAIM_AFTER) -> None:
+        self.room, self.relay, self.mode = room_key(room), relay, mode
+        self.storage = storage or MemoryStorage()
+        self.on_change = on_change or (lambda kind: None)
+        self.log = log or (lambda text: None)
+        self.clock = clock
+        self.claim_after = claim_after
+        self.session: HostSession | GuestSession | None = None
+        self.offer = False
+        self.net, self.detail = "relay", ""
+        self.peer_role: bool | None = None   # the peer's "hosting" on this channel
+        self.channel_up = False
+        self.gone_since: float | None = None  # when the opponent left (claim-win clock)
+        self.claimed = False                  # the guest claimed the win (host gone for good)
+        self.over_since: float | None = None  # the guest saw game over, connected (reveal)
+        self.connecting_since: float | None = None  # paired, the channel not open yet
+        self.resumed = False
+        self.restore_failed = False   # a match was saved for this room but could not be read
+        self.link = link_factory(relay, self.room, self)
+        self._restore()
+
+    # --------------------------------------------------------------------------- storage
+
+    @property
+    def key(self) -> str:
+        return ONLINE_PREFIX + self.room
+
+    def _restore(self) -> None:
+        try:
+            data = jsontext.loads(self.storage.get(self.key) or "null")
+            role = resumable_role(data)
+            if role == "host":
+                self.session = HostSession.from_json(data, on_change=self._changed, log=self.log)
+                self.mode = self.session.mode
+                self.resumed = True
+            elif role == "guest":
+                self.session = GuestSession.from_json(data, on_change=self._changed, log=self.log)
+                self.resumed = True
+        except Exception as e:  # noqa: BLE001 - a broken saved session is dropped
+            self.log(f"could not restore the saved online game: {e!r}")
+            self.storage.remove(self.key)
+            self.session = None
+            self.restore_failed = True
+
+    def save(self) -> None:
+        if self.session is not None and self.session.phase is not None:
+            self.storage.set(self.key, json.dumps(self.session.to_json()))
+
+    def forget(self) -> None:
+        """The player is done with this match (game over and seen, or left)."""
+        self.storage.remove(self.key)
+
+    # ----------------------------------------------------------------------------- state
+
+    @property
+    def role(self) -> str | None:
+        """"host", "guest", or None before the pages have settled who hosts."""
+        if isinstance(self.session, HostSession):
+            return "host"
+        if isinstance(self.session, GuestSession):
+            return "guest"
+        return None
+
+    @property
+    def me(self) -> int:
+        """This page's seat: 0 for the host, 1 for the guest (R7: the guest's view is seat 1)."""
+        return 1 if self.role == "guest" else 0
+
+    @property
+    def phase(self) -> str | None:
+        """The session's phase ("seeding", "picking", "playing", "over"...), None without one."""
+        return None if self.session is None else self.session.phase
+
+    def hosting(self) -> bool:
+        """Whether this page runs an unfinished game as host (sent in the role exchange)."""
+        s = self.session
+        return isinstance(s, HostSession) and s.phase not in ("over",)
+
+    def view(self) -> dict | None:
+        """This page's player view (views.player_view shape), None before the game starts."""
+        s = self.session
+        if isinstance(s, HostSession):
+            return s.view()
+        return None if s is None else s.view
+
+    @property
+    def started(self) -> bool:
+        """Whether the game (after the seed and any Draft) has begun."""
+        return self.view() is not None
+
+    @property
+    def n(self) -> int | None:
+        """How many actions the game has (as far as this page knows); None before it starts."""
+        s = self.session
+        if isinstance(s, HostSession):
+            return None if s.game is None else len(s.game.state.history)
+        return None if s is None or s.view is None else s.n
+
+    @property
+    def pending(self) -> bool:
+        """A guest's move is on its way to the host, not yet answered."""
+        return isinstance(self.session, GuestSession) and self.session.pending
+
+    def poll(self) -> bool:
+        """Once a second (the page's ticker): a guest whose game is over and that has been
+        connected for REVEAL_WAIT seconds without the host's reveal says so (the host sends
+        it with the last view; GuestSession.reveal_overdue). True if anything changed."""
+        s = self.session
+        if not isinstance(s, GuestSession) or not (s.view and s.view["over"]) \
+                or s.reveal is not None or not self.channel_up:
+            self.over_since = None
+            return False
+        if self.over_since is None:
+            self.over_since = self.clock()
+        if self.clock() - self.over_since >= REVEAL_WAIT and s.reveal_overdue():
+            self.save()
+            return True
+        return False
+
+    def slow_connect(self) -> bool:
+        """Paired for CONNECT_SLOW seconds and still no channel. ICE may never report a
+        failure when no candidate pair can even be tried (both behind strict firewalls, or
+        local addresses hidden as mDNS names nobody resolves): the page must say so."""
+        return (self.net == "connecting" and self.connecting_since is not None
+                and self.clock() - self.connecting_since >= CONNECT_SLOW)
+
+    def claim_in(self) -> float | None:
+        """Seconds until the win may be claimed; None while the opponent is here."""
+        if self.gone_since is None or not self.started or self.view()["over"] or self.claimed:
+            return None
+        return max(0.0, self.claim_after - (self.clock() - self.gone_since))
+
+    def status(self) -> MatchStatus:
+        """Everything the page shows of the match, now."""
+        s = self.session
+        guest = s if isinstance(s, GuestSession) else None
+        return MatchStatus(
+            room=self.room, relay=self.relay, net=self.net, detail=self.detail,
+            role=self.role, me=self.me, phase=self.phase,
+            mode=None if s is None else s.mode,
+            game_id=None if s is None else s.game_id,
+            started=self.started, n=self.n, pending=self.pending,
+            picked=s is not None and s.my_picks is not None,
+            claimed=self.claimed, claim_in=self.claim_in(), slow_connect=self.slow_connect(),
+            busy=None if guest is None else guest.busy,
+            refusal=None if guest is None else guest.refusal,
+            report=None if guest is None else guest.report)
+
+    def _changed(self, kind: str) -> None:
+        self.save()
+        self.on_change(kind)
+
+    # --------------------------------------------------------------------------- the link
+
+    def start(self) -> None:
+        """Join the room (the link connects to its relay or Nostr)."""
+        self.link.start()
+
+    def close(self) -> None:
+        """Leave the room; the saved session stays (a reload may rejoin)."""
+        self.link.close()
+
+    def link_status(self, net: str, detail: str = "") -> None:
+        self.net, self.detail = net, detail
+        if net == "waiting" and self.started and self.gone_since is None:
+            self.gone_since = self.clock()
+        self.on_change("net")
+
+    def link_paired(self, offer: bool) -> None:
+        self.offer = offer
+        self.net = "connecting"
+        self.connecting_since = self.clock()
+        self.on_change("net")
+
+    def link_open(self) -> None:
+        self.channel_up = True
+        self.peer_role = None
+        self.net = "connected"
+        self.link.send(json.dumps({"t": "role", "hosting": self.hosting()}))
+        self.on_change("net")
+
+    def link_lost(self, why: str = "") -> None:
+        """The channel is gone (the opponent left, or the connection failed for good)."""
+        self.channel_up = False
+        self.peer_role = None
+        if self.session is not None:
+            self.session.disconnected()
+        if self.gone_since is None:
+            self.gone_since = self.clock()
+        self.net, self.detail = "reconnecting", why
+        self.on_change("net")
+
+    def link_message(self, text: object) -> None:
+        if self.peer_role is None:
+            self._on_role(text)
+            return
+        if self.session is not None:
+            self.session.receive(text)
+
+    def _on_role(self, text: object) -> None:
+        try:
+            msg = json.loads(text) if isinstance(text, str) and len(text) < 200 else None
+        except ValueError:
+            msg = None
+        if not (isinstance(msg, dict) and msg.get("t") == "role"
+                and isinstance(msg.get("hosting"), bool) and len(msg) == 2):
+            self.log(f"ignored a message before the role exchange: {str(text)[:80]!r}")
+            return
+        theirs, mine = msg["hosting"], self.hosting()
+        if mine and theirs:
+            self.log("the other page also hosts an unfinished game in this room; "
+                     "neither game is given up")
+            self.net, self.detail = "twohosts", ""
+            self.on_change("net")
+            return
+        host = mine if mine != theirs else self.offer
+        self.peer_role = theirs
+        if host and self.role != "host":
+            self.session = HostSession(self.mode, on_change=self._changed, log=self.log)
+        elif not host and self.role != "guest":
+            self.session = GuestSession(on_change=self._changed, log=self.log)
+        self.gone_since = None
+        self.session.connected(self.link.send)
+        self.on_change("phase")
+
+    # ------------------------------------------------------------------------ the player
+
+    def set_picks(self, picks: dict) -> None:
+        """This player's Draft picks ({group: effect id}, R2.3), committed to the other page."""
+        self.session.set_picks(picks)
+        self.save()
+
+    def act(self, action: dict) -> bool:
+        """The local player's action; the host applies it (may raise IllegalAction), the guest
+        sends it (False when it cannot be sent now)."""
+        if isinstance(self.session, HostSession):
+            self.session.act(action)
+            return True
+        ok = self.session.act(action)
+        self.save()
+        return ok
+
+    def claim_win(self) -> bool:
+        """Claim the win once the opponent has been gone ``claim_after`` seconds (R6.6 as a
+        resignation by absence); False before then."""
+        if self.claim_in() != 0.0:
+            return False
+        if isinstance(self.session, HostSession):
+            self.session.claim_win()
+        else:
+            # the host cannot be told (it is gone): leave the room, so that a host who comes
+            # back finds it empty and may claim in turn, rather than playing on with a page
+            # that already shows its game as won
+            self.claimed = True
+            self.link.close()
+            self.net, self.detail = "closed", ""
+        self.forget()
+        return True
