@@ -1,4 +1,4 @@
-"""Benchmark: how long the CPU thinks per move in the browser, in its web worker (issue 3).
+"""Benchmark: how long the CPU thinks per move in the browser, in its web worker.
 
 Serves the repository on 127.0.0.1 (scripts/serve.py), opens the page in Debian's headless
 Chromium (/usr/bin/chromium or $TRIFRONT_CHROMIUM, the browser tests' flags), starts a Normal
@@ -8,7 +8,7 @@ reads the CPU's own per-move compute times: the worker's ``choose`` measures its
 and the page lists them in ``#tf-root[data-cpu-ms]`` (docs/TESTING.md). Prints per strength
 the number of CPU moves and p50 / p95 / max in seconds.
 
-Targets (issue 3): Hard p95 <= 2 s, Normal p95 <= 0.7 s on this machine. The budgets are
+Targets (docs/CPU.md): Hard p95 <= 2 s, Normal p95 <= 0.7 s on this machine. The budgets are
 trifront/ai/cpu.py BUDGETS (iteration cap, wall-time cap).
 
     .venv/bin/python bench/think_time_browser.py                 # hard, then normal

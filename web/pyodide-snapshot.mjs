@@ -26,7 +26,7 @@ const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 const CACHE = "pyodide-snapshot";
 // One key per Pyodide version for the whole origin, not per copy of the site: two copies on
 // one origin (a site and its preview on GitHub Pages) share one snapshot instead of each
-// deleting the other's (adversarial review, stop 18).
+// deleting the other's.
 const KEY = new URL(`/pyodide-snapshot/${version}.bin`, import.meta.url).href;
 // localStorage (page only): the Pyodide version whose snapshot this browser stored (a first
 // visit then never touches Cache Storage while it starts: opening it costs ~0.1 s cold), or
@@ -39,7 +39,7 @@ const STORED = "trifront.pyodide-snapshot";
 // this one boots the usual way and makes a new snapshot. Pyodide checks a snapshot's build,
 // not its contents: one damaged yet accepted would otherwise break every start until the
 // site's data were cleared. Per tab: two tabs starting together must not read each other's
-// start as a failure (new-user trial, stop 18).
+// start as a failure.
 const STARTING = "trifront.pyodide-snapshot-starting";
 const MAX_ATTEMPTS = 2;
 const MAKE_TIMEOUT_MS = 120000;

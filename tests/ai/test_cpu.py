@@ -111,7 +111,8 @@ def test_draft_table_covers_every_effect_and_picks_only_near_the_best():
 
 
 def test_weaker_strengths_draft_from_more_effects_hard_from_the_strongest():
-    """A new-user trial met the same four picks in every Draft game, at Easy and Normal."""
+    """Draft picks vary from game to game at Easy and Normal, not the same four every game:
+    the weaker the strength, the more effects it drafts from."""
     from trifront.ai import draft
     from trifront.cards import GROUPS
     sizes = {s: [len(draft.candidates(g, s)) for g in GROUPS] for s in ("easy", "normal", "hard")}

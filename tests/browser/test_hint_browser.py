@@ -1,4 +1,4 @@
-"""The hint in the real page (issue 3): Hint → the CPU's search in its worker on the player's
+"""The hint in the real page: Hint → the CPU's search in its worker on the player's
 own view → the suggested card, lane and win chance shown on the board → "Play it" applies it.
 
 Screenshots (screenshots/hint-desktop.png, hint-phone.png) show it at 1280×800 and 360×740.
@@ -35,8 +35,8 @@ def test_hint_shows_the_move_and_plays_it(page, app_url):
     page.wait_for_selector(MY_TURN, timeout=60_000)
     before = [page.locator(s).bounding_box() for s in ("#lanes", "#hand-me", ".tf-actionbar")]
     hint = ask_hint(page)
-    # the hint takes the prompt's place: nothing moves (new-user trial, stop 19: the lanes
-    # shrank and the hand rose 20 px under the pointer)
+    # the hint takes the prompt's place: nothing moves (the lanes shrank and the hand rose
+    # 20 px under the pointer)
     assert [page.locator(s).bounding_box() for s in ("#lanes", "#hand-me", ".tf-actionbar")] \
         == before
     text = page.inner_text("#hint-text")

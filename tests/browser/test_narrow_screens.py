@@ -1,6 +1,6 @@
 """Screens rendered with the names they get in an online game (the longest: "Opponent",
 "相手"), at a phone's width, with the page's own CSS: nothing may be wider than the screen
-(new-user trial, stop 12: the online game-over table was 441 px wide on a 390 px phone)."""
+(the online game-over table was 441 px wide on a 390 px phone)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 5 in headless Chromium: languages, keyboard-only play, accessibility (axe-core),
+"""In headless Chromium: languages, keyboard-only play, accessibility (axe-core),
 a game that survives a reload, replays, and the layout at 360×740 and 1280×800.
 
 axe-core comes from npm (package.json devDependency) and is copied by scripts/setup to
@@ -231,7 +231,7 @@ def test_a_game_survives_a_reload_and_a_corrupt_save_does_not_crash(page, app_ur
 
 
 def test_menu_leaves_the_game_and_resume_brings_it_back(page, app_url):
-    """New-user trial: no way out of a game but resigning. "Menu" keeps it; "Continue the
+    """There was no way out of a game but resigning. "Menu" keeps it; "Continue the
     saved game" brings it back."""
     page.set_viewport_size({"width": 360, "height": 740})
     start_cpu(page, app_url, seed=5)
@@ -390,7 +390,7 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
 
 
 def test_a_phone_held_sideways_keeps_the_hand_clear_of_the_action_bar(page, app_url):
-    """New-user trial (740 x 360): the hand's fifth card lay under the action bar at the
+    """At 740 x 360 the hand's fifth card lay under the action bar at the
     first turn, and the chosen card under the lane buttons. The hand and the bar now share
     a column beside the lanes, the bar at its foot."""
     page.set_viewport_size({"width": 740, "height": 360})
@@ -416,7 +416,7 @@ def test_a_phone_held_sideways_keeps_the_hand_clear_of_the_action_bar(page, app_
 
 
 def test_a_round_s_result_sideways_shows_its_points_and_next_round_at_once(page, app_url):
-    """New-user trial (740 x 360): the round's result showed only the opponent's side; the
+    """At 740 x 360 the round's result showed only the opponent's side; the
     points and "Next round" were below the window. They now sit beside the lanes."""
     g = Game.new(seed=3)
     rng = random.Random(3)
@@ -446,7 +446,7 @@ SELECTED_CLEAR = """() => {
 
 
 def test_a_chosen_or_hinted_card_is_never_under_the_action_bar(page, app_url):
-    """New-user trial (360 x 740): a Siege Engine chosen, the bar grew by the lane buttons
+    """At 360 x 740, a Siege Engine chosen, the bar grew by the lane buttons
     and the closed lanes' reason and covered the card; a hint's panel did the same."""
     page.set_viewport_size({"width": 360, "height": 740})
     boot(page, f"{app_url}?seed=5&cpu_delay=0&lang=en")
@@ -504,11 +504,11 @@ def test_the_cards_a_spy_revealed_are_marked_seen_on_their_owner_s_side(page, ap
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (1366, 768)])
 def test_the_online_menu_shows_join_room_without_scrolling(page, app_url, width, height):
-    """New-user trial (stop 13): the online menu was 996 px tall; "Join room" was below the
+    """The online menu was 996 px tall; "Join room" was below the
     fold of a 1280 x 800 window."""
     page.set_viewport_size({"width": width, "height": height})
     boot(page, f"{app_url}?room=blue-fox")
-    # the menu vs the CPU, panel and all, in sight too (stop 17: it ran a few px below 800)
+    # the menu vs the CPU, panel and all, in sight too (it ran a few px below 800)
     page.click("#opt-kind-cpu")
     panel = page.locator("#screen-menu .tf-menu").bounding_box()
     assert panel["y"] >= 0 and panel["y"] + panel["height"] <= height, panel
@@ -520,8 +520,8 @@ def test_the_online_menu_shows_join_room_without_scrolling(page, app_url, width,
 
 def test_a_share_link_nested_thousands_deep_is_refused_not_fatal(page, app_url):
     """A 100-byte share link that decompresses to 5000 nested objects used to overflow
-    WebAssembly's stack inside the JSON parser and kill the Python runtime at start-up
-    (adversarial review, stop 13). Now it is a damaged link like any other."""
+    WebAssembly's stack inside the JSON parser and kill the Python runtime at start-up.
+    Now it is a damaged link like any other."""
     import base64
     import zlib
     deep = '{"a":' * 5000 + "1" + "}" * 5000
@@ -537,7 +537,7 @@ def test_a_share_link_nested_thousands_deep_is_refused_not_fatal(page, app_url):
 @pytest.mark.parametrize("width,height,lang", [(740, 360, "en"), (667, 375, "ja")])
 def test_held_sideways_the_menu_shows_start_and_draft_three_effects_a_row(
         page, app_url, width, height, lang):
-    """Stop 18: held sideways, Start game was a screen and a half below the crest (the menu
+    """Held sideways, Start game was a screen and a half below the crest (the menu
     752 px tall at 740 x 360), and Draft's 24 effects took five screens."""
     page.set_viewport_size({"width": width, "height": height})
     boot(page, f"{app_url}?lang={lang}&snapshot_delay=-1")
@@ -547,7 +547,7 @@ def test_held_sideways_the_menu_shows_start_and_draft_three_effects_a_row(
         name, choices = row.locator(".tf-row-title"), row.locator(".tf-segs")
         assert name.bounding_box()["x"] + name.bounding_box()["width"] <= \
             choices.bounding_box()["x"], row.inner_text()
-    # "2つのブラウザ、1つの部屋キ / ーワード": a word broken in two (new-user trial, stop 19)
+    # "2つのブラウザ、1つの部屋キ / ーワード": a word broken in two
     if lang == "ja":
         assert page.locator("#opt-kind-online .tf-seg-sub").evaluate(LINES_OF_TEXT) == 1
     shot(page, f"ux-{width}x{height}-menu-sideways")
@@ -562,7 +562,7 @@ def test_held_sideways_the_menu_shows_start_and_draft_three_effects_a_row(
 @pytest.mark.parametrize("width,height", [(740, 360), (667, 375), (640, 360)])
 def test_held_sideways_a_first_hand_fits_one_row(page, app_url, width, height):
     """Below 740 px wide the fifth card of a first round's hand went to a second row, out of
-    sight in the hand's own scrolling box (new-user trial, stop 17)."""
+    sight in the hand's own scrolling box."""
     page.set_viewport_size({"width": width, "height": height})
     boot(page, f"{app_url}?seed=5&cpu_delay=0&snapshot_delay=-1&lang=en")
     page.click("#btn-start")
@@ -586,7 +586,7 @@ LINES_OF_TEXT = """e => { const walk = document.createTreeWalker(e, NodeFilter.S
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_held_sideways_the_lane_buttons_share_the_column_on_one_line(page, app_url, lang):
-    """New-user trial (stop 18): at 667 x 375 the lane buttons kept their narrowest width, so
+    """At 667 x 375 the lane buttons kept their narrowest width, so
     "中央" broke over two lines in a 45 px button beside 75 px of empty bar."""
     page.set_viewport_size({"width": 667, "height": 375})
     boot(page, f"{app_url}?seed=5&cpu_delay=0&snapshot_delay=-1&lang={lang}")
@@ -605,7 +605,7 @@ def test_held_sideways_the_lane_buttons_share_the_column_on_one_line(page, app_u
 
 
 def test_held_sideways_three_cards_in_a_lane_stay_in_sight(page, app_url):
-    """New-user trial (stop 18): at 740 x 360 a lane's two halves grew together, so three of
+    """At 740 x 360 a lane's two halves grew together, so three of
     your cards in one lane sat below the window with the lane's totals. Now each half is as
     tall as its cards and further rows overlap (the top of every card shows)."""
     page.set_viewport_size({"width": 740, "height": 360})
@@ -637,7 +637,7 @@ def test_held_sideways_three_cards_in_a_lane_stay_in_sight(page, app_url):
 @pytest.mark.parametrize("width,height", [(640, 360), (740, 360)])
 def test_held_sideways_the_reveal_and_a_round_result_show_their_button(
         page, app_url, width, height):
-    """New-user trial (stop 18): held sideways, the Draft's reveal showed only your own picks
+    """Held sideways, the Draft's reveal showed only your own picks
     with "Start the battle" a screen down, and "Next round" sat just below a 640 x 360 window."""
     page.set_viewport_size({"width": width, "height": height})
     boot(page, f"{app_url}?seed=3&cpu_delay=0&snapshot_delay=-1&lang=en")
@@ -666,7 +666,7 @@ def test_held_sideways_the_reveal_and_a_round_result_show_their_button(
 @pytest.mark.parametrize("width,height,lang", [(844, 390, "ja"), (667, 375, "en")])
 def test_held_sideways_cards_a_spy_revealed_stay_small_beside_the_opponent_s_name(
         page, app_url, width, height, lang):
-    """New-user trial (stop 19): at 844 x 390 a Spy's reveal (R5.D3) drew the opponent's
+    """At 844 x 390 a Spy's reveal (R5.D3) drew the opponent's
     known hand cards full size under their name, the strip grew from 58 to 140 px and the
     Spy just played went below the window."""
     page.set_viewport_size({"width": width, "height": height})
@@ -694,7 +694,7 @@ def test_held_sideways_cards_a_spy_revealed_stay_small_beside_the_opponent_s_nam
     spy = page.locator('.tf-lanes [data-owner="0"][data-effect="spy"]').first
     box = spy.bounding_box()
     assert box["y"] + box["height"] / 2 <= height, box   # the Spy just played, in sight
-    # and the log names them (R5.D3; new-user trial: only the tags said which)
+    # and the log names them, not only the tags (R5.D3)
     log = page.inner_text("#log")
     assert ("it revealed" if lang == "en" else "が公開された") in log, log
     shot(page, f"ux-{width}x{height}-spy-reveal-sideways")
@@ -712,7 +712,7 @@ RANK_UNDER_POWER = """card => {
 
 @pytest.mark.parametrize("width,height", [(390, 844), (844, 390)])
 def test_a_raised_card_s_power_leaves_its_rank_and_group_readable(page, app_url, width, height):
-    """New-user trial (stop 19): on a phone an Engineer's +1 (R5.C5) put "11 / base 10" over
+    """On a phone an Engineer's +1 (R5.C5) put "11 / base 10" over
     the card's rank "10" and its group letter C. The raised power keeps its colour; the base
     is in the card's tooltip and its details."""
     page.set_viewport_size({"width": width, "height": height})
@@ -735,7 +735,7 @@ def test_a_raised_card_s_power_leaves_its_rank_and_group_readable(page, app_url,
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_at_667x375_a_round_s_points_read_as_a_table_and_game_over_shows_every_button(
         page, app_url, lang):
-    """New-user trial (stop 19), 667 x 375: "THIS ROUND You +0" then "CPU +3" on a line of
+    """At 667 x 375: "THIS ROUND You +0" then "CPU +3" on a line of
     its own; "Round 1 — the cards are / revealed" left a word alone; game over stacked its
     five buttons one a row, "Share link" below the window."""
     page.set_viewport_size({"width": 667, "height": 375})
@@ -770,7 +770,7 @@ def test_at_667x375_a_round_s_points_read_as_a_table_and_game_over_shows_every_b
 
 
 def test_a_replay_at_1280x800_shows_the_hand_with_a_round_s_score_line(page, app_url):
-    """New-user trial (stop 19): at a move that scored a round, "Round 5 scored: 0–3" took a
+    """At a move that scored a round, "Round 5 scored: 0–3" took a
     line of its own above the board and put your hand below the fold at 1280 x 800."""
     page.set_viewport_size({"width": 1280, "height": 800})
     boot(page, f"{app_url}?lang=en&snapshot_delay=-1#{share_fragment(finished_record())}")

@@ -1,6 +1,6 @@
 """trifront/jsontext.py: JSON from outside is refused when it nests deeper than MAX_DEPTH, before
 the parser recurses (in the page a few thousand levels overflow WebAssembly's stack and kill
-the Python runtime: adversarial review, stop 13)."""
+the Python runtime)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_every_door_refuses_deep_json_with_its_own_error(deep):
 
 
 def test_an_unclosed_string_is_one_token_to_the_end_of_the_text():
-    """Review (stop 13): a string pattern that failed at every unclosed quote rescanned the
+    """A string pattern that failed at every unclosed quote rescanned the
     rest of the text each time: quadratic, 51 s for a 204-character share link. The token
     pattern now takes an unclosed string to the end in one match, so the scan is one pass
     (bench-free check of the property; 1 M escaped quotes take ~0.1 s)."""

@@ -73,7 +73,7 @@ def test_bad_text_is_a_replay_error(text):
 
 
 def test_a_link_nested_thousands_deep_or_with_a_key_twice_is_a_replay_error():
-    """Adversarial review (stop 12): a 291-character link that inflates to "[" * 200000 raised
+    """A 291-character link that inflates to "[" * 200000 raised
     RecursionError; a key given twice loaded with the last value (the CLI refuses it)."""
     import base64
     import zlib

@@ -555,7 +555,7 @@ def test_guest_resign_and_host_claim():
 
 class SilentVetoHost(HostSession):
     """Vetoes the guest's first try at each move without a refusal: it just sends the same
-    position again, hoping the guest picks another move (adversarial review, stop 12)."""
+    position again, hoping the guest picks another move."""
 
     def _on_action(self, msg):
         g = self.game

@@ -341,7 +341,7 @@ def test_worker_failure_falls_back_to_the_main_thread():
 
 
 def test_worker_failure_offers_to_continue_with_easy(monkeypatch):
-    """Issue 3: if the worker fails the page says so and offers to go on with Easy."""
+    """If the worker fails the page says so and offers to go on with Easy."""
     import trifront.ui.cpu as cpu_module
     used = []
     real = cpu_module.local_choose

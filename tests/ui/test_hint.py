@@ -1,4 +1,4 @@
-"""The hint (issue 3): "what would the CPU play?" — the same search on the player's own view,
+"""The hint: "what would the CPU play?" — the same search on the player's own view,
 shown on the board with its win chance, played by "Play it", never shown on another view.
 
 The model (trifront/ui/model.py: Hint, hint_answered, hint_current, hint_shown), the client
@@ -301,7 +301,7 @@ def test_the_hint_box_in_japanese_has_no_english():
 
 def test_asking_again_after_closing_waits_for_the_same_search():
     """Hint, Escape, Hint, Escape… queued one search per press in the worker, and the CPU's
-    own move waited behind them all (106 s after 70 presses: adversarial review, stop 13)."""
+    own move waited behind them all (106 s after 70 presses)."""
     asked = []
     gate = asyncio.Event()
 

@@ -314,7 +314,7 @@ def test_help_on_face_down_names_the_effects_that_still_work_face_down():
 
 
 def test_no_text_is_written_twice_in_a_language():
-    """A key given twice in a dict literal keeps the last one silently (stop 17: a second
+    """A key given twice in a dict literal keeps the last one silently (a second
     "menu.resume" went unnoticed)."""
     import ast
     from pathlib import Path

@@ -234,7 +234,7 @@ def test_opponent_face_down_play_is_described_without_the_card():
 
 
 def test_the_log_says_what_an_effect_without_an_outcome_did():
-    """New-user trial: an Illusionist's turn-down and the next-turn restrictions of Assault
+    """An Illusionist's turn-down and the next-turn restrictions of Assault
     Troops and Frontline were not in the log; R4.4's "no target" now is too."""
     from trifront.ui import i18n as i18n_
     g = game([0, 2, 4, 6, 8], [1, 3, 5, 7, 9], eff0=FRONTLINE, eff1=ASSAULT)
@@ -251,7 +251,7 @@ def test_the_log_says_what_an_effect_without_an_outcome_did():
         assert "裏向きに出せない (R5.A4)" in acts(g.view(0))[1][1]
     finally:
         i18n_.set_lang("en")
-    # an opponent who had passed has no next turn to restrict (R4.5; adversarial review)
+    # an opponent who had passed has no next turn to restrict (R4.5)
     g3 = game([0, 2, 4, 6, 8], [1, 3, 5, 7, 9], eff0=FRONTLINE, first=1)
     g3.apply({"type": "pass"})
     g3.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})
@@ -342,7 +342,7 @@ def test_history_lines_group_by_round_when_entries_say_so():
             "history": [{"player": 0, "action": {"type": "pass"}, "round": 1},
                         {"player": 1, "action": {"type": "pass"}, "round": 1},
                         {"player": 1, "action": {"type": "pass"}, "round": 2}]}
-    # newest first; each round's header above its own actions (new-user trial, stop 12)
+    # newest first; each round's header above its own actions
     assert m.history_lines(view, NAMES) == [
         (None, "Round 2"), (1, "CPU passed."), (None, "Round 1"), (1, "CPU passed."),
         (0, "You passed.")]
@@ -421,8 +421,7 @@ def test_drew_text_names_what_your_own_supply_drew():
 
 def test_the_log_says_what_an_effect_did():
     """effects.Outcome in a history entry: drawn cards, the card a Medic put back, a roll,
-    a General's pass, a spent Supply (found missing by a new-user trial: the discard pile
-    shrank with no word why)."""
+    a General's pass, a spent Supply (without them the discard pile shrank with no word why)."""
     from trifront.ui import i18n as i18n_
     names = {0: "You", 1: "CPU"}
     view = {"me": 0, "history": []}
@@ -446,11 +445,11 @@ def test_the_log_says_what_an_effect_did():
     assert said({"opponent_drew": 1}).endswith(
         ", and you drew a card; the cards of yours it revealed are marked Seen.")
     assert said({"opponent_drew": 1}, player=0).endswith(", and CPU drew a card.")
-    # an empty deck: R5.D3 still reveals (adversarial review: the line said nothing)
+    # an empty deck: R5.D3 still reveals, and the line says so
     assert said({"opponent_drew": 0}).endswith(
         ", with no card for you to draw; the cards of yours it revealed are marked Seen.")
     assert said({"created": 1}).endswith("adding a common soldier to the deck.")
-    # R5.D3 names the cards it revealed (new-user trial, stop 19: only "Seen" tags said so)
+    # R5.D3 names the cards it revealed, not only "Seen" tags
     mine = [{**nine, "owner": 0, "id": 17}, {**nine, "owner": 0, "id": 3, "rank": 2,
                                               "group": "A", "effect": "supply", "power": 2,
                                               "base": 2}]
@@ -524,7 +523,7 @@ def test_the_log_names_the_cards_a_player_drew_to_that_player_only():
 
 def test_a_mercenary_s_power_says_what_was_rolled():
     """R5.C2 replaces the power so far: the breakdown names the roll itself, not only the
-    change ('Mercenary roll −1' read like a penalty; found by a new-user trial)."""
+    change ('Mercenary roll −1' read like a penalty)."""
     card = {"id": 17, "owner": 0, "rank": 9, "group": "C", "effect": "mercenary",
             "soldier": False, "face": "up", "lane": 0, "power": 4, "base": 9,
             "mods": [{"rule": "R5.C5", "delta": 1}, {"rule": "R5.C2", "delta": -6}],
@@ -564,7 +563,7 @@ def test_the_log_names_a_card_played_in_an_earlier_round_that_left_every_zone():
 
 
 def test_a_saved_game_is_named_by_mode_round_and_score():
-    """"Continue the saved game" says which game (new-user trial, stop 19): the human's or
+    """"Continue the saved game" says which game: the human's or
     Player 1's score first; a save without the fields (older, or a Draft being picked)
     gets no line rather than an error."""
     record = {"mode": "draft"}

@@ -425,7 +425,7 @@ def test_a_full_or_expired_room_shows_no_spinner_and_no_invitation():
 
 
 def test_a_connection_that_never_opens_gets_advice_and_a_retry():
-    """New-user trial (stop 13): paired, ICE never got anywhere, and the lobby said
+    """Paired, ICE never got anywhere, and the lobby said
     "connecting…" for minutes. After CONNECT_SLOW seconds it says why and offers to retry."""
     from trifront.net.match import CONNECT_SLOW
 
@@ -461,7 +461,7 @@ def test_a_connection_that_never_opens_gets_advice_and_a_retry():
 
 
 def test_a_guest_who_claims_the_win_leaves_the_room_and_says_why():
-    """Adversarial review (stop 13): the guest claimed, the host came back and played on with
+    """The guest claimed, the host came back and played on with
     a page that showed "You win!"; the over screen gave R6.4's reason and still offered the
     claim."""
     async def go():
@@ -494,7 +494,7 @@ def test_a_guest_who_claims_the_win_leaves_the_room_and_says_why():
 
 
 def test_two_tabs_of_one_browser_in_one_room_each_reload_into_their_own_seat():
-    """Adversarial review (stop 13): host and guest as two tabs of one browser share
+    """Host and guest as two tabs of one browser share
     localStorage; reloading the host's tab made it the guest of a new game, with a cheating
     warning about its own other tab. Each tab now reads its own copy first (TabFirstStorage)."""
     from trifront.ui.storage import TabFirstStorage
@@ -525,7 +525,7 @@ def test_two_tabs_of_one_browser_in_one_room_each_reload_into_their_own_seat():
 
 
 def test_a_tab_s_own_copy_of_a_seat_gives_way_to_the_later_shared_one():
-    """Review (stop 13): tab 1 hosted 6 moves and left; a new tab went on as host to 12; tab
+    """Tab 1 hosted 6 moves and left; a new tab went on as host to 12; tab
     1 came back at move 6 against a guest at 12, and both waited for ever."""
     from trifront.ui.storage import TabFirstStorage
 

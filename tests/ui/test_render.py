@@ -71,7 +71,7 @@ def test_a_single_closed_lane_keeps_its_reason_on_its_button():
 
 
 def test_a_card_with_no_lane_open_says_so_briefly():
-    """New-user trial (stop 19): an Engineer with no empty lane (R4.3, R5.C5) prompted
+    """An Engineer with no empty lane (R4.3, R5.C5) prompted
     "choose a lane" over three closed lanes, and each lane's reason also explained that an
     Engineer cannot go face-down, which no lane could change; at 667 x 375 the bar grew
     over the hand."""
@@ -154,7 +154,7 @@ def test_disabled_button_keeps_reason():
 
 
 def test_what_belongs_to_you_is_yours_not_you_s():
-    """"Your hand", "Your total", "Your discard pile" — never "You's" (new-user trial)."""
+    """"Your hand", "Your total", "Your discard pile" — never "You's"."""
     from trifront.ui import i18n
     g = game([8, 0, 2, 20, 12], [1, 3, 5, 7, 9])
     for lang, mine, theirs in (("en", "Your", "CPU's"), ("ja", "あなたの", "CPUの")):

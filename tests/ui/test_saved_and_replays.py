@@ -97,7 +97,7 @@ def test_a_local_game_resumes_at_the_hand_over():
 
 
 def test_a_reload_on_a_round_result_shows_that_result_again():
-    """Adversarial review (stop 13): a reload on the round result went straight on."""
+    """A reload on the round result used to go straight on to the next round."""
     async def go(kind):
         store = MemoryStorage()
         app, page = make(store)
@@ -168,7 +168,7 @@ def test_a_draft_vs_cpu_survives_a_reload_while_picking_and_after_confirming():
 
 def test_a_draft_started_by_play_again_survives_a_reload():
     """'Play again' after a Draft game starts a new Draft; a reload there showed the finished
-    game instead (it was still saved over the Draft; found by a new-user trial)."""
+    game instead (it was still saved over the Draft)."""
     for kind in ("cpu", "local"):
         store = MemoryStorage()
         app, page = make(store)
@@ -292,7 +292,7 @@ def test_replay_from_a_share_link_steps_and_reveals():
 
 
 def test_a_replay_keeps_each_seat_s_colour_whoever_s_view_is_shown():
-    """New-user trial (stop 19): a link opened on Player 2's view drew Player 2 green and
+    """A link opened on Player 2's view drew Player 2 green and
     Player 1 red, the other way round from the game on one device. Green is Player 1's, or
     the page's own player's ("You") in a game vs the CPU."""
     def seat_2(page):
@@ -328,7 +328,7 @@ def test_a_running_game_replay_cannot_be_revealed():
 
 def test_a_running_games_share_link_shows_only_its_sharers_view():
     """R7.2: a player who shares a game in progress shares its own view, not the other's
-    hand (a new-user trial found the CPU's cards one click away)."""
+    hand (the CPU's cards were one click away)."""
     async def go():
         app, page = make(MemoryStorage(), page_url="http://x/index.html")
         app.dispatch("menu-set", {"key": "strength", "value": "easy"})
@@ -494,7 +494,7 @@ def test_a_second_tab_follows_the_game_played_in_the_first():
 
 
 def test_a_tab_that_follows_a_move_vs_cpu_lets_the_other_tab_s_cpu_answer():
-    """Review (stop 13): the following tab ran the CPU too; whichever answered first won, and
+    """The following tab ran the CPU too; whichever answered first won, and
     the tab being played showed the other tab's CPU move as "went on in another tab"."""
     from trifront.ui.app import FOLLOW_WAIT
 
@@ -625,7 +625,7 @@ def test_a_replay_is_a_layer_over_a_draft_and_over_another_tabs_moves():
 
 
 def test_menu_leaves_a_game_saved_and_resume_reopens_it():
-    """New-user trial: a game's only ways out were to resign or to finish it. "Menu" (#btn-leave)
+    """A game's only ways out were to resign or to finish it. "Menu" (#btn-leave)
     keeps the game in storage; the menu then offers "Continue the saved game" (#btn-resume) first;
     Start game begins a new one in its place."""
     async def go():
@@ -643,7 +643,7 @@ def test_menu_leaves_a_game_saved_and_resume_reopens_it():
         assert saved["kind"] == "cpu" and saved["record"]["actions"] == []
         assert page.tree.find("#btn-resume") is not None
         assert "against the CPU is saved" in page.tree.find(".tf-menu-resume").text()
-        # which game: its mode, round and score, the human first (new-user trial, stop 19)
+        # which game: its mode, round and score, the human first
         assert page.tree.find("#resume-what").text() == "Normal, round 1: You 0 – 0 CPU."
         app.dispatch("resume-saved")
         await settle(app)
@@ -705,7 +705,7 @@ def test_a_game_on_one_device_is_left_and_resumed_at_a_hand_over():
 
 
 def test_a_draft_game_left_by_menu_survives_a_visit_to_the_online_lobby():
-    """Adversarial review: after a Draft, a stale copy of the Draft's save made the lobby's
+    """After a Draft, a stale copy of the Draft's save made the lobby's
     "Back to menu" (on_menu) forget the game that "Menu" had left saved."""
     async def go():
         store = MemoryStorage()

@@ -1,6 +1,6 @@
 """trifront/ui/scrolling.py: a chosen card is scrolled clear of an action bar that sticks to
-the window's foot (new-user trial: the bar, grown by a refusal's reason or a hint, covered
-the card just chosen)."""
+the window's foot (the bar, grown by a refusal's reason or a hint, covered the card just
+chosen)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ bench/draft_table.py): for each effect, how often a player holding it won when b
 effect sets were random. Draft picks are secret and simultaneous (R2.3), so the CPU cannot
 answer the opponent's picks; per group it draws among the effects whose win rate is within
 `NEAR_BEST[strength]` of the group's best: Hard only among the strongest choices, Normal and
-Easy among more (a new-user trial met the same four picks game after game).
+Easy among more (a player should not meet the same four picks game after game).
 """
 
 from __future__ import annotations

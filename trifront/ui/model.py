@@ -701,8 +701,8 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
 
 def _effect_phrase(card: dict | None, target, names: dict[int, str], entry: dict,
                    view: dict) -> str:
-    """What a face-up play's effect did that neither its target nor its outcome says (a
-    new-user trial read the log and could not tell): no target chosen (R4.4), the next-turn
+    """What a face-up play's effect did that neither its target nor its outcome says (else a
+    reader of the log cannot tell): no target chosen (R4.4), the next-turn
     restrictions of R5.A3 / R5.A4 (none on an opponent who had passed: R4.5), R5.B4's
     turn-down."""
     effect = card.get("effect") if isinstance(card, dict) else None
@@ -1199,7 +1199,7 @@ def board_changes(before: list | None, after: list, player: int, action: dict) -
 
 
 # ---------------------------------------------------------------------------------------------
-# Hint: what the CPU would play in this player's place (issue 3)
+# Hint: what the CPU would play in this player's place
 
 
 def view_key(view: dict) -> str:

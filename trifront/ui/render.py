@@ -514,7 +514,7 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
 def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bool, *,
                hint_button: str | None = None, hint: m.HintShown | None = None) -> El:
     """The prompt for the current step, its choices (disabled ones say why), pass/cancel;
-    the Hint button and a ready hint with "Play it" (issue 3)."""
+    the Hint button and a ready hint with "Play it"."""
     me = view["me"]
     parts: list = []
     prompt = ""
