@@ -210,9 +210,9 @@ class App:
 
     def _save_text(self) -> str:
         """The running game as saved under SAVE_KEY (a game vs CPU or local)."""
-        state = self.game.state          # round and scores: the menu says which game it is
-        return json.dumps({"kind": self.kind, "human": self.human, "round": state.round,
-                           "scores": list(state.scores), "record": self.game.record()})
+        view = self.game.view(self.human)   # round and scores: the menu says which game it is
+        return json.dumps({"kind": self.kind, "human": self.human, "round": view["round"],
+                           "scores": view["scores"], "record": self.game.record()})
 
     def _draft_save(self) -> str | None:
         """A Draft before its game starts (R2.3), as JSON text: who plays, who goes first,
@@ -237,7 +237,7 @@ class App:
         """Another tab of this site wrote storage (the page's "storage" event; ``key`` None:
         it was cleared). When it is the running game vs CPU or on one device, this tab
         follows the newer one instead of playing on a copy that the next save of either
-        tab would silently overwrite (adversarial review, stop 13)."""
+        tab would silently overwrite."""
         if key not in (SAVE_KEY, None) or self.kind not in ("cpu", "local") \
                 or not isinstance(self.game, Game) or self.screen == "menu":
             return
@@ -290,11 +290,12 @@ class App:
             return True
         self.gen += 1
         self.kind, self.human, self.game = kind, human, game
-        self.first = game.state.first
-        self.rounds_seen = len(game.state.rounds)
-        history = game.view(0).get("history") or []
-        if (history and game.state.rounds and not game.over
-                and history[-1].get("round") == len(game.state.rounds)):
+        view = game.view(human)
+        self.first = view["first"]
+        self.rounds_seen = len(view["rounds"])
+        history = view["history"]
+        if (history and view["rounds"] and not game.over
+                and history[-1].get("round") == len(view["rounds"])):
             self.rounds_seen -= 1   # the last action ended a round: show its result again
         self.sel = m.Selection()
         self.overlay = None
@@ -305,7 +306,7 @@ class App:
         if game.over:
             self.viewer = human if kind == "cpu" else (game.winner or 0)
             self.screen = "over"
-        elif kind == "local" and self.rounds_seen < len(game.state.rounds):
+        elif kind == "local" and self.rounds_seen < len(view["rounds"]):
             # the round result first (both look at it); then _advance hands the device over,
             # since nobody's hand is on screen yet
             self.viewer = 1 - game.to_move
@@ -397,7 +398,7 @@ class App:
         own scrolling is left alone between them."""
         shown, mine = self.shown, self.shown == "board" and self._my_turn()
         # the card with its step: each step changes the action bar's height (lane buttons,
-        # a refusal's reason, Tactician's moves), which can cover the card (new-user trial)
+        # a refusal's reason, Tactician's moves), which can cover the card
         card = (self.sel.card, self.sel.step) if mine and self.sel.card is not None else None
         hinted = mine and self.hint is not None and self.hint.status == "ready"
         before, self._scrolled = self._scrolled, (shown, mine, card, hinted)
@@ -607,7 +608,7 @@ class App:
     def on_leave(self, data: dict) -> None:
         """"Menu" during a game vs the CPU or on one device: back to the menu, the game kept
         in storage as it stands (saved after every action) for "Continue the saved game"
-        (new-user trial: the only ways out of a game were to resign or to finish it)."""
+        (else the only ways out of a game would be to resign or to finish it)."""
         if self.kind not in ("cpu", "local") or not isinstance(self.game, Game) \
                 or self.game.over:
             return
@@ -720,7 +721,7 @@ class App:
         self.fresh = {}
         self.thinking = False
         # the game's record replaces the Draft's save: a stale copy here made on_menu forget
-        # a game left by "Menu" (adversarial review: Online, then back to the menu)
+        # a game left by "Menu" (say, after a visit to Online and back to the menu)
         self._saved_draft = None
         if self.kind == "local":
             self._handover(self.game.to_move, "board")
@@ -745,7 +746,7 @@ class App:
         """After any action: round result, game over, hand-over, or the next turn."""
         g = self.game
         self.sel = m.Selection()
-        rounds = len(g.state.rounds)
+        rounds = len(self.view()["rounds"])
         if rounds > self.rounds_seen:
             self.rounds_seen = rounds
             self.screen = "round"
@@ -1127,7 +1128,7 @@ class App:
             return False
         if not own and self._same_deal(self.replay.replay.record):
             # a link to this page's own game (shared, then opened here): "You" and "CPU",
-            # not "Player 1" and "Player 2" (new-user trial)
+            # not "Player 1" and "Player 2"
             self.replay.who = self._who()
         self.replay_error = ""
         self.overlay = None

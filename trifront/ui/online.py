@@ -8,13 +8,6 @@ from trifront.net.host import HostSession
 from trifront.net.match import OnlineMatch
 
 
-class _Rounds:
-    """Stands in for GameState where the app reads ``state.rounds``."""
-
-    def __init__(self, view: dict):
-        self.rounds = view.get("rounds") or []
-
-
 class OnlineGame:
     """The app's ``Game`` for an online match: views come from the session, actions go to it.
 
@@ -25,11 +18,6 @@ class OnlineGame:
 
     def view(self, p: int | None = None) -> dict:
         return self.match.view()
-
-    @property
-    def state(self):
-        s = self.match.session
-        return s.game.state if isinstance(s, HostSession) else _Rounds(self.match.view())
 
     @property
     def over(self) -> bool:
