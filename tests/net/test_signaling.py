@@ -149,3 +149,21 @@ def test_ice_servers_keep_only_stun_and_turn_addresses():
                               {"urls": "TURNS:b:5349", "username": "u", "credential": "c"}]}
     assert ice_servers(config) == [{"urls": ["stun:a:1"]},
                                    {"urls": "TURNS:b:5349", "username": "u", "credential": "c"}]
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "192.168.1.20", "10.0.0.7",
+                                  "fe80::1", "[::1]", "mybox.local", ""])
+def test_a_page_on_a_local_host_asks_no_outside_server(host):
+    """scripts/play on this machine or a LAN: no public STUN server is configured (nor
+    looked up), whatever web/online.json lists; the shipped list is for public hosts."""
+    from trifront.net.signaling import page_ice_servers
+    shipped = json.loads((Path(__file__).parents[2] / "web" / "online.json").read_text())
+    assert shipped["ice_servers"]
+    assert page_ice_servers(shipped, host) == []
+
+
+def test_a_page_on_a_public_host_uses_the_listed_ice_servers_unless_told_none():
+    from trifront.net.signaling import page_ice_servers
+    shipped = json.loads((Path(__file__).parents[2] / "web" / "online.json").read_text())
+    assert page_ice_servers(shipped, "user.github.io") == shipped["ice_servers"]
+    assert page_ice_servers(shipped, "user.github.io", "none") == []

@@ -135,6 +135,17 @@ def ice_servers(config: dict) -> list[dict]:
     return out
 
 
+def page_ice_servers(config: dict, hostname: str, param: str = "") -> list[dict]:
+    """The ICE servers a page on ``hostname`` uses: none with ``?ice=none``, none on a local
+    host (this machine, an IP address, a ``.local`` name: scripts/play on a LAN, where the
+    two pages reach each other directly and no outside server should be asked anything),
+    else ``ice_servers`` in web/online.json (public STUN servers by default, and any TURN
+    server configured there)."""
+    if param == "none" or is_local_host(hostname):
+        return []
+    return ice_servers(config)
+
+
 def _ice_url(value: object) -> bool:
     """A STUN or TURN address (RTCPeerConnection throws on any other scheme)."""
     return isinstance(value, str) and value.strip().lower().startswith(("stun:", "stuns:",

@@ -45,6 +45,7 @@ ONLINE_JSON.catch(create_proxy(lambda *_: None))
 from trifront.net.signaling import default_relay as default_relay_url
 from trifront.net.signaling import default_signal, nostr_relays
 from trifront.net.signaling import ice_servers as read_ice_servers
+from trifront.net.signaling import page_ice_servers
 from trifront.ui import dom, i18n
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
@@ -170,10 +171,10 @@ online_config = await load_online_config()  # noqa: F704 - PyScript runs top-lev
 scheme = "wss" if location.protocol == "https:" else "ws"
 default_relay = default_relay_url(online_config, scheme, str(location.hostname or ""))
 ice_param = _param("ice", "", str)
-ice_servers = [] if ice_param == "none" else read_ice_servers(online_config)
+ice_servers = page_ice_servers(online_config, str(location.hostname or ""), ice_param)
 _listed_ice = online_config.get("ice_servers")
-if ice_param != "none" and _listed_ice and (not isinstance(_listed_ice, list)
-                                            or len(ice_servers) != len(_listed_ice)):
+if _listed_ice and (not isinstance(_listed_ice, list)
+                    or len(read_ice_servers(online_config)) != len(_listed_ice)):
     console.warn("TriFront: web/online.json ice_servers: entries without a stun:/turn: "
                  "address were left out")
 page_signal = default_signal(online_config, str(location.hostname or ""))
