@@ -309,10 +309,16 @@ def scenario_contexts(pw, server, relay_port) -> dict:
         for p in (host, guest):
             p.page.wait_for_selector("#screen-board", timeout=60_000)
         setup_s = time.monotonic() - t_join
+        # the whole online board, connection bar included, within the 1280 x 800 window
+        overflow = {p.name: p.page.evaluate(
+            "() => document.documentElement.scrollHeight - window.innerHeight")
+            for p in (host, guest)}
+        for p in (host, guest):
+            p.shot(f"online-contexts-board-{p.name}")
         timings: list = []
         actions = play([host, guest], "online-contexts", timings=timings)
         result = finish([host, guest], "online-contexts")
-        result.update(actions=actions, setup_s=setup_s,
+        result.update(actions=actions, setup_s=setup_s, board_overflow_px=overflow,
                       channel_ms=[channel_ms(p) for p in (host, guest)],
                       latency_ms=latencies([host, guest], timings),
                       errors=host.errors + guest.errors)

@@ -109,6 +109,8 @@ def test_a_whole_online_game_between_two_browsers(tmp_path, scenario):
     check_game(result)
     assert all(ms is not None and ms < 5000 for ms in result["channel_ms"])
     assert check_wire(result) >= len(result["records"]["host"]["actions"])
+    if scenario == "contexts":   # at 1280 x 800 the connection bar (Leave) stays in sight
+        assert all(px <= 0 for px in result["board_overflow_px"].values()), result
     if scenario == "processes":
         effects = result["records"]["host"]["effects"]
         assert result["records"]["host"]["mode"] == "draft"
