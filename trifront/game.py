@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .actions import Action, MalformedAction
 from .cards import NORMAL_EFFECTS
+from .reasons import Reason
 from .record import check_record, replay, summary, to_json
 from .rules import IllegalAction, apply, legal_actions
 from .state import GameState
@@ -54,7 +55,7 @@ class Game:
                 raise MalformedAction(f"player must be 0 or 1, not {player!r}")
             sender = self.state.to_move if player is None else player
             if sender is None:
-                raise IllegalAction("R6.4", "the game is over")
+                raise IllegalAction(Reason("R6.4", "game_over"))
             action = action_from_view(self.state, sender, action, by_id=player is None)
         apply(self.state, action, player)
         self._actions.append(action)

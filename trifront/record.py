@@ -32,6 +32,7 @@ class IllegalRecordAction(Exception):
                          f"{error.rule}: {error.message}")
         self.index = index
         self.rule = error.rule
+        self.reason = error.reason
         self.message = error.message
 
 

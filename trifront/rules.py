@@ -11,24 +11,24 @@ import random
 
 from .actions import DISCARD, DOWN, FACES, PASS, PLAY, RESIGN, UP, Action, MalformedAction
 from .cards import EFFECTS, NORMAL_EFFECTS, check_effect_set
-from .constants import (DECK_SIZE, FIRST_ROUND_DRAW, LANE_NAMES, LANES, LATER_ROUND_DRAW,
-                        TARGET_SCORE)
+from .constants import DECK_SIZE, FIRST_ROUND_DRAW, LANES, LATER_ROUND_DRAW, TARGET_SCORE
 from .effects import ON_DISCARD, ON_PLAY_ANY_FACE, ON_PLAY_FACE_UP
 from .power import lane_by_count, lane_winner, power_parts, side_power
+from .reasons import TARGET_CODES, Reason
 from .state import Card, GameState, PlayerState, make_starting_card
 from .zones import draw, to_board, to_discard
 
 
 class IllegalAction(Exception):
-    """An action the rules forbid. `rule` is the RULES.md id it breaks; the state is unchanged."""
+    """An action the rules forbid; the state is unchanged. ``reason`` says why (its ``rule``
+    is the RULES.md id it breaks, its ``code`` the case: reasons.py); ``message`` is that in
+    English, for logs and the replay command."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
-        self.rule = rule
-        self.message = message
-
-
-Reason = tuple[str, str]  # (rule id, why)
+    def __init__(self, reason: Reason) -> None:
+        self.reason = reason
+        self.rule = reason.rule
+        self.message = reason.english()
+        super().__init__(f"{self.rule}: {self.message}")
 
 
 # ---------------------------------------------------------------------------- set-up (R1-R3)
@@ -81,17 +81,16 @@ def placement_problem(state: GameState, player: int, card: Card, lane: int,
     effect = card.effect
     info = EFFECTS.get(effect) if effect else None
     if info is not None and info.unplayable:
-        return "R4.3", f"{info.name_en} cannot be played; discard it instead ({info.rule})"
+        return Reason("R4.3", "unplayable", {"effect": effect, "cites": info.rule})
     if face == DOWN:
         if state.players[player].no_facedown:
-            return "R5.A4", "Frontline: no face-down play on this turn"
+            return Reason("R5.A4", "frontline")
         if info is not None and info.face_up_only:
-            return "R4.3", f"{info.name_en} can only be played face-up ({info.rule})"
+            return Reason("R4.3", "face_up_only", {"effect": effect, "cites": info.rule})
     if effect == "engineer" and any(ps.board[lane] for ps in state.players):
-        return "R4.3", "Engineer only goes into a lane where neither player has a card (R5.C5)"
+        return Reason("R4.3", "engineer")
     if effect == "strategic" and lane != card.rank - 11:
-        return "R4.3", (f"Siege Engine {card.rank} may only go to the "
-                        f"{LANE_NAMES[card.rank - 11]} lane (R5.D1)")
+        return Reason("R4.3", "siege", {"rank": card.rank, "lane": card.rank - 11})
     return None
 
 
@@ -99,7 +98,7 @@ def discard_problem(card: Card) -> Reason | None:
     """Why `card` may not be discarded, or None (R3.3: discard-only cards only)."""
     if card.effect in ON_DISCARD:
         return None
-    return "R3.3", "only discard-only cards (Envoy, Black Market) can be discarded"
+    return Reason("R3.3", "discard_only")
 
 
 def targets(state: GameState, player: int, card: Card, lane: int) -> list[tuple[int, int | None]]:
@@ -128,26 +127,20 @@ def targets(state: GameState, player: int, card: Card, lane: int) -> list[tuple[
 def _target_problem(state: GameState, player: int, card: Card, action: Action) -> Reason | None:
     if action.target_card is None:
         if action.target_lane is not None:
-            return "R4.4", "a target lane needs a target card"
+            return Reason("R4.4", "lane_without_card")
         return None
     info = EFFECTS.get(card.effect) if card.effect else None
     if action.face == DOWN or info is None or info.chooses is None:
-        return "R4.4", "this play takes no target (only a face-up effect that chooses does)"
+        return Reason("R4.4", "no_target")
     if (action.target_card, action.target_lane) in targets(state, player, card, action.lane):
         return None
-    what = {
-        "own_hand": "another card in your hand",
-        "opponent_face_down": "a face-down opponent card",
-        "opponent_face_up_elsewhere": "a face-up opponent card in another lane, not a siege engine",
-        "own_board_and_lane": "one of your board cards (not a siege engine) and a different lane",
-    }[info.chooses]
-    return info.rule, f"{info.name_en} must target {what}"
+    return Reason(info.rule, TARGET_CODES[info.chooses], {"effect": card.effect})
 
 
 def pass_problem(state: GameState, player: int) -> Reason | None:
     """Why `player` may not pass now, or None (R5.A3 assault, R4.5)."""
     if state.players[player].no_pass and _has_play_or_discard(state, player):
-        return "R5.A3", "Assault: you cannot pass on this turn while you can play or discard"
+        return Reason("R5.A3", "assault_pass")
     return None
 
 
@@ -175,23 +168,23 @@ def check(state: GameState, action: Action, player: int | None = None) -> None:
     if not isinstance(action, Action):
         raise MalformedAction(f"an action must be an Action, not {type(action).__name__}")
     if state.over:
-        raise IllegalAction("R6.4", "the game is over")
+        raise IllegalAction(Reason("R6.4", "game_over"))
     if action.type == RESIGN:
         if (type(action.player) is not int or action.player not in (0, 1)
                 or (player is not None and player != action.player)):
-            raise IllegalAction("R6.6", "a player may resign only for themselves")
+            raise IllegalAction(Reason("R6.6", "resign_self"))
         if action != Action.resign(action.player):  # a resign carries its player only
             raise MalformedAction(f"malformed action {action!r}")
         return
     action.checked()
     p = state.to_move
     if player is not None and player != p:
-        raise IllegalAction("R3.3", "it is not your turn")
+        raise IllegalAction(Reason("R3.3", "not_your_turn"))
     ps = state.players[p]
     if action.type == PASS:
         problem = pass_problem(state, p)
     elif action.card not in ps.hand:
-        problem = "R3.3", f"card {action.card} is not in your hand"
+        problem = Reason("R3.3", "not_in_hand", {"card": action.card})
     elif action.type == DISCARD:
         problem = discard_problem(ps.cards[action.card])
     elif action.type == PLAY:
@@ -199,9 +192,9 @@ def check(state: GameState, action: Action, player: int | None = None) -> None:
         problem = (placement_problem(state, p, card, action.lane, action.face)
                    or _target_problem(state, p, card, action))
     else:
-        problem = "R3.3", f"unknown action {action.type!r}"
+        problem = Reason("R3.3", "unknown_action", {"kind": str(action.type)})
     if problem is not None:
-        raise IllegalAction(*problem)
+        raise IllegalAction(problem)
 
 
 def legal_actions_reference(state: GameState) -> list[Action]:

@@ -11,7 +11,7 @@ Pure; no engine state involved.
 from __future__ import annotations
 
 from .actions import FACES
-from .cards import GROUPS
+from .cards import EFFECTS, GROUPS
 from .constants import LANES, MERCENARY_MAX, MERCENARY_MIN
 
 _PLAYERS = (0, 1)
@@ -192,11 +192,29 @@ def _outcome(v, path):
             _fail(f"{path}.{key}", "not a known outcome")
 
 
+#: a reason's args (trifront/reasons.py) and what each must be
+_REASON_ARGS = {"effect": lambda x: x in EFFECTS, "lane": lambda x: type(x) is int and x in LANES,
+                "cites": lambda x: isinstance(x, str) and len(x) <= 16,
+                "rank": lambda x: type(x) is int and 0 <= x <= 99,
+                "card": lambda x: type(x) is int and 0 <= x <= 999,
+                "kind": lambda x: isinstance(x, str) and len(x) <= 16}
+
+
 def _reason(v, path):
+    """A reason names its case by code (the page says it in its words): an unknown code is
+    drawn as the code, so only its shape is checked; args must be what their names say."""
     if v is not None:
-        _dict(v, path, ("rule", "text"))
+        _dict(v, path, ("rule", "code", "args"))
+        if set(v) - {"rule", "code", "args"}:
+            _fail(path, "unknown fields")
         _str(v["rule"], path + ".rule")
-        _str(v["text"], path + ".text")
+        if not (isinstance(v["code"], str) and 0 < len(v["code"]) <= 32):
+            _fail(path + ".code", "expected a short code")
+        args = _dict(v["args"], path + ".args")
+        for name, value in args.items():
+            ok = _REASON_ARGS.get(name)
+            if ok is None or not ok(value):
+                _fail(f"{path}.args.{name}", "not a reason's value")
 
 
 def _view(v) -> None:

@@ -165,7 +165,8 @@ def _visible_card(state: GameState, me: int, card: Card) -> dict:
 
 
 def _reason(problem) -> dict | None:
-    return None if problem is None else {"rule": problem[0], "text": problem[1]}
+    """A reasons.Reason as the view holds it: rule, code, args (the words are the page's)."""
+    return None if problem is None else problem.to_json()
 
 
 def _why_not(state: GameState, me: int) -> dict:

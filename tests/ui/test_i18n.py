@@ -56,35 +56,45 @@ def test_language_detection():
     assert i18n.set_lang("xx") == "en"
 
 
-def test_engine_reasons_are_translated():
+def test_engine_reasons_are_said_in_the_page_s_language():
+    from trifront.reasons import Reason
     i18n.set_lang("ja")
-    assert i18n.engine_text("Siege Engine 12 may only go to the center lane (R5.D1)") == \
+    assert i18n.reason_words(Reason("R4.3", "siege", {"rank": 12, "lane": 1})) == \
         "攻城兵器12は中央レーンにしか出せません (R5.D1)"
-    assert i18n.engine_text("Envoy cannot be played; discard it instead (R5.C3)") == \
+    assert i18n.reason_words({"rule": "R4.3", "code": "unplayable",
+                              "args": {"effect": "envoy", "cites": "R5.C3"}}) == \
         "密使は場に出せません。捨てて使います (R5.C3)"
-    assert i18n.engine_text("General can only be played face-up (R5.D2)") == \
+    assert i18n.reason_words(Reason("R4.3", "face_up_only",
+                                    {"effect": "general", "cites": "R5.D2"})) == \
         "大将軍は表でしか出せません (R5.D2)"
+    i18n.set_lang("en")
+    assert i18n.reason_words(Reason("R4.3", "siege", {"rank": 12, "lane": 1})) == \
+        "Siege Engine 12 may only go to the center lane (R5.D1)"
 
 
-def test_every_reason_the_rules_give_is_translated():
-    """Each reason text in rules.py (a refused move, a replay's illegal action) has its
-    Japanese: its literals, with a name or a number where the f-string has a field."""
-    import pathlib
-    source = pathlib.Path(__file__).resolve().parents[2].joinpath("trifront", "rules.py")
-    code = source.read_text(encoding="utf-8")
-    texts = re.findall(r'"R[\w.]+",\s*\(?f?"([^"]+)"(?:\s*f?"([^"]+)")?', code)
-    texts = [a + b for a, b in texts]        # a text split over two lines, in parentheses
-    whats = re.findall(r'^\s+"\w+": "([^"]+)",?$', code, re.M)       # the targets' words
-    texts += [f"Recon must target {what}" for what in whats]
-    assert len(texts) >= 15 and len(whats) == 4, (texts, whats)
-    i18n.set_lang("ja")
-    for text in texts:
-        if "{action.type!r}" in text:
-            continue                    # a malformed action: refused before it is shown
-        sample = re.sub(r"\{info\.name_en\}", "Recon", text)
-        sample = re.sub(r"\{info\.rule\}", "R5.B1", sample)
-        sample = re.sub(r"\{[^}]+\}", "12", sample)
-        assert i18n.engine_text(sample) != sample, sample
+def test_every_reason_code_has_its_words_in_each_language():
+    """The engine speaks codes (trifront/reasons.py): each code the rules can give has its
+    text in every catalogue, with the same placeholders."""
+    from trifront.reasons import ENGLISH, TARGET_CODES
+    assert set(TARGET_CODES.values()) <= set(ENGLISH)
+    for code, english in ENGLISH.items():
+        fields = set(re.findall(r"\{(\w+)\}", english))
+        for lang, table in i18n.TABLES.items():
+            text = table.get("why." + code)
+            assert text, (lang, code)
+            assert set(re.findall(r"\{(\w+)\}", text)) == fields, (lang, code)
+    assert i18n.EN["why.siege"] == ENGLISH["siege"]
+
+
+def test_a_reason_of_unknown_code_or_odd_values_reads_as_words_never_fails():
+    for reason in ({"rule": "R9", "code": "from_a_newer_engine", "args": {}},
+                   {"rule": "R4.3", "code": "siege", "args": {"rank": 12, "lane": 7}},
+                   {"rule": "R4.3", "code": "unplayable", "args": {"effect": "nope"}},
+                   {"rule": "R4.3", "code": "siege", "args": "x"}):
+        for lang in ("en", "ja"):
+            i18n.set_lang(lang)
+            assert isinstance(i18n.reason_words(reason), str) and i18n.reason_words(reason)
+    i18n.set_lang("en")
 
 
 # --- every screen in Japanese ---------------------------------------------------------------

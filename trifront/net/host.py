@@ -23,6 +23,7 @@ from collections.abc import Callable
 from ..actions import MalformedAction
 from ..cards import check_effect_set
 from ..game import Game
+from ..reasons import Reason
 from ..rules import IllegalAction
 from . import fairness, protocol
 from .session import Session
@@ -231,7 +232,7 @@ class HostSession(Session):
     def act(self, action) -> None:
         """The host player's action. Raises IllegalAction / MalformedAction (game unchanged)."""
         if self.phase != PLAYING or self.game is None:
-            raise IllegalAction("R3.3", "the game has not started")
+            raise IllegalAction(Reason("R3.3", "not_started"))
         self.game.apply(action, player=HOST)
         self._after_action()
 

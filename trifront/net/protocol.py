@@ -39,7 +39,7 @@ from trifront.view_check import view_problem
 # /4: a player's own history entries carry the cards its effects drew (to it alone);
 # /5: R5.D3's entries carry the cards it revealed ("revealed", to both); /6: the moves
 # commitment is keyed with the host's secret (fairness.moves_commits; a /5 page's audit would
-# compute another chain)
+# compute another chain), and a view's reasons are codes ({rule, code, args}), not English
 VERSION = "trifront-net/6"
 MAX_TO_HOST = 8 * 1024            # a guest message (an action is ~100 bytes)
 MAX_TO_GUEST = 512 * 1024         # a host message (a view is ~10-40 KiB)

@@ -878,7 +878,8 @@ class App:
             self.game.apply(action, player=self.viewer)
         except (IllegalAction, MalformedAction) as exc:
             rule = getattr(exc, "rule", "")
-            text = i18n.engine_text(getattr(exc, "message", str(exc)))
+            reason = getattr(exc, "reason", None)
+            text = i18n.reason_words(reason) if reason is not None else str(exc)
             self.toast = i18n.t("msg.not_allowed", text=text) + (f" ({rule})" if rule else "")
             self.sel = m.Selection()
             return

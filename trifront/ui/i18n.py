@@ -21,6 +21,9 @@ from __future__ import annotations
 import re
 
 from trifront.cards import EFFECTS
+from trifront.reasons import ENGLISH as REASONS_EN
+from trifront.reasons import Reason
+from trifront.reasons import words as reason_text_in
 
 LANGS = ("en", "ja")
 
@@ -93,39 +96,18 @@ def effect_short(effect: str) -> str:
     return t("short." + effect)
 
 
-# -------------------------------------------------------------------- engine reasons (ja)
+# -------------------------------------------------------------------- engine reasons
 
-_NAME_EN = {info.name_en: eid for eid, info in EFFECTS.items()}
+def reason_words(reason: dict | Reason) -> str:
+    """An engine reason (reasons.Reason, or its view form {"rule", "code", "args"}) in the
+    current language: the catalogue's ``why.<code>`` text."""
+    if isinstance(reason, dict):
+        args = reason.get("args")
+        reason = Reason(str(reason.get("rule", "")), str(reason.get("code", "")),
+                        args if isinstance(args, dict) else {})
+    return reason_text_in(TABLES.get(_lang, EN), reason, effect_name,
+                          lambda lane: t(f"lane.{int(lane)}") if lane in (0, 1, 2) else str(lane))
 
-#: The engine's reason texts (trifront/rules.py, English), matched to catalogue keys.
-_REASONS = [
-    (re.compile(r"^(?P<name>.+) cannot be played; discard it instead \((?P<rule>R[\w.]+)\)$"),
-     "why.unplayable"),
-    (re.compile(r"^Frontline: no face-down play on this turn$"), "why.frontline"),
-    (re.compile(r"^(?P<name>.+) can only be played face-up \((?P<rule>R[\w.]+)\)$"),
-     "why.face_up_only"),
-    (re.compile(r"^Engineer only goes into a lane where neither player has a card \(R5\.C5\)$"),
-     "why.engineer"),
-    (re.compile(r"^Siege Engine (?P<rank>\d+) may only go to the (?P<lane>\w+) lane "
-                r"\(R5\.D1\)$"), "why.siege"),
-    (re.compile(r"^only discard-only cards \(Envoy, Black Market\) can be discarded$"),
-     "why.discard_only"),
-    (re.compile(r"^Assault: you cannot pass on this turn while you can play or discard$"),
-     "why.assault_pass"),
-    (re.compile(r"^it is not your turn$"), "why.not_your_turn"),
-    (re.compile(r"^the game is over$"), "why.game_over"),
-    (re.compile(r"^a player may resign only for themselves$"), "why.resign_self"),
-    (re.compile(r"^card (?P<card>\d+) is not in your hand$"), "why.not_in_hand"),
-    (re.compile(r"^a target lane needs a target card$"), "why.lane_without_card"),
-    (re.compile(r"^this play takes no target \(only a face-up effect that chooses does\)$"),
-     "why.no_target"),
-    (re.compile(r"^(?P<name>.+) must target another card in your hand$"), "why.target_hand"),
-    (re.compile(r"^(?P<name>.+) must target a face-down opponent card$"), "why.target_down"),
-    (re.compile(r"^(?P<name>.+) must target a face-up opponent card in another lane, not a "
-                r"siege engine$"), "why.target_up"),
-    (re.compile(r"^(?P<name>.+) must target one of your board cards \(not a siege engine\) "
-                r"and a different lane$"), "why.target_move"),
-]
 
 #: Why a fairness check failed (trifront/net/fairness.py, guest.py; English), matched to
 #: catalogue keys: the EN entries below are those texts with their numbers as placeholders.
@@ -133,7 +115,6 @@ _FAIR_KEYS = ("commit", "lost_secret", "seed", "first", "mode", "effects", "my_p
               "host_picks", "not_over", "view", "short", "not_mine", "vetoed", "unanswered",
               "changed",
               "no_commit", "claimed", "conflict", "restarts", "no_reveal")
-_LANE_EN = {"left": 0, "center": 1, "right": 2}
 
 
 def _pattern(template: str) -> re.Pattern:
@@ -144,21 +125,14 @@ def _pattern(template: str) -> re.Pattern:
 
 
 def engine_text(text: str) -> str:
-    """An engine reason or a failed fairness check's detail (always English) in the current
-    language; unknown texts unchanged."""
+    """A failed fairness check's detail (always English) in the current language; unknown
+    texts unchanged."""
     if _lang == "en":
         return text
-    for pattern, key in _REASONS + _FAIR_REASONS:
+    for pattern, key in _FAIR_REASONS:
         found = pattern.match(text.strip())
-        if found is None:
-            continue
-        values = found.groupdict()
-        if "name" in values:
-            eid = _NAME_EN.get(values["name"])
-            values["name"] = effect_name(eid) if eid else values["name"]
-        if "lane" in values:
-            values["lane"] = t(f"lane.{_LANE_EN.get(values['lane'], 0)}")
-        return t(key, **values)
+        if found is not None:
+            return t(key, **found.groupdict())
     return text
 
 
@@ -294,26 +268,6 @@ EN: dict[str, str] = {
     "target.nth_down": "{nth} face-down card, {lane} lane",
     "target.down": "Face-down card, {lane} lane",
     "target.in_lane": "{label}, {lane} lane",
-    # why not (engine reasons, matched by engine_text)
-    "why.unplayable": "{name} cannot be played; discard it instead ({rule})",
-    "why.frontline": "Frontline: no face-down play on this turn",
-    "why.face_up_only": "{name} can only be played face-up ({rule})",
-    "why.engineer": "Engineer only goes into a lane where neither player has a card (R5.C5)",
-    "why.siege": "Siege Engine {rank} may only go to the {lane} lane (R5.D1)",
-    "why.discard_only": "only discard-only cards (Envoy, Black Market) can be discarded",
-    "why.assault_pass": "Assault: you cannot pass on this turn while you can play or discard",
-    "why.not_your_turn": "it is not your turn",
-    "why.game_over": "the game is over",
-    "why.resign_self": "a player may resign only for themselves",
-    "why.not_in_hand": "card {card} is not in your hand",
-    "why.lane_without_card": "a target lane needs a target card",
-    "why.no_target": "this play takes no target (only a face-up effect that chooses does)",
-    "why.target_hand": "{name} must target another card in your hand",
-    "why.target_down": "{name} must target a face-down opponent card",
-    "why.target_up": "{name} must target a face-up opponent card in another lane, not a "
-                     "siege engine",
-    "why.target_move": "{name} must target one of your board cards (not a siege engine) and "
-                       "a different lane",
     # turn and status
     "turn.over": "Game over",
     "turn.round_over": "Round over",
@@ -917,15 +871,17 @@ JA: dict[str, str] = {
     "target.nth_down": "{lane}レーンの{nth}の裏カード",
     "target.down": "{lane}レーンの裏カード",
     "target.in_lane": "{label}（{lane}レーン）",
-    "why.unplayable": "{name}は場に出せません。捨てて使います ({rule})",
+    "why.unplayable": "{name}は場に出せません。捨てて使います ({cites})",
     "why.frontline": "前線部隊：このターンは裏で出せません",
-    "why.face_up_only": "{name}は表でしか出せません ({rule})",
+    "why.face_up_only": "{name}は表でしか出せません ({cites})",
     "why.engineer": "工兵はどちらのカードもないレーンにしか出せません (R5.C5)",
     "why.siege": "攻城兵器{rank}は{lane}レーンにしか出せません (R5.D1)",
     "why.discard_only": "捨てられるのは捨て専のカード（密使・闇商人）だけです",
     "why.assault_pass": "突撃部隊：このターンは出せるカードがある間パスできません",
     "why.not_your_turn": "あなたの番ではありません",
     "why.game_over": "ゲームは終了しました",
+    "why.not_started": "ゲームはまだ始まっていません",
+    "why.unknown_action": "知らない種類の手です（{kind}）",
     "why.resign_self": "投了できるのは自分の分だけです",
     "why.not_in_hand": "カード{card}は手札にありません",
     "why.lane_without_card": "対象のレーンだけを選ぶことはできません。対象のカードも選んでください",
@@ -1403,6 +1359,7 @@ _SHORT_JA = {
     "captain": "場に一般兵がいなければ−1",
 }
 EN.update({f"short.{k}": v for k, v in _SHORT_EN.items()})
+EN.update({f"why.{k}": v for k, v in REASONS_EN.items()})   # the engine's own English
 JA.update({f"short.{k}": v for k, v in _SHORT_JA.items()})
 
 TABLES = {"en": EN, "ja": JA}

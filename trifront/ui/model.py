@@ -314,10 +314,10 @@ class Choice:
 
 
 def reason_text(reason: dict | None) -> str:
-    """{"rule": "R4.3", "text": "…"} -> "… (R4.3)"."""
+    """{"rule": "R4.3", "code": "siege", "args": {...}} -> "… (R4.3, R5.D1)"."""
     if not reason:
         return ""
-    text = i18n.engine_text(str(reason.get("text", "")).strip())
+    text = i18n.reason_words(reason).strip()
     rule = reason.get("rule")
     if text and text[0].islower():
         text = text[0].upper() + text[1:]

@@ -25,7 +25,7 @@ def _why(exc: Exception) -> str:
     """Why a record cannot be opened, in words (the page's language)."""
     if isinstance(exc, IllegalRecordAction):
         return i18n.t("replay.bad_action", n=exc.index + 1, rule=exc.rule,
-                      detail=i18n.engine_text(exc.message))
+                      detail=i18n.reason_words(exc.reason))
     if isinstance(exc, ReplayError):          # the text is no record at all
         return i18n.t(f"replay.bad_{exc.kind}")
     if isinstance(exc, MalformedRecord):      # a record, but not a valid one: RECORD.md's words

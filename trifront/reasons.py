@@ -1,0 +1,87 @@
+"""Why an action may not be taken: the rule it rests on, a code naming the case, and the
+values its words need. The engine speaks codes, not sentences.
+
+``rules.py`` returns a Reason where an action is not allowed and ``IllegalAction`` carries one;
+a player view holds them as ``{"rule", "code", "args"}`` (views.py). The words belong to the
+text catalogues, keyed ``why.<code>``: the page's (trifront/ui/i18n.py) in each language.
+ENGLISH below is each code's one English text: the page's English catalogue takes it from
+here, and so do the engine's own messages (an exception, the replay command's one line).
+
+``args`` hold only JSON values: ``effect`` (an effect id; the words say its name), ``lane``
+(0-2; the words say the lane's name), ``cites`` (the rule of the effect that sets the limit),
+``rank``, ``card`` (a card id), ``kind`` (an action type).
+
+>>> r = Reason("R4.3", "siege", {"rank": 12, "lane": 1})
+>>> r.english()
+'Siege Engine 12 may only go to the center lane (R5.D1)'
+>>> r.to_json()
+{'rule': 'R4.3', 'code': 'siege', 'args': {'rank': 12, 'lane': 1}}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from .cards import EFFECTS
+from .constants import LANE_NAMES
+
+ENGLISH: dict[str, str] = {
+    "unplayable": "{name} cannot be played; discard it instead ({cites})",
+    "frontline": "Frontline: no face-down play on this turn",
+    "face_up_only": "{name} can only be played face-up ({cites})",
+    "engineer": "Engineer only goes into a lane where neither player has a card (R5.C5)",
+    "siege": "Siege Engine {rank} may only go to the {lane} lane (R5.D1)",
+    "discard_only": "only discard-only cards (Envoy, Black Market) can be discarded",
+    "assault_pass": "Assault: you cannot pass on this turn while you can play or discard",
+    "not_your_turn": "it is not your turn",
+    "game_over": "the game is over",
+    "not_started": "the game has not started",
+    "resign_self": "a player may resign only for themselves",
+    "not_in_hand": "card {card} is not in your hand",
+    "unknown_action": "unknown action {kind}",
+    "lane_without_card": "a target lane needs a target card",
+    "no_target": "this play takes no target (only a face-up effect that chooses does)",
+    "target_hand": "{name} must target another card in your hand",
+    "target_down": "{name} must target a face-down opponent card",
+    "target_up": "{name} must target a face-up opponent card in another lane, not a siege engine",
+    "target_move": "{name} must target one of your board cards (not a siege engine) and a "
+                   "different lane",
+}
+
+#: what each kind of R4.4 target choice (cards.EffectInfo.chooses) is refused with
+TARGET_CODES = {"own_hand": "target_hand", "opponent_face_down": "target_down",
+                "opponent_face_up_elsewhere": "target_up", "own_board_and_lane": "target_move"}
+
+
+class Reason(NamedTuple):
+    """One reason (a tuple: cheap to make, as the legal-move checks make many)."""
+
+    rule: str
+    code: str
+    args: dict = {}
+
+    def english(self) -> str:
+        return words(ENGLISH, self, lambda eid: EFFECTS[eid].name_en, LANE_NAMES.__getitem__)
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "code": self.code, "args": dict(self.args)}
+
+
+def words(catalogue: dict[str, str], reason: Reason, effect_name: Callable[[str], str],
+          lane_name: Callable[[int], str]) -> str:
+    """A reason in one catalogue's words (``catalogue[code]``, or the ``why.<code>`` entry
+    of a page catalogue), its effect and lane named by the given functions. A code the
+    catalogue lacks (a newer engine's) reads as the code itself."""
+    template = catalogue.get(reason.code) or catalogue.get("why." + reason.code)
+    if template is None:
+        return reason.code.replace("_", " ")
+    values = dict(reason.args)
+    try:
+        if "effect" in values:
+            values["name"] = effect_name(values["effect"])
+        if "lane" in values:
+            values["lane"] = lane_name(values["lane"])
+        return template.format(**values)
+    except (KeyError, IndexError, TypeError, ValueError):   # values from outside (a host's)
+        return template
