@@ -193,3 +193,99 @@ def test_a_view_that_rewrites_the_past_is_ignored_and_counted():
     guest.receive(state_message(n + 3, shorter, moves))
     assert guest.view == one and guest.conflicts == 3
     assert any("contradicts an earlier one" in line for line in guest.log)
+
+
+def test_a_restart_or_a_claimed_win_does_not_make_every_later_game_unfair():
+    """A game that was restarted (the host page lost it), or won by a claim, is that game's
+    verdict: the honest games after it, each revealed and replayed to its end, are fair."""
+    rng = random.Random(2)
+    guest = GuestSession()
+    pipe = Pipe(HostSession("normal"), guest)
+    pipe.connect()
+    play_out(pipe, rng, stop_after=5)
+    pipe.disconnect()                                   # the host page lost game 1
+    verdicts = []
+    for _game in (2, 3, 4):
+        guest = saved(guest)
+        pipe = Pipe(HostSession("normal"), guest)
+        pipe.connect()
+        play_out(pipe, rng)
+        pipe.disconnect()
+        verdicts.append(guest.report.fair)
+    assert verdicts == [False, True, True], verdicts     # only game 2 followed a restart
+    host, guest = HostSession("normal"), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    play_out(pipe, rng, stop_after=5)
+    pipe.disconnect()
+    host.claim_win()                                    # the guest was away the whole countdown
+    pipe.connect()
+    assert not guest.report.fair and "how it ended" in guest.report.summary()
+    guest = saved(guest)
+    pipe.disconnect()
+    pipe = Pipe(HostSession("normal"), guest)
+    pipe.connect()
+    play_out(pipe, rng)
+    assert guest.report.fair, guest.report.summary()
+
+
+class ResignThief(HostSession):
+    """Refuses the guest's resignation, then records one in place of a later guest move."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.steal_at: int | None = None
+
+    def _on_action(self, msg):
+        n = len(self.game.record()["actions"])
+        if msg["action"].get("type") == "resign" and self.steal_at is None:
+            self._refuse("no", msg["n"])
+            self.steal_at = n + 4
+            return
+        if self.steal_at is not None and n >= self.steal_at:
+            self.game.apply({"type": "resign", "player": 1}, player=1)
+            self._after_action()
+            return
+        super()._on_action(msg)
+
+
+def test_a_refused_resignation_recorded_later_is_a_claimed_win():
+    rng = random.Random(9)
+    host, guest = ResignThief("normal"), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    to_guest_turn(pipe, rng)
+    assert guest.act({"type": "resign"})
+    pipe.pump()
+    assert not host.game.over and host.steal_at is not None
+    play_out(pipe, rng)
+    assert host.game.record()["actions"][-1] == {"type": "resign", "player": 1}
+    assert not guest.report.fair and "how it ended" in guest.report.summary()
+
+
+def test_an_unanswered_move_leaves_resigning_open_and_no_move_survives_into_a_new_game():
+    class Sitter(HostSession):
+        """Answers every guest message with the position: never applies, never refuses."""
+
+        def _on_action(self, msg):
+            self._send_state()
+
+    rng = random.Random(4)
+    host, guest = Sitter("normal"), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    to_guest_turn(pipe, rng, moves=0)
+    assert guest.act(random_action(guest.view, rng))
+    pipe.pump()
+    assert guest.pending
+    guest = saved(guest)
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    assert guest.pending and guest.act({"type": "resign"})   # R6.6: at any time
+    # the host page lost the game: a new one starts, and no move of the old one goes into it
+    pipe.disconnect()
+    guest = saved(guest)
+    host2 = HostSession("normal")
+    pipe = Pipe(host2, guest)
+    pipe.connect()
+    assert not guest.pending and host2.game.record()["actions"] == []

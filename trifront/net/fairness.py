@@ -108,6 +108,16 @@ class Report:
         self.checks.append((name, bool(ok), detail))
         return bool(ok)
 
+    #: the checks that say the revealed game is the one committed to, replayed to its end
+    FINISHED = ("host commitment", "seed", "first player", "replay")
+
+    @property
+    def finished(self) -> bool:
+        """The game was revealed and is the one committed to, played to its end (fair or
+        not in other ways): a new game after it is no restarted deal."""
+        ok = {name: passed for name, passed, _ in self.checks}
+        return all(ok.get(name) is True for name in self.FINISHED)
+
     @property
     def fair(self) -> bool:
         return bool(self.checks) and all(ok for _, ok, _ in self.checks)

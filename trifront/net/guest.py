@@ -53,6 +53,8 @@ class GuestSession(Session):
         self.token = self.mode = self.host_commit = None
         self.secret: str | None = None
         self.secret_sent = False
+        self.pending_action = self.pending_n = None   # a move of the last game is no move here
+        self.resign_sent = False          # my resignation is on its way, not yet answered
         self.sent: dict[int, list] = {}   # move number -> [[action, refused], ...] in order
         self.moves: dict[int, str] = {}   # move number -> the host's moves commitment
         self.resigned = False
@@ -87,10 +89,13 @@ class GuestSession(Session):
     # ------------------------------------------------------------------------- transport
 
     def connected(self, send: Callable[[str], None]) -> None:
-        """A pending action goes again once the host has sent that position (_on_state)."""
+        """A pending action goes again once the host has sent that position (_on_state); a
+        resignation not yet answered goes again at once."""
         super().connected(send)
         self.resent = 0
         self._send("hello", v=protocol.VERSION, game=self.game_id, token=self.token)
+        if self.resign_sent and self.game_id is not None:
+            self._send("action", n=max(self.n, 0), action={"type": "resign", "player": GUEST})
 
     def _decode(self, text: object) -> dict:
         return protocol.to_guest(text)
@@ -120,9 +125,12 @@ class GuestSession(Session):
         if msg["game"] != self.game_id or msg["token"] != self.token:
             if self.game_id is not None:
                 self._ignore("the host started a new game; the old one is gone")
-            # finished: revealed and checked, and fair (a host could also send a made-up
-            # "over" view, and a made-up reveal that fails the check, to start again unseen)
-            finished = self.report is not None and not self.interim and self.report.fair
+            # finished: revealed, and the reveal is the game committed to, replayed to its
+            # end (a host could also send a made-up "over" view, or a made-up reveal that
+            # fails the check, to start again unseen). Whether that game was fair in every
+            # other way is its own verdict's business: a restart counted there, or a win
+            # claimed, must not make every later game "not fair" too
+            finished = self.report is not None and not self.interim and self.report.finished
             restarted = not finished and self.game_id is not None and self.secret_sent
             if restarted:
                 self.restarts += 1
@@ -203,13 +211,21 @@ class GuestSession(Session):
             self.resent = 0
         self.n, self.view = n, view
         self._answered()
+        if view["over"]:
+            self.resign_sent = False
         self.on_change("state")
         self._check_fairness()
 
     def _on_refused(self, msg: dict) -> None:
-        if self.pending and self.sent.get(self.pending_n):
-            self.sent[self.pending_n][-1][1] = True   # kept for the check
-        self._answered()
+        if self.resign_sent:
+            # an honest host refuses no resignation (nor a legal move): taken as a refusal
+            # of the resignation, so that a resignation it records later is one I did not
+            # make ("how it ended"); a move of mine still on its way stays so
+            self.resign_sent = self.resigned = False
+        else:
+            if self.pending and self.sent.get(self.pending_n):
+                self.sent[self.pending_n][-1][1] = True   # kept for the check
+            self._answered()
         self.refusal = msg["error"]
         self._ignore(f"the host refused: {msg['error']}")
         self.on_change("refused")
@@ -273,16 +289,17 @@ class GuestSession(Session):
         self._send_picks()
 
     def act(self, action: dict) -> bool:
-        """Send one of my legal actions (view form). False if it cannot be sent now."""
-        if self.pending or not self.online or self.view is None or self.view["over"]:
+        """Send one of my legal actions (view form), or resign (R6.6: at any time, a move of
+        mine on its way or not). False if it cannot be sent now."""
+        if not self.online or self.view is None or self.view["over"]:
             return False
         if action.get("type") == "resign":
-            action = {"type": "resign", "player": GUEST}
-            self.resigned = True
-        elif self.view["to_move"] != GUEST:
+            self.resigned = self.resign_sent = True
+            self._send("action", n=self.n, action={"type": "resign", "player": GUEST})
+            return True
+        if self.pending or self.view["to_move"] != GUEST:
             return False
-        else:
-            self.sent.setdefault(self.n, []).append([action, False])
+        self.sent.setdefault(self.n, []).append([action, False])
         self.pending_action, self.pending_n = action, self.n
         self._send("action", n=self.n, action=action)
         return True
@@ -296,7 +313,7 @@ class GuestSession(Session):
                 "host_picks": self.host_picks, "host_salt": self.host_salt,
                 "digests": {str(k): v for k, v in self.digests.items()},
                 "conflicts": self.conflicts, "secret_sent": self.secret_sent,
-                "sent": {str(k): v for k, v in self.sent.items()}, "resigned": self.resigned,
+                "sent": {str(k): v for k, v in self.sent.items()}, "resigned": self.resigned, "resign_sent": self.resign_sent,
                 "moves": {str(k): v for k, v in self.moves.items()},
                 "restarts": self.restarts,
                 "pending": None if not self.pending else {"n": self.pending_n,
@@ -323,6 +340,7 @@ class GuestSession(Session):
         s.sent = {int(k): v for k, v in (data.get("sent") or {}).items()}
         s.moves = {int(k): v for k, v in (data.get("moves") or {}).items()}
         s.resigned = bool(data.get("resigned", False))
+        s.resign_sent = bool(data.get("resign_sent", False))
         s.restarts = int(data.get("restarts", 0))
         pending = data.get("pending")
         if pending is not None:
