@@ -250,11 +250,14 @@ def _view(v) -> None:
     for k, flag in _dict(v["restrictions"], "restrictions", ("no_pass", "no_facedown")).items():
         _bool(flag, f"restrictions.{k}")
     opp_sides = [lane["sides"][1 - v["me"]] for lane in v["lanes"]]
+    recons = {c.get("id") for c in v["hands"][v["me"]] if c.get("effect") == "recon"}
     for i, a in enumerate(_list(v["legal"], "legal")):
         _action(a, f"legal[{i}]")
         slot = (a.get("target") or {}).get("slot") if isinstance(a.get("target"), dict) else None
         if slot is not None and not slot[1] < len(opp_sides[slot[0]]):
             _fail(f"legal[{i}].target.slot", "no opponent's card there")
+        if slot is not None and a.get("card") not in recons:
+            _fail(f"legal[{i}].target.slot", "only a Recon in hand targets a slot (R5.B1)")
     for cid, why in _dict(v["why_not"], "why_not").items():
         p = f"why_not[{cid}]"
         _dict(why, p, ("discard", "play"))

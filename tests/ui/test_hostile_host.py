@@ -147,3 +147,29 @@ def test_any_sequence_of_views_the_guest_accepts_is_one_its_page_draws(changes, 
         leave_all([host, guest])
         await step(relay)
     asyncio.run(go())
+
+
+def test_a_slot_target_on_a_card_that_is_no_recon_is_refused_and_the_page_draws_on():
+    """R5.B1: only a Recon names its target by slot. A view whose legal list gives another
+    card a slot target is refused; were one drawn, choosing it breaks nothing."""
+    async def go():
+        relay, host, guest, page = await mid_game()
+        session = guest.match.session
+        v = copy.deepcopy(session.view)
+        lane = next(i for i, ln in enumerate(v["lanes"]) if ln["sides"][0])
+        card = next(c for c in v["hands"][1] if c["effect"] != "recon")
+        v["to_move"] = 1
+        v["legal"] = [{"type": "play", "card": card["id"], "lane": 0, "face": "up",
+                       "target": {"slot": [lane, 0]}}]
+        assert "only a Recon" in view_problem(v)
+        guest.match.link_message(protocol.encode("state", n=session.n + 1, view=v,
+                                                 moves="a" * 64))
+        assert session.view != v
+        guest.render()
+        for act, data in (("select", {"card-id": str(card["id"])}), ("lane", {"lane": "0"}),
+                          ("face", {"face": "up"})):
+            guest.dispatch(act, data)
+        assert not page.errors, page.errors[0][-600:]
+        leave_all([host, guest])
+        await step(relay)
+    asyncio.run(go())

@@ -538,7 +538,7 @@ def target_choices(view: dict, card: int, lane: int, face: str) -> list[TargetCh
         spot = None
         if tg.get("slot") is not None:  # R5.B1 on a hidden card: its place, never its id (R7.2)
             tc = None
-            spot = ("board", owner, tg["slot"][0], tg["slot"][1])
+            spot = ("board", 1 - me, tg["slot"][0], tg["slot"][1])
         if tl is not None:  # tactician: own card + destination lane
             if tc == card:
                 what, src = t("card.this"), lane
@@ -555,7 +555,8 @@ def target_choices(view: dict, card: int, lane: int, face: str) -> list[TargetCh
             spot = spot or (spots.get(tc) if tc is not None else None)
             c = None
             if spot is not None and spot[0] == "board":
-                c = view["lanes"][spot[2]]["sides"][owner][spot[3]]
+                side = view["lanes"][spot[2]]["sides"][spot[1]]
+                c = side[spot[3]] if spot[3] < len(side) else None
             elif spot is not None:
                 found = find_card(view, owner, tc)
                 c = found[1] if found else None
