@@ -62,6 +62,17 @@ def address_key(address: str) -> str:
     return str(ip)
 
 
+def prefix_key(address: str) -> str | None:
+    """An IPv6 address's /48, for a bound over many /64s of one site; None for IPv4."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return None
+    if ip.version != 6 or ip.ipv4_mapped is not None:
+        return None
+    return str(ipaddress.ip_network(f"{ip}/48", strict=False))
+
+
 def open_files_limit() -> int | None:
     """This process's soft limit on open descriptors (None where it cannot be read)."""
     try:
@@ -81,14 +92,25 @@ class GuardedConnection(ServerConnection):
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
         self.opening_key: str | None = None
+        self.opening_prefix: str | None = None
         self.stall_timer: asyncio.TimerHandle | None = None
+        # a socket that sends nothing holds a handshake place for nothing: a browser sends
+        # its request at once
+        self.silent_timer: asyncio.TimerHandle | None = self.loop.call_later(
+            self.relay.limits.first_byte, self._silent)
         self.relay._admit(self, transport)
 
     def connection_lost(self, exc) -> None:
         self.relay._gone(self)
-        if self.stall_timer is not None:
-            self.stall_timer.cancel()
+        for timer in (self.stall_timer, self.silent_timer):
+            if timer is not None:
+                timer.cancel()
         super().connection_lost(exc)
+
+    def _silent(self) -> None:
+        self.silent_timer = None
+        self.relay._refuse("a client sent nothing")
+        self.transport.abort()
 
     # A client that sends and never reads (WebSocket pings, whose pongs websockets writes by
     # itself, with no back-pressure) would have the relay buffer its output without bound:
@@ -108,6 +130,9 @@ class GuardedConnection(ServerConnection):
             self.transport.resume_reading()
 
     def data_received(self, data: bytes) -> None:
+        if self.silent_timer is not None:
+            self.silent_timer.cancel()
+            self.silent_timer = None
         super().data_received(data)
         if self.transport.get_write_buffer_size() > self.relay.limits.write_buffer_max:
             self.relay._refuse("a client's unread output grew too big")
@@ -132,8 +157,11 @@ class Limits:
     notice_wait: float = 5.0         # seconds an "expired" notice may wait on a slow client
     # below the WebSocket layer (GuardedConnection)
     open_timeout: float = 5.0        # seconds for a client's opening handshake
+    first_byte: float = 2.0          # ... of which before its first byte (a browser: at once)
     handshakes_per_address: int = 16  # opening handshakes in progress from one address
-    handshakes: int = 256            # ... from everyone
+    handshakes_per_prefix: int = 64  # ... from one IPv6 /48 (a site's, or a provider's)
+    handshakes: int = 1024           # ... from everyone (at most a quarter of the connections);
+                                     # when full, the oldest of the heaviest address gives way
     connections: int = 100_000       # open connections, capped by the open-files limit ...
     fd_reserve: int = 64             # ... less this many descriptors kept for everything else
     write_buffer: int = 64 * 1024    # bytes waiting for a client before reading it pauses
@@ -154,6 +182,10 @@ class Relay:
         self.connections = 0
         self.opening: dict[str, int] = {}         # socket address -> handshakes in progress
         self.opening_total = 0
+        self.prefixes: dict[str, int] = {}        # IPv6 /48 -> handshakes in progress
+        # address -> its connections in their handshake, oldest first (keys: True)
+        self.openers: dict[str, dict[GuardedConnection, bool]] = {}
+        self.handshake_cap = self.limits.handshakes
         self.max_connections = self.limits.connections
         self.refused: dict[str, int] = {}         # why -> connections closed since last said
 
@@ -177,21 +209,33 @@ class Relay:
         self.connections += 1
         peer = transport.get_extra_info("peername")
         raw = str(peer[0]) if peer else "?"
-        key = address_key(raw)
+        key, prefix = address_key(raw), prefix_key(raw)
+        trusted = raw in self.trusted_proxies
         why = None
         if self.connections > self.max_connections:
             why = "too many open connections"
-        elif self.opening_total >= self.limits.handshakes:
-            why = "too many opening handshakes"
-        elif raw not in self.trusted_proxies and \
-                self.opening.get(key, 0) >= self.limits.handshakes_per_address:
+        elif not trusted and self.opening.get(key, 0) >= self.limits.handshakes_per_address:
             why = "too many opening handshakes from one address"
+        elif not trusted and prefix is not None and \
+                self.prefixes.get(prefix, 0) >= self.limits.handshakes_per_prefix:
+            why = "too many opening handshakes from one network"
         if why is not None:
             self._refuse(why)
             transport.abort()
             return
-        conn.opening_key = key
+        if self.opening_total >= self.handshake_cap:
+            # full: the newcomer is let in and the oldest handshake of the address holding
+            # the most gives way, so sockets that never finish cannot keep everyone out
+            heaviest = max(self.openers, key=lambda k: len(self.openers[k]))
+            oldest = next(iter(self.openers[heaviest]))
+            self._opened(oldest)
+            self._refuse("an opening handshake gave way to a newer one")
+            oldest.transport.abort()
+        conn.opening_key, conn.opening_prefix = key, prefix
         self.opening[key] = self.opening.get(key, 0) + 1
+        self.openers.setdefault(key, {})[conn] = True
+        if prefix is not None:
+            self.prefixes[prefix] = self.prefixes.get(prefix, 0) + 1
         self.opening_total += 1
 
     def _opened(self, conn: ServerConnection) -> None:
@@ -203,6 +247,15 @@ class Relay:
             self.opening[key] -= 1
             if not self.opening[key]:
                 del self.opening[key]
+            mine = self.openers.get(key, {})
+            mine.pop(conn, None)
+            if not mine:
+                self.openers.pop(key, None)
+            prefix, conn.opening_prefix = conn.opening_prefix, None
+            if prefix is not None:
+                self.prefixes[prefix] -= 1
+                if not self.prefixes[prefix]:
+                    del self.prefixes[prefix]
 
     def _gone(self, conn: GuardedConnection) -> None:
         self.connections -= 1
@@ -361,6 +414,7 @@ class Relay:
         if fds is not None:
             self.max_connections = min(self.limits.connections,
                                        max(1, fds - self.limits.fd_reserve))
+        self.handshake_cap = max(1, min(self.limits.handshakes, self.max_connections // 4))
         connection = type("Connection", (GuardedConnection,), {"relay": self})
         async with serve(self.handler, host, port, max_size=4 * self.limits.max_message,
                          max_queue=8, compression=None, create_connection=connection,
