@@ -166,6 +166,13 @@ def state_message(n: int, view: dict, moves: str) -> str:
     return json.dumps({"t": "state", "n": n, "view": view, "moves": moves})
 
 
+def grown(view: dict, k: int) -> dict:
+    """`view` with k more moves in its history (passes), as a view k moves later holds."""
+    out = copy.deepcopy(view)
+    out["history"] += [{"player": 0, "round": view["round"], "action": {"type": "pass"}}] * k
+    return out
+
+
 def test_a_view_that_rewrites_the_past_is_ignored_and_counted():
     """View 1 adds a past round; view 2 has fewer rounds again (each passes the shape check).
     The guest keeps view 1 and counts the contradiction; so does a second, different view
@@ -178,19 +185,19 @@ def test_a_view_that_rewrites_the_past_is_ignored_and_counted():
         to_guest_turn(pipe, rng, moves=1)
     n, view = guest.n, copy.deepcopy(guest.view)
     moves = "ab" * 32
-    one = copy.deepcopy(view)
+    one = grown(view, 1)
     one["rounds"] = view["rounds"] + view["rounds"][-1:]
     guest.receive(state_message(n + 1, one, moves))
     assert guest.n == n + 1 and guest.view == one and guest.conflicts == 0
-    guest.receive(state_message(n + 2, view, moves))
+    guest.receive(state_message(n + 2, grown(view, 2), moves))   # a round fewer again
     assert guest.n == n + 1 and guest.view == one and guest.conflicts == 1
     other = copy.deepcopy(one)
     other["scores"] = [7, 7]
     guest.receive(state_message(n + 1, other, moves))
     assert guest.view == one and guest.conflicts == 2
-    shorter = copy.deepcopy(one)
-    shorter["history"] = one["history"][:-1]
-    guest.receive(state_message(n + 3, shorter, moves))
+    rewritten = grown(one, 2)
+    rewritten["history"][0] = {"player": 1, "round": 1, "action": {"type": "pass"}}
+    guest.receive(state_message(n + 3, rewritten, moves))
     assert guest.view == one and guest.conflicts == 3
     assert any("contradicts an earlier one" in line for line in guest.log)
 
@@ -289,3 +296,21 @@ def test_an_unanswered_move_leaves_resigning_open_and_no_move_survives_into_a_ne
     pipe = Pipe(host2, guest)
     pipe.connect()
     assert not guest.pending and host2.game.record()["actions"] == []
+
+
+def test_a_move_count_the_view_does_not_bear_out_is_ignored():
+    """The same view sent again and again under a rising move number used to grow the
+    guest's records and its saved session without end (and a number near the top would make
+    every honest view "old")."""
+    rng = random.Random(7)
+    host, guest = HostSession("normal"), GuestSession()
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    to_guest_turn(pipe, rng)
+    n, view, size = guest.n, copy.deepcopy(guest.view), len(json.dumps(guest.to_json()))
+    for k in range(1, 200):
+        guest.receive(state_message(n + k, view, "ab" * 32))
+    assert guest.n == n and len(json.dumps(guest.to_json())) == size
+    assert any("sent as move" in line for line in guest.log)
+    play_out(pipe, rng)
+    assert guest.report.fair, guest.report.summary()

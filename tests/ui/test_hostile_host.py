@@ -91,11 +91,19 @@ def test_a_view_the_guest_accepts_is_one_its_page_draws(change):
         relay, host, guest, page = await mid_game()
         session = guest.match.session
         good = session.view
-        bad = changed(good, change)
-        text = protocol.encode("state", n=session.n + 1, view=bad, moves="a" * 64)
+        # one move later (a history entry more), then changed in one place, and sent as
+        # the move its history bears out (the guest ignores any other)
+        later = copy.deepcopy(good)
+        later["history"].append({"player": 0, "round": good["round"], "action": {"type": "pass"}})
+        bad = changed(later, change)
+        history = bad.get("history") if isinstance(bad, dict) else None
+        n = len(history) if isinstance(history, list) else session.n + 1
+        text = protocol.encode("state", n=n, view=bad, moves="a" * 64)
+        before = session.n
         guest.match.link_message(text)
         accepted = session.view is bad or session.view == bad
-        problem = view_problem(bad) or continuation_problem(good, bad)
+        problem = view_problem(bad) or (None if n > before else "not a later move") \
+            or continuation_problem(good, bad)
         assert accepted == (problem is None), problem
         if not accepted:
             assert session.view is good

@@ -670,8 +670,11 @@ def test_a_view_that_drops_a_past_round_leaves_the_guest_page_as_it_was():
         await play(relay, [a, b], [pa, pb], stop=lambda n: b.match.n >= 3)
         n, view = b.match.n, b.view()
         assert view["rounds"] == []
-        more = {**view, "rounds": [a_round]}
-        for k, v in ((n + 1, more), (n + 2, view)):
+        def grown(k):               # the view k moves later (k passes in its history)
+            return {**view, "history": view["history"] + [
+                {"player": 0, "round": 1, "action": {"type": "pass"}}] * k}
+        more = {**grown(1), "rounds": [a_round]}
+        for k, v in ((n + 1, more), (n + 2, grown(2))):
             b.match.link_message(json.dumps({"t": "state", "n": k, "view": v,
                                              "moves": "cd" * 32}))
             b.render()

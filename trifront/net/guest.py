@@ -178,6 +178,10 @@ class GuestSession(Session):
         n, view = msg["n"], msg["view"]
         if view["me"] != GUEST or self.game_id is None:
             return self._ignore("a view that is not mine")
+        if n != len(view["history"]):
+            # every action leaves one history entry: a move count its view does not bear out
+            # would let a host grow this page's records (and its save) without end
+            return self._ignore(f"a view of {len(view['history'])} moves sent as move {n}")
         if n < self.n:
             return self._ignore(f"an old view (move {n}; I have {self.n})")
         digest = fairness.view_digest(view)
