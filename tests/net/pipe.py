@@ -48,6 +48,18 @@ class Pipe:
                 self.guest.receive(text)
 
 
+def start(pipe: Pipe, rng: random.Random) -> None:
+    """Connect host and guest and, in Draft, give both random picks (the host's first, as
+    its page commits them before the guest's seed secret goes out)."""
+    draft = pipe.host.mode == "draft"
+    if draft:
+        pipe.host.set_picks(random_picks(rng))
+    pipe.connect()
+    if draft:
+        pipe.guest.set_picks(random_picks(rng))
+        pipe.pump()
+
+
 def random_action(view: dict, rng: random.Random) -> dict:
     legal = view["legal"]
     # prefer plays so games end in a sensible number of moves

@@ -25,7 +25,7 @@ from trifront.net import fairness
 from trifront.net.guest import GuestSession
 from trifront.net.host import HostSession
 
-from .pipe import Pipe, play_out, random_picks
+from .pipe import Pipe, play_out, start
 
 HEX64 = re.compile(r"\b[0-9a-f]{64}\b")
 #: the forms of a hash that an attacker would try, each over (known value, candidate text)
@@ -127,12 +127,7 @@ def whole_game(mode: str, seed: int):
     host = HostSession(mode, secret=lambda: secrets.randbytes(32).hex())
     guest = GuestSession(secret=lambda: secrets.randbytes(32).hex())
     pipe = Pipe(host, guest)
-    if mode == "draft":
-        host.set_picks(random_picks(rng))
-    pipe.connect()
-    if mode == "draft":
-        guest.set_picks(random_picks(rng))
-        pipe.pump()
+    start(pipe, rng)
     play_out(pipe, rng)
     assert host.game.over and guest.report is not None and guest.report.fair, \
         guest.report.summary()

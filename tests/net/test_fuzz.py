@@ -16,7 +16,7 @@ from trifront.net.guest import GuestSession
 from trifront.net.host import HostSession
 from trifront.views import action_from_view
 
-from .pipe import Pipe, random_action, random_picks
+from .pipe import Pipe, random_action, start
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-2**40, 2**40) | st.floats(allow_nan=False)
@@ -34,12 +34,7 @@ def mid_game(mode: str, seed: int):
     secret = lambda: rng.randbytes(32).hex()  # noqa: E731 - deterministic for hypothesis
     host, guest = HostSession(mode, secret=secret), GuestSession(secret=secret)
     pipe = Pipe(host, guest)
-    if mode == "draft":
-        host.set_picks(random_picks(rng))
-    pipe.connect()
-    if mode == "draft":
-        guest.set_picks(random_picks(rng))
-        pipe.pump()
+    start(pipe, rng)
     for _ in range(rng.randrange(0, 12)):
         if host.game.over:
             break

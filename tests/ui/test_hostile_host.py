@@ -64,6 +64,11 @@ def changed(view: dict, change: tuple) -> dict:
     return view
 
 
+def assert_page_draws(page) -> None:
+    assert not page.errors, page.errors[0][-600:]
+    assert page.screen() != "screen-error"
+
+
 async def mid_game():
     """Host and guest pages a few moves into an online game, the same one every time (the
     sessions' secrets come from a seeded source, so a failing example can be run again)."""
@@ -108,8 +113,7 @@ def test_a_view_the_guest_accepts_is_one_its_page_draws(change):
         if not accepted:
             assert session.view is good
         guest.render()
-        assert not page.errors, page.errors[0][-600:]
-        assert page.screen() != "screen-error"
+        assert_page_draws(page)
         leave_all([host, guest])
         await step(relay)
     asyncio.run(go())
@@ -150,8 +154,7 @@ def test_any_sequence_of_views_the_guest_accepts_is_one_its_page_draws(changes, 
             if step_by == 0 or view_problem(bad) or continuation_problem(before, bad):
                 assert session.view == before and session.n == n
             guest.render()
-            assert not page.errors, page.errors[0][-600:]
-            assert page.screen() != "screen-error"
+            assert_page_draws(page)
         leave_all([host, guest])
         await step(relay)
     asyncio.run(go())
