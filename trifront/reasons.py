@@ -62,18 +62,18 @@ class Reason(NamedTuple):
     args: dict = {}
 
     def english(self) -> str:
-        return words(ENGLISH, self, lambda eid: EFFECTS[eid].name_en, LANE_NAMES.__getitem__)
+        return words(ENGLISH.get(self.code), self, lambda eid: EFFECTS[eid].name_en,
+                     LANE_NAMES.__getitem__)
 
     def to_json(self) -> dict:
         return {"rule": self.rule, "code": self.code, "args": dict(self.args)}
 
 
-def words(catalogue: dict[str, str], reason: Reason, effect_name: Callable[[str], str],
+def words(template: str | None, reason: Reason, effect_name: Callable[[str], str],
           lane_name: Callable[[int], str]) -> str:
-    """A reason in one catalogue's words (``catalogue[code]``, or the ``why.<code>`` entry
-    of a page catalogue), its effect and lane named by the given functions. A code the
-    catalogue lacks (a newer engine's) reads as the code itself."""
-    template = catalogue.get(reason.code) or catalogue.get("why." + reason.code)
+    """A reason in a catalogue's words (``template``, its text for the reason's code), its
+    effect and lane named by the given functions. A code the catalogue lacks (a newer
+    engine's: no template) reads as the code itself."""
     if template is None:
         return reason.code.replace("_", " ")
     values = dict(reason.args)

@@ -180,11 +180,10 @@ class Relay:
         self.seated: dict[str, int] = {}          # address -> its connections in a room
         # below the WebSocket layer: TCP connections, and those still in their handshake
         self.connections = 0
-        self.opening: dict[str, int] = {}         # socket address -> handshakes in progress
+        # socket address -> its connections in their handshake, oldest first (keys: True)
+        self.openers: dict[str, dict[GuardedConnection, bool]] = {}
         self.opening_total = 0
         self.prefixes: dict[str, int] = {}        # IPv6 /48 -> handshakes in progress
-        # address -> its connections in their handshake, oldest first (keys: True)
-        self.openers: dict[str, dict[GuardedConnection, bool]] = {}
         self.handshake_cap = self.limits.handshakes
         self.max_connections = self.limits.connections
         self.refused: dict[str, int] = {}         # why -> connections closed since last said
@@ -214,7 +213,8 @@ class Relay:
         why = None
         if self.connections > self.max_connections:
             why = "too many open connections"
-        elif not trusted and self.opening.get(key, 0) >= self.limits.handshakes_per_address:
+        elif not trusted and \
+                len(self.openers.get(key, ())) >= self.limits.handshakes_per_address:
             why = "too many opening handshakes from one address"
         elif not trusted and prefix is not None and \
                 self.prefixes.get(prefix, 0) >= self.limits.handshakes_per_prefix:
@@ -232,7 +232,6 @@ class Relay:
             self._refuse("an opening handshake gave way to a newer one")
             oldest.transport.abort()
         conn.opening_key, conn.opening_prefix = key, prefix
-        self.opening[key] = self.opening.get(key, 0) + 1
         self.openers.setdefault(key, {})[conn] = True
         if prefix is not None:
             self.prefixes[prefix] = self.prefixes.get(prefix, 0) + 1
@@ -244,9 +243,6 @@ class Relay:
         if key is not None:
             conn.opening_key = None
             self.opening_total -= 1
-            self.opening[key] -= 1
-            if not self.opening[key]:
-                del self.opening[key]
             mine = self.openers.get(key, {})
             mine.pop(conn, None)
             if not mine:

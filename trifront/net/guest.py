@@ -39,11 +39,6 @@ class GuestSession(Session):
         self.new_secret = secret
         self.busy: str | None = None      # the host has another game in progress
         self.refusal: str | None = None   # the host's last refusal, for the page to show
-        # The action on its way and the move it was chosen at. It stays this page's move for
-        # that position, across lost connections and reloads, until the host answers it: a
-        # host that drops the channel instead would otherwise have the guest choose again
-        self.pending_action: dict | None = None
-        self.pending_n: int | None = None
         self.resent = 0                   # times it was sent again on this connection
         self.restarts = 0   # new games the host began after seeing my secret, none finished
         self._reset(None)
@@ -53,7 +48,12 @@ class GuestSession(Session):
         self.token = self.mode = self.host_commit = None
         self.secret: str | None = None
         self.secret_sent = False
-        self.pending_action = self.pending_n = None   # a move of the last game is no move here
+        # The action on its way and the move it was chosen at. It stays this page's move for
+        # that position, across lost connections and reloads, until the host answers it: a
+        # host that drops the channel instead would otherwise have the guest choose again. A
+        # move of the last game is no move in this one.
+        self.pending_action: dict | None = None
+        self.pending_n: int | None = None
         self.resign_sent = False          # my resignation is on its way, not yet answered
         self.sent: dict[int, list] = {}   # move number -> [[action, refused], ...] in order
         self.moves: dict[int, str] = {}   # move number -> the host's moves commitment
@@ -95,7 +95,7 @@ class GuestSession(Session):
         self.resent = 0
         self._send("hello", v=protocol.VERSION, game=self.game_id, token=self.token)
         if self.resign_sent and self.game_id is not None:
-            self._send("action", n=max(self.n, 0), action={"type": "resign", "player": GUEST})
+            self._send_resign()
 
     def _decode(self, text: object) -> dict:
         return protocol.to_guest(text)
@@ -299,7 +299,7 @@ class GuestSession(Session):
             return False
         if action.get("type") == "resign":
             self.resigned = self.resign_sent = True
-            self._send("action", n=self.n, action={"type": "resign", "player": GUEST})
+            self._send_resign()
             return True
         if self.pending or self.view["to_move"] != GUEST:
             return False
@@ -307,6 +307,9 @@ class GuestSession(Session):
         self.pending_action, self.pending_n = action, self.n
         self._send("action", n=self.n, action=action)
         return True
+
+    def _send_resign(self) -> None:
+        self._send("action", n=max(self.n, 0), action={"type": "resign", "player": GUEST})
 
     # ------------------------------------------------------------------------ persistence
 
@@ -317,7 +320,8 @@ class GuestSession(Session):
                 "host_picks": self.host_picks, "host_salt": self.host_salt,
                 "digests": {str(k): v for k, v in self.digests.items()},
                 "conflicts": self.conflicts, "secret_sent": self.secret_sent,
-                "sent": {str(k): v for k, v in self.sent.items()}, "resigned": self.resigned, "resign_sent": self.resign_sent,
+                "sent": {str(k): v for k, v in self.sent.items()}, "resigned": self.resigned,
+                "resign_sent": self.resign_sent,
                 "moves": {str(k): v for k, v in self.moves.items()},
                 "restarts": self.restarts,
                 "pending": None if not self.pending else {"n": self.pending_n,

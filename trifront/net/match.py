@@ -29,7 +29,6 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-
 from dataclasses import dataclass
 
 from trifront import jsontext
@@ -247,7 +246,10 @@ class OnlineMatch:
 
     def claim_in(self) -> float | None:
         """Seconds until the win may be claimed; None while the opponent is here."""
-        if self.gone_since is None or not self.started or self.view()["over"] or self.claimed:
+        return self._claim_in(self.view())
+
+    def _claim_in(self, view: dict | None) -> float | None:
+        if self.gone_since is None or view is None or view["over"] or self.claimed:
             return None
         return max(0.0, self.claim_after - (self.clock() - self.gone_since))
 
@@ -255,14 +257,16 @@ class OnlineMatch:
         """Everything the page shows of the match, now."""
         s = self.session
         guest = s if isinstance(s, GuestSession) else None
+        view = self.view()           # the host's is made from its game: once, not per field
         return MatchStatus(
             room=self.room, relay=self.relay, net=self.net, detail=self.detail,
             role=self.role, me=self.me, phase=self.phase,
             mode=None if s is None else s.mode,
             game_id=None if s is None else s.game_id,
-            started=self.started, n=self.n, pending=self.pending,
+            started=view is not None, n=self.n, pending=self.pending,
             picked=s is not None and s.my_picks is not None,
-            claimed=self.claimed, claim_in=self.claim_in(), slow_connect=self.slow_connect(),
+            claimed=self.claimed, claim_in=self._claim_in(view),
+            slow_connect=self.slow_connect(),
             busy=None if guest is None else guest.busy,
             refusal=None if guest is None else guest.refusal,
             report=None if guest is None else guest.report)

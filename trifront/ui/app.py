@@ -365,9 +365,10 @@ class App:
             self._save_game()
             screen = self._screen_el()
             online = self.match is not None and self.screen != "menu"
+            status = self.match.status() if online else None
             if online and self.shown == "over":       # the verdict, above the buttons
                 panel = screen.children[0]
-                panel.children.insert(len(panel.children) - 1, onr.fairness_box(self.match.status()))
+                panel.children.insert(len(panel.children) - 1, onr.fairness_box(status))
             root = r.app_root(screen, overlay=self._overlay_el(), toast=self.toast,
                               toast_kind="info" if self.toast == self._news else "error")
             if self.cpu.think_ms:   # each CPU move's compute time (bench/think_time_browser.py)
@@ -380,7 +381,7 @@ class App:
             elif self.shown == "replay" and self.replay.second_seat_at_bottom():
                 root.add_class("tf-seat-2")             # the same colours in a replay
             if online:                                 # the connection bar above every screen
-                root.children.insert(0, onr.banner(self.match.status()))
+                root.children.insert(0, onr.banner(status))
                 root.add_class("tf-online")
             self.mount(root)
             self._follow_scroll()

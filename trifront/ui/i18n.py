@@ -105,7 +105,7 @@ def reason_words(reason: dict | Reason) -> str:
         args = reason.get("args")
         reason = Reason(str(reason.get("rule", "")), str(reason.get("code", "")),
                         args if isinstance(args, dict) else {})
-    return reason_text_in(TABLES.get(_lang, EN), reason, effect_name,
+    return reason_text_in(TABLES.get(_lang, EN).get("why." + reason.code), reason, effect_name,
                           lambda lane: t(f"lane.{int(lane)}") if lane in (0, 1, 2) else str(lane))
 
 
