@@ -147,6 +147,16 @@ class FakeTrystero:
     def getRelaySockets(self):
         return {"ws://127.0.0.1:7447": SimpleNamespace(readyState=1)}
 
+    # trystero's global reconnection lock: a socket that closes while it is held waits for
+    # it instead of backing off; the calls are kept for the tests to read
+    calls: list = []
+
+    def pauseRelayReconnection(self):
+        FakeTrystero.calls.append("pause")
+
+    def resumeRelayReconnection(self):
+        FakeTrystero.calls.append("resume")
+
 
 class Owner:
     def __init__(self):
@@ -377,4 +387,40 @@ def test_a_page_that_never_had_a_partner_does_not_rejoin(nl, monkeypatch):
         await settle(hub, 5)
         assert a.rejoins == 0 and oa.net == "waiting"
         a.close()
+    asyncio.run(go())
+
+
+def test_with_no_relay_socket_open_the_relays_are_tried_every_two_seconds(nl, monkeypatch):
+    """trystero retries a closed relay socket after a random wait up to a period that doubles
+    from 3.3 s, and gives the relay up at a minute: back from a 40 s outage, a page waited up
+    to another minute. While no socket is open the page holds that back-off and lets the
+    sockets try again every RELAY_RETRY_EVERY seconds; once one is open, trystero goes on."""
+    async def go():
+        hub = Hub()
+        FakeTrystero.calls = []
+        sockets = {"ws://r": SimpleNamespace(readyState=1)}
+        monkeypatch.setattr(FakeTrystero, "getRelaySockets", lambda self: sockets)
+        a, _ = await page(nl, hub, "a1", 0)
+        await settle(hub, 5)
+        assert FakeTrystero.calls == []                  # a relay is up: trystero's own way
+        sockets["ws://r"].readyState = 3                 # the network drops
+        await settle(hub, 5)
+        assert FakeTrystero.calls == ["pause"]           # held at once
+        tries = []
+        for step in range(1, 9):                         # 8 s without a relay
+            Clock.t = step * 1000
+            await settle(hub, 3)
+            tries.append(FakeTrystero.calls.count("resume"))
+        assert tries[-1] == 4, tries                     # a try every 2 s, no more
+        assert FakeTrystero.calls[-1] == "pause"         # and held again after each try
+        sockets["ws://r"].readyState = 1                 # the network is back
+        await settle(hub, 5)
+        assert FakeTrystero.calls[-1] == "resume" and not a.holding
+        n = len(FakeTrystero.calls)
+        await settle(hub, 5)
+        assert len(FakeTrystero.calls) == n              # nothing more while a relay is up
+        sockets["ws://r"].readyState = 3
+        await settle(hub, 5)
+        a.close()                                        # leaving never leaves trystero held
+        assert FakeTrystero.calls[-1] == "resume" and not a.holding
     asyncio.run(go())

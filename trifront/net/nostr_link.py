@@ -57,6 +57,10 @@ MODULE = "./web/vendor/trystero/nostr.mjs"
 GAME, CONTROL = "tf", "tf-link"     # trystero action names (at most 32 bytes)
 NO_RELAY_AFTER = 10.0               # seconds without any open relay socket -> "error"
 REJOIN_EVERY, REJOIN_MAX = 60.0, 240.0   # alone after losing the partner: rejoin (seconds)
+#: with no relay socket open, try the relays again this often (s). trystero's own retry waits a
+#: random time up to a period that doubles from 3.3 s and gives a relay up at a minute, so a
+#: page back from a 40 s outage could wait another minute, or never reconnect
+RELAY_RETRY_EVERY = 2.0
 POLL = 0.5
 MAX_WAIT_MS = 7 * 24 * 3600 * 1000
 
@@ -105,6 +109,7 @@ class NostrLink:
         self.had_partner = False            # paired once: a lost partner may come back
         self.ask_again = False              # rejoined: greet with "again" (a fresh hello back)
         self.rejoins = 0                    # times this page left trystero's room and came back
+        self.holding = False                # trystero's relay reconnection paused by us
 
     # ------------------------------------------------------------------------- helpers
 
@@ -194,10 +199,16 @@ class NostrLink:
         since = performance.now()
         was_down = False
         rejoin_at, every = None, REJOIN_EVERY
+        retry_at = 0.0
         while not self.closed:
             sockets = Object.values(self.mod.getRelaySockets())
             up = any(int(s.readyState) == 1 for s in sockets)
             now = performance.now()
+            if not up and now >= retry_at:
+                await self._retry_relays()
+                retry_at = performance.now() + RELAY_RETRY_EVERY * 1000
+            elif up and self.holding:
+                self._release_relays()
             if self.peer is None and self.net in ("relay", "error", "waiting"):
                 if up:
                     since = now
@@ -215,6 +226,27 @@ class NostrLink:
                 rejoin_at = performance.now() + every * 1000
             was_down = not up
             await asyncio.sleep(POLL)
+
+    async def _retry_relays(self) -> None:
+        """With no relay socket open, hold trystero's reconnection (a socket that closes then
+        waits for us, not for its doubling back-off) and let the waiting ones try again now."""
+        if self.holding:
+            self.mod.resumeRelayReconnection()
+            # the held sockets reopen in the promise jobs that follow; holding again in the
+            # same turn would be undone by trystero clearing its lock after them
+            await asyncio.sleep(0)
+        if not self.closed:
+            self.mod.pauseRelayReconnection()
+            self.holding = True
+
+    def _release_relays(self) -> None:
+        """A relay socket is open (or the link closes): trystero reconnects by itself again."""
+        if self.holding:
+            self.holding = False
+            try:
+                self.mod.resumeRelayReconnection()
+            except Exception:  # noqa: BLE001 - a module that broke has nothing to resume
+                pass
 
     # ------------------------------------------------------------------------- pairing
 
@@ -324,6 +356,7 @@ class NostrLink:
     def close(self) -> None:
         global _leaving
         self.closed, self.open, self.peer = True, False, None
+        self._release_relays()
         room, self.trystero_room = self.trystero_room, None
         if room is not None:
             self._detach(room)
