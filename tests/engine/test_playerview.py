@@ -1,5 +1,6 @@
-"""trifront/view_check.py: every view the engine makes passes, a view of the wrong shape is
-refused with the place it is wrong (the page-level test is tests/ui/test_hostile_host.py)."""
+"""trifront/playerview.py: every view the engine makes reads as a PlayerView and writes back
+as the same JSON; a view of the wrong shape is refused with the place it is wrong (the
+page-level test is tests/ui/test_hostile_host.py)."""
 
 from __future__ import annotations
 
@@ -9,20 +10,45 @@ import pytest
 from hypothesis import given
 
 from trifront.game import Game
-from trifront.view_check import view_problem
+from trifront.playerview import BadView, Card, HiddenCard, PlayerView, view_problem
+from trifront.replay import omniscient_view
 from trifront.views import player_view
 
-from .test_properties import SETTINGS, games, play_out
+from .test_properties import SETTINGS, games, new_game, play_out
+
+
+def round_trips(view: dict) -> PlayerView:
+    wire = json.dumps(view)
+    typed = PlayerView.from_json(json.loads(wire))
+    assert json.dumps(typed.to_json()) == wire   # the same JSON text, keys in the same order
+    return typed
 
 
 @SETTINGS
 @given(games)
-def test_every_view_of_a_random_game_has_the_shape(params):
+def test_every_view_of_a_random_game_reads_and_writes_back_the_same(params):
+    """Normal and Draft games, both players' views after every action, and at the end the
+    replay's everything-revealed view (the same shape, marked revealed)."""
     def each(g):
         for me in (0, 1):
-            view = json.loads(json.dumps(player_view(g.state, me)))
-            assert view_problem(view) is None, view_problem(view)
-    play_out(params, each=each)
+            typed = round_trips(player_view(g.state, me))
+            assert typed.me == me and not typed.revealed
+            assert len(typed.legal) == len(g.legal_actions()) if g.to_move == me else True
+    each(new_game(params))
+    g = play_out(params, each=each)
+    for me in (0, 1):
+        typed = round_trips(omniscient_view(g.state, me))
+        assert typed.revealed and not any(c.hidden for hand in typed.hands for c in hand)
+
+
+def test_the_parts_are_typed():
+    typed = PlayerView.from_json(a_view())
+    me = typed.me
+    assert all(isinstance(c, Card) for c in typed.hands[me])
+    assert all(isinstance(c, HiddenCard) for c in typed.hands[1 - me])
+    assert {w.card for w in typed.why_not} == {c.id for c in typed.hands[me]}
+    with pytest.raises(AttributeError):
+        typed.round = 9            # frozen
 
 
 def a_view() -> dict:
@@ -74,16 +100,41 @@ def a_view() -> dict:
     (lambda v: v["history"].append({"player": 0, "round": 1, "action": {"type": "pass"},
                                     "outcome": {"revealed": [7]}}),
      "outcome.revealed[0]: expected an object"),
+    # what the typed view checks beyond the shape: fields it has no place for, and parts
+    # that must agree with each other
+    (lambda v: v["hands"][v["me"]][0].update(colour="red"), "unknown field(s) 'colour'"),
+    (lambda v: v.update(extra=1), "view: unknown field(s) 'extra'"),
+    (lambda v: v.update(revealed=False), "revealed: expected true"),
+    (lambda v: v["hands"][v["me"]][0].update(soldier=None), ".soldier: expected true or false"),
+    (lambda v: v["legal"].append({"type": "discard", "card": 999}),
+     "].card: not a card in this player's hand"),
+    (lambda v: v["why_not"].update({"999": v["why_not"][next(iter(v["why_not"]))]}),
+     "why_not[999]: not a card in this player's hand"),
+    (lambda v: v["why_not"].update({"x1": {}}), "why_not[x1]: expected a card id as key"),
+    (lambda v: v["lanes"][0]["totals"][0].update(cards=7),
+     "lanes[0].totals[0]: does not count the cards of its side"),
+    (lambda v: v.update(pass_problem={"rule": "R5.A3", "code": "assault",
+                                      "args": {"colour": 1}}), "pass_problem.args.colour"),
+    (lambda v: v["round_flags"][1].pop("medic_used"), "round_flags[1]: missing 'medic_used'"),
+    (lambda v: v["history"].append({"player": 0, "round": 1,
+                                    "action": {"type": "play", "card": 1, "lane": 0,
+                                               "face": "up", "target": {"card": 1, "x": 0}}}),
+     ".target: unknown field(s) 'x'"),
 ])
 def test_a_view_of_the_wrong_shape_names_the_place(change, where):
     view = a_view()
-    assert view_problem(view) is None
+    PlayerView.from_json(view)
     change(view)
-    assert where in (view_problem(view) or ""), view_problem(view)
+    with pytest.raises(BadView) as e:
+        PlayerView.from_json(view)
+    assert where in str(e.value)
+    assert isinstance(e.value, ValueError) and str(e.value).startswith(e.value.path + ": ")
 
 
 def test_not_a_view_at_all():
     for junk in (None, 3, "view", [], {}):
+        with pytest.raises(BadView):
+            PlayerView.from_json(junk)
         assert view_problem(junk)
 
 
@@ -97,7 +148,7 @@ def test_a_big_hand_s_hundreds_of_legal_plays_pass():
     most = 0
     while not g.over and g.state.round <= 8:
         view = json.loads(json.dumps(g.view(g.to_move)))
-        assert view_problem(view) is None, view_problem(view)
+        PlayerView.from_json(view)
         most = max(most, len(view["legal"]))
         g.apply({"type": "pass"}, g.to_move)
     assert most > 400, most
