@@ -183,6 +183,15 @@ class HiddenCard:
     def to_json(self) -> dict:
         return {"owner": self.owner, "hidden": True, "face": self.face, "lane": self.lane}
 
+    @staticmethod
+    def from_json(v: object, path: str = "card") -> HiddenCard:
+        _dict(v, path, ("owner", "hidden", "face", "lane"))
+        if v["hidden"] is not True:
+            raise BadView(path + ".hidden", "expected true")
+        return HiddenCard(_int(v["owner"], path + ".owner", 0, 1),
+                          _face(v["face"], path + ".face", opt=True),
+                          _opt_int(v["lane"], path + ".lane", LANES[0], LANES[-1]))
+
 
 AnyCard = Union[Card, HiddenCard]
 
@@ -194,10 +203,7 @@ def card_from_json(v: object, path: str = "card", hidden_ok: bool = True) -> Any
     if isinstance(v, dict) and v.get("hidden") is True:
         if not hidden_ok:
             raise BadView(path, "a hidden card where this player sees every card")
-        _dict(v, path, ("owner", "hidden", "face", "lane"))
-        return HiddenCard(_int(v["owner"], path + ".owner", 0, 1),
-                          _face(v["face"], path + ".face", opt=True),
-                          _opt_int(v["lane"], path + ".lane", LANES[0], LANES[-1]))
+        return HiddenCard.from_json(v, path)
     return Card.from_json(v, path)
 
 
