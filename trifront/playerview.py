@@ -356,7 +356,7 @@ class ViewAction:
 # -------------------------------------------------------------------------------- reasons
 
 #: a reason's args (trifront/reasons.py) and what each must be
-_REASON_ARGS = {"effect": lambda x: x in EFFECTS, "lane": lambda x: type(x) is int and x in LANES,
+_REASON_ARGS = {"effect": lambda x: isinstance(x, str) and x in EFFECTS, "lane": lambda x: type(x) is int and x in LANES,
                 "cites": lambda x: isinstance(x, str) and len(x) <= 16,
                 "rank": lambda x: type(x) is int and 0 <= x <= 99,
                 "card": lambda x: type(x) is int and 0 <= x <= 999,

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trifront.game import Game
 from trifront.playerview import BadView, Card, HiddenCard, PlayerView, view_problem
@@ -115,6 +116,9 @@ def a_view() -> dict:
      "lanes[0].totals[0]: does not count the cards of its side"),
     (lambda v: v.update(pass_problem={"rule": "R5.A3", "code": "assault",
                                       "args": {"colour": 1}}), "pass_problem.args.colour"),
+    # an unhashable value where a name is looked up: refused, not a TypeError
+    (lambda v: v.update(pass_problem={"rule": "R4.3", "code": "unplayable",
+                                      "args": {"effect": []}}), "pass_problem.args.effect"),
     (lambda v: v["round_flags"][1].pop("medic_used"), "round_flags[1]: missing 'medic_used'"),
     (lambda v: v["history"].append({"player": 0, "round": 1,
                                     "action": {"type": "play", "card": 1, "lane": 0,
@@ -164,3 +168,43 @@ def test_the_guest_s_message_check_reads_the_view_as_a_player_view():
     view["legal"].append({"type": "discard", "card": 999})
     with pytest.raises(protocol.ProtocolError, match=r"bad view \(legal\[\d+\]\.card: not a card"):
         protocol.to_guest(protocol.encode("state", n=5, view=view, moves="a" * 64))
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 20_000) | st.floats(0, 1)
+                    | st.text(max_size=5) | st.sampled_from(["up", "down", "recon", "R5.B1"]),
+                    lambda inner: st.lists(inner, max_size=3)
+                    | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=6)
+
+
+def _places(value, path=()):
+    yield path
+    items = value.items() if isinstance(value, dict) else \
+        enumerate(value) if isinstance(value, list) else ()
+    for k, v in items:
+        yield from _places(v, path + (k,))
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(where=st.integers(0, 10**6), value=JSON, drop=st.booleans())
+def test_any_change_is_read_or_refused_as_a_bad_view(where, value, drop):
+    """Whatever a host changes in a view, reading it gives a PlayerView that writes back
+    what was read, or a BadView; never another error (a guest must not crash on it)."""
+    view = a_view()
+    view["history"].append({"player": 1, "round": 1, "action": {"type": "pass"},
+                            "outcome": {"drew": 1, "returned": None}})
+    view["pass_problem"] = {"rule": "R4.3", "code": "unplayable",
+                            "args": {"effect": "spy", "cites": "R5.D3"}}
+    paths = sorted((p for p in _places(view) if p), key=repr)
+    path = paths[where % len(paths)]
+    parent = view
+    for key in path[:-1]:
+        parent = parent[key]
+    if drop:
+        parent.pop(path[-1])
+    else:
+        parent[path[-1]] = value
+    try:
+        typed = PlayerView.from_json(view)
+    except BadView:
+        return
+    assert typed.to_json() == view or "exposed" in repr(path)
