@@ -3,12 +3,13 @@
 
 `views.player_view(state, p)` builds the view's JSON form (RULES.md R7: what player p may
 know), and that dict is what the CPU decides from and the online host sends: building the
-dict is the fast path (the CPU's search starts from it). `PlayerView.from_json` reads a view
-that came from outside (an online host's message, a saved online match) and refuses any
-view the page could not draw, raising `BadView` with the place and what is wrong there:
-``lanes[1].sides: expected a list of 2``. Values the engine alone decides (a card's power, a
-reason's code) are checked for type and range, not meaning. For every view the engine
-makes, ``PlayerView.from_json(v).to_json() == v``, keys in the same order.
+dict is the fast path (reading it into these dataclasses costs several times building it).
+`PlayerView.from_json` reads a view that came from outside (an online host's `state`
+message, protocol.to_guest) and refuses any view the page could not draw, raising `BadView`
+with the place and what is wrong there: ``lanes[1].sides: expected a list of 2``. Values the
+engine alone decides (a card's power, a reason's code) are checked for type and range, not
+meaning. For every view the engine makes, ``PlayerView.from_json(v).to_json() == v``, keys
+in the same order.
 
 `continuation_problem(before, after)` says whether a view may follow an earlier one.
 Pure; no engine state involved.
@@ -24,7 +25,6 @@ from .actions import DISCARD, FACES, PASS, PLAY, RESIGN
 from .cards import EFFECTS, GROUPS
 from .constants import LANES, MERCENARY_MAX, MERCENARY_MIN
 
-_PLAYERS = (0, 1)
 # more cards, legal actions or history entries than a game can have (a 17-card hand with a
 # Priest lists ~500 legal plays; the message's size limit, protocol.MAX_TO_GUEST, bounds the rest)
 _MAX_LIST = 20_000
@@ -356,7 +356,8 @@ class ViewAction:
 # -------------------------------------------------------------------------------- reasons
 
 #: a reason's args (trifront/reasons.py) and what each must be
-_REASON_ARGS = {"effect": lambda x: isinstance(x, str) and x in EFFECTS, "lane": lambda x: type(x) is int and x in LANES,
+_REASON_ARGS = {"effect": lambda x: isinstance(x, str) and x in EFFECTS,
+                "lane": lambda x: type(x) is int and x in LANES,
                 "cites": lambda x: isinstance(x, str) and len(x) <= 16,
                 "rank": lambda x: type(x) is int and 0 <= x <= 99,
                 "card": lambda x: type(x) is int and 0 <= x <= 999,
