@@ -6,7 +6,7 @@ The worker (trifront/ui/cpu_worker.py) exports ``choose(view_json, seed, strengt
 page says so (``status``) and computes on the main thread with the same AI from then on, or
 until ``retry`` starts a new worker (the player's "Try again").
 ``think_ms`` keeps how long each CPU move took to compute (the worker's own measure, or this
-thread's), newest last. No browser imports here: the connection is passed in, so this runs on
+thread's), newest last; ``think_its`` how many search iterations it ran (-1: not known). No browser imports here: the connection is passed in, so this runs on
 CPython too.
 """
 
@@ -63,13 +63,15 @@ def local_hint(view: dict, seed: int, strength: str = "normal") -> dict:
     return json.loads(cpu.hint(json.dumps(view), seed, hint_strength(strength)))
 
 
-def _move(raw) -> tuple[dict, float | None]:
-    """A worker's choose answer -> (action, ms). Also takes a bare action (older workers)."""
+def _move(raw) -> tuple[dict, float | None, int | None]:
+    """A worker's choose answer -> (action, ms, iterations). Also takes a bare action (older
+    workers)."""
     data = json.loads(str(raw))
     if isinstance(data, dict) and "type" not in data and isinstance(data.get("action"), dict):
-        ms = data.get("ms")
-        return data["action"], float(ms) if isinstance(ms, (int, float)) else None
-    return data, None
+        ms, its = data.get("ms"), data.get("its")
+        return (data["action"], float(ms) if isinstance(ms, (int, float)) else None,
+                its if isinstance(its, int) and not isinstance(its, bool) else None)
+    return data, None, None
 
 
 #: how many recent CPU think times ``CpuClient.think_ms`` keeps
@@ -106,6 +108,8 @@ class CpuClient:
         self.problem = ""
         self.worker_strengths: tuple[str, ...] = ()
         self.think_ms: list[float] = []   # each CPU move's compute time (ms), newest last
+        # each CPU move's search iterations, as think_ms (-1: not known, or Easy: no search)
+        self.think_its: list[int] = []
 
     def start(self) -> None:
         """Begin connecting now (at boot), so the first CPU move does not wait for it."""
@@ -170,8 +174,9 @@ class CpuClient:
                     _call(self.worker.choose, json.dumps(view), seed,
                           supported(strength, self.worker_strengths)),
                     self._call_timeout)
-                action, ms = _move(raw)
-                self._thought(ms if ms is not None else (time.perf_counter() - start) * 1000)
+                action, ms, its = _move(raw)
+                self._thought(ms if ms is not None else (time.perf_counter() - start) * 1000,
+                              its)
                 return action
             except Exception as exc:  # noqa: BLE001
                 self._fail(f"the CPU worker failed ({_short(exc)})")
@@ -181,9 +186,11 @@ class CpuClient:
         self._thought((time.perf_counter() - start) * 1000)
         return action
 
-    def _thought(self, ms: float) -> None:
+    def _thought(self, ms: float, its: int | None = None) -> None:
         self.think_ms.append(round(float(ms), 1))
         del self.think_ms[:-THINK_KEEP]
+        self.think_its.append(-1 if its is None else its)
+        del self.think_its[:-THINK_KEEP]
 
     async def hint(self, view: dict, seed: int, strength: str = "normal") -> dict:
         """What the CPU would play in this player's place, and that player's estimated
