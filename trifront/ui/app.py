@@ -657,6 +657,8 @@ class App:
         self.viewer = 0
         self.overlay = None
         self.notice = ""
+        if self.kind == "cpu":
+            self._cpu_notice()   # a worker already known to be gone: said from the first move
         self.game = None    # "Play again" comes from a finished game, which must not be saved over the Draft
         if self.opts["mode"] == "draft":
             self.screen = "draft"
