@@ -150,9 +150,8 @@ async def connect():
         ok, code = False, _short_js(exc)
     if not ok:
         raise RuntimeError(f"its script {CPU_WORKER['src']} did not load ({code})")
-    name = cpu_attempts[-1]
-    worker = await create_named_worker(**{**CPU_WORKER, "name": name})
-    watch_worker(name)
+    worker = await create_named_worker(**{**CPU_WORKER, "name": cpu_attempts[-1]})
+    watch_worker(cpu_attempts[-1])
     return worker
 
 
