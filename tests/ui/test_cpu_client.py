@@ -114,6 +114,22 @@ def test_a_busy_worker_is_not_taken_for_dead():
     asyncio.run(go())
 
 
+def test_a_request_queued_behind_another_is_not_silence():
+    """A hint, then the CPU's move: the worker answers the second only after the first, past
+    the time-out counted from when it was asked, yet it answered something all along."""
+    view = _view()
+
+    async def go():
+        w, states = Worker(think=0.3), []
+        cpu = client(w, states, answer_timeout=0.45, beat_every=None)
+        assert await cpu.ready()
+        first = asyncio.ensure_future(cpu.choose(view, 1, "hard"))
+        second = asyncio.ensure_future(cpu.choose(view, 2, "hard"))   # waits ~0.6 s
+        assert await first == await second == view["legal"][-1]
+        assert not cpu.failed and states == ["ready"] and cpu.think_its == [7, 7]
+    asyncio.run(go())
+
+
 def test_an_error_event_ends_a_waiting_request_at_once():
     view = _view()
 

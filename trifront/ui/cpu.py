@@ -8,7 +8,8 @@ until ``retry`` starts a new worker (the player's "Try again").
 A worker that dies (closed, crashed) sends nothing, so a ready worker is pinged every
 ``BEAT_EVERY`` s, and silence for ``ANSWER_TIMEOUT`` s, to a ping or to a request, means it is
 gone: the longest a live worker is busy is one Hard search (its 1.7 s cap, trifront/ai/cpu.py
-BUDGETS), and the worker answers one message at a time. The page's error events for the
+BUDGETS), and the worker answers one message at a time (silence is counted from its last
+answer to anything, so a request queued behind another is not silence). The page's error events for the
 worker (``lost``) end it at once.
 ``think_ms`` keeps how long each CPU move took to compute (the worker's own measure, or this
 thread's), newest last; ``think_its`` how many search iterations it ran (-1: not known). No browser imports here: the connection is passed in, so this runs on
@@ -120,6 +121,7 @@ class CpuClient:
         self._beat_every = beat_every       # None: no pings between requests
         self._beat: asyncio.Future | None = None
         self._gone: asyncio.Future | None = None   # set when the worker is lost
+        self._heard = 0.0   # time.monotonic() of the worker's last answer to anything
         self._on_status = on_status or (lambda state, text: None)
         self._sleep = sleep
         self._task: asyncio.Future | None = None
@@ -152,6 +154,7 @@ class CpuClient:
             if gone.done() or gone is not self._gone:   # lost while it booted
                 return
             self.worker = worker
+            self._heard = time.monotonic()
             self.status = "ready"
             self._on_status("ready", "CPU player ready (in its own worker)")
             if self._beat_every is not None:
@@ -178,15 +181,24 @@ class CpuClient:
         if gone is None or gone.done() or worker is not self.worker:
             raise WorkerLost("the CPU worker is gone")
         call = asyncio.ensure_future(_call(getattr(worker, name), *args))
-        done, _ = await asyncio.wait([call, gone], timeout=self._answer_timeout,
-                                     return_when=asyncio.FIRST_COMPLETED)
-        if not done:
-            # this thread may itself have been busy past the limit (a long render): an answer
-            # already on its way gets one more turn of the loop before the worker is given up
-            done, _ = await asyncio.wait([call, gone], timeout=0.05,
+        asked = time.monotonic()
+        while True:
+            # silence is counted from the worker's last answer to anything (or this request):
+            # a request queued behind another (a hint, then the CPU's move) is not silence
+            left = max(self._heard, asked) + self._answer_timeout - time.monotonic()
+            done, _ = await asyncio.wait([call, gone], timeout=max(left, 0.0),
                                          return_when=asyncio.FIRST_COMPLETED)
-        if call in done:
-            return call.result()
+            if not done:
+                # this thread may itself have been busy past the limit (a long render): an
+                # answer already on its way gets one more turn of the loop
+                done, _ = await asyncio.wait([call, gone], timeout=0.05,
+                                             return_when=asyncio.FIRST_COMPLETED)
+            if call in done:
+                self._heard = time.monotonic()
+                return call.result()
+            if gone in done or max(self._heard, asked) + self._answer_timeout <= time.monotonic():
+                break
+            # the worker answered something else meanwhile (it is alive): wait on
         call.cancel()
         if not gone.done():
             self._fail(f"the CPU worker stopped answering (nothing for "
