@@ -97,6 +97,27 @@ def play_game(page, url: str, strength: str, max_turns: int = 400) -> dict:
             "seconds": time.monotonic() - start, "human_turns": turns}
 
 
+def report(out: dict, args) -> None:
+    """Print the table for the strengths measured so far (each as soon as it is done: a
+    later game's failure loses nothing)."""
+    print(f"\nCPU think time per move in the browser's worker (s), {args.games} whole "
+          f"game(s) per strength; iterations per searched move")
+    print(f"{'tree':8} {'strength':9} {'moves':>6} {'p50':>7} {'p95':>7} {'max':>7} "
+          f"{'mean':>7}  {'target p95':14} {'searched':>8} {'its p5':>7} {'its p50':>7} "
+          f"{'its p95':>7} {'full budget':>11}")
+    for (name, strength), r in out.items():
+        target = TARGETS.get(strength)
+        verdict = "" if target is None else (
+            f"<= {target:.1f} s {'ok' if r['p95'] <= target else 'OVER'}")
+        its = (f"{r['searched']:8d} {r['its_p5']:7.0f} {r['its_p50']:7.0f} {r['its_p95']:7.0f} "
+               f"{r['full']:5d} of {r['searched']:<3d}" if r.get("searched") else "")
+        print(f"{name:8} {strength:9} {r['moves']:6d} {r['p50']:7.3f} {r['p95']:7.3f} "
+              f"{r['max']:7.3f} {r['mean']:7.3f}  {verdict:14} {its}")
+    if args.json:
+        print(json.dumps({f"{name} {s}": {"ms": r["times_ms"], "its": r["its"]}
+                          for (name, s), r in out.items()}))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--strengths", default="hard,normal")
@@ -127,9 +148,15 @@ def main(argv: list[str] | None = None) -> int:
                         context = browser.new_context(viewport={"width": 1280, "height": 800})
                         page = context.new_page()
                         page.set_default_timeout(60_000)
-                        game = play_game(page, f"{srv.url}index.html?seed={args.seed + g}"
-                                         "&cpu_delay=0", strength)
-                        context.close()
+                        try:
+                            game = play_game(page, f"{srv.url}index.html?seed={args.seed + g}"
+                                             "&cpu_delay=0", strength)
+                        except Exception as exc:  # noqa: BLE001 - a busy machine: go on
+                            print(f"{name} {strength} game {g + 1} lost: "
+                                  f"{str(exc).splitlines()[0]}", file=sys.stderr, flush=True)
+                            continue
+                        finally:
+                            context.close()
                         if game["worker"] != "ready":
                             print(f"warning: the CPU was not in its worker ({game['worker']})",
                                   file=sys.stderr)
@@ -138,34 +165,19 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"{name} {strength} game {g + 1}: {len(game['ms'])} CPU moves, "
                               f"{game['result']} ({game['score']}), {game['seconds']:.0f} s",
                               flush=True)
-                for name in roots:
+                for name in (n for n in roots if acc[n]["ms"]):
                     budget = BUDGETS.get(strength, (None,))[0]
                     out[(name, strength)] = {"times_ms": acc[name]["ms"],
                                              "its": acc[name]["its"],
                                              **summary(acc[name]["ms"]),
                                              **its_summary(acc[name]["its"], budget)}
+                report({k: v for k, v in out.items() if k[1] == strength}, args)
             browser.close()
     finally:
         for srv in servers.values():
             srv.shutdown()
             srv.server_close()
 
-    print(f"\nCPU think time per move in the browser's worker (s), {args.games} whole "
-          f"game(s) per strength; iterations per searched move")
-    print(f"{'tree':8} {'strength':9} {'moves':>6} {'p50':>7} {'p95':>7} {'max':>7} "
-          f"{'mean':>7}  {'target p95':14} {'searched':>8} {'its p5':>7} {'its p50':>7} "
-          f"{'its p95':>7} {'full budget':>11}")
-    for (name, strength), r in out.items():
-        target = TARGETS.get(strength)
-        verdict = "" if target is None else (
-            f"<= {target:.1f} s {'ok' if r['p95'] <= target else 'OVER'}")
-        its = (f"{r['searched']:8d} {r['its_p5']:7.0f} {r['its_p50']:7.0f} {r['its_p95']:7.0f} "
-               f"{r['full']:5d} of {r['searched']:<3d}" if r.get("searched") else "")
-        print(f"{name:8} {strength:9} {r['moves']:6d} {r['p50']:7.3f} {r['p95']:7.3f} "
-              f"{r['max']:7.3f} {r['mean']:7.3f}  {verdict:14} {its}")
-    if args.json:
-        print(json.dumps({f"{name} {s}": {"ms": r["times_ms"], "its": r["its"]}
-                          for (name, s), r in out.items()}))
     return 0
 
 
