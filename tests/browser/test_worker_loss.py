@@ -141,6 +141,6 @@ def test_a_worker_killed_while_the_player_thinks_is_noticed_before_the_cpu_s_tur
     killed = page.evaluate(WATCH)
     page.evaluate(KILL)
     took = notice_after(page, killed)                         # nobody asked it anything
-    # at most a ping's interval (0.5 s) and its time-out (3.5 s): ~4 s, on a loaded machine more
+    # at most a ping's interval (0.5 s) and its time-out (3 s): ~3.5 s, on a loaded machine more
     assert took < 6, took
     assert "helper thread is unavailable" in page.inner_text("#notice")

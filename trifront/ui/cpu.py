@@ -85,7 +85,7 @@ THINK_KEEP = 400
 
 #: seconds of silence after which a ready worker is taken for gone: a live one is busy at most
 #: one search (Hard's cap, 1.7 s) before it answers, and a player waits ~5 s at most to hear
-ANSWER_TIMEOUT = 3.5
+ANSWER_TIMEOUT = 3.0
 #: seconds between two pings of a ready worker (so that a worker that died while the player
 #: thinks is known before the CPU's turn)
 BEAT_EVERY = 0.5
