@@ -367,7 +367,7 @@ def apply_unchecked(state: GameState, action: Action) -> None:
         outcome = ON_DISCARD[card.effect](state, card, action)
     else:
         ps.passed = True
-    if outcome is not None:
+    if outcome is not None and state.keeps_record:
         outcome = _outcome_snapshots(state, p, outcome)
     state.history.append((p, action, hidden_target, state.round, outcome))
     _settle(state, 1 - p)
@@ -472,7 +472,8 @@ def _end_round(state: GameState) -> None:
     """R3.6 reveal and score each lane (R6.1-R6.3), clear the board, then R6.4 end or next round."""
     winners = [lane_winner(state, lane) for lane in LANES]
     points = [winners.count(0), winners.count(1)]
-    state.rounds.append({"winners": winners, "points": points, "lanes": board_snapshot(state)})
+    state.rounds.append({"winners": winners, "points": points,
+                         "lanes": board_snapshot(state) if state.keeps_record else []})
     state.scores = [state.scores[0] + points[0], state.scores[1] + points[1]]
     for ps in state.players:
         for lane in LANES:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .cards import group_of_rank, rank_of_id
 from .constants import CREATED_SOLDIER_POWER, GENERAL_BONUS
@@ -132,6 +133,9 @@ class GameState:
     winner: int | None = None
     tiebreak: bool = False  # R6.5 decided by the first player
     resigned: int | None = None
+    #: False on the worlds a search samples (ai/determinize.py): the engine then skips what
+    #: only a game's record and views read (each round's board, the cards an outcome names)
+    keeps_record: ClassVar[bool] = True
 
     def card(self, owner: int, card_id: int) -> Card:
         return self.players[owner].cards[card_id]

@@ -152,14 +152,14 @@ def test_client_records_think_times_from_the_worker():
 
         async def choose(self, view_json, seed, strength):
             v = json.loads(view_json)
-            return json.dumps({"action": v["legal"][-1], "ms": 432.1})
+            return json.dumps({"action": v["legal"][-1], "ms": 432.1, "its": 1234})
 
     async def go():
         async def connect():
             return Worker()
         cpu = CpuClient(connect)
         assert await cpu.choose(view, 1) == view["legal"][-1]
-        assert cpu.think_ms == [432.1]
+        assert cpu.think_ms == [432.1] and cpu.think_its == [1234]
         local = CpuClient(None)
         await local.choose(view, 1)
         assert len(local.think_ms) == 1 and local.think_ms[0] >= 0
@@ -172,7 +172,9 @@ def test_worker_module_answers_in_json():
     out = json.loads(cpu_worker.hint(json.dumps(view), 3, "normal"))
     assert out["action"] in view["legal"] and 0 <= out["win"] <= 1 and out["ms"] >= 0
     move = json.loads(cpu_worker.choose(json.dumps(view), 3, "easy"))
-    assert move["action"] in view["legal"] and move["ms"] >= 0
+    assert move["action"] in view["legal"] and move["ms"] >= 0 and move["its"] is None
+    move = json.loads(cpu_worker.choose(json.dumps(view), 3, "normal"))
+    assert move["action"] in view["legal"] and 0 < move["its"] <= 600   # Normal's budget
 
 
 # -------------------------------------------------------------------------------------- flow
@@ -208,6 +210,8 @@ def test_hint_play_it_and_think_times_in_a_game_vs_cpu():
         await settle(app)              # the CPU answers
         assert len(app.game.record()["actions"]) >= n + 2
         assert page.tree.attrs.get("data-cpu-ms")       # its think time, for the benchmark
+        assert len(page.tree.attrs["data-cpu-its"].split(",")) == \
+            len(page.tree.attrs["data-cpu-ms"].split(","))
     asyncio.run(go())
 
 

@@ -50,11 +50,18 @@ def decide(view: dict, seed: int, strength: str = "easy", iterations: int | None
         raise ValueError("it is not this player's turn")
     if strength == "easy":
         return greedy.choose_action(view, seed, **EASY), None
-    its, secs = BUDGETS[strength]
-    action, result = ismcts.choose(view, seed, its if iterations is None else iterations,
-                                   secs if time_limit is _DEFAULT else time_limit,
-                                   always_search=always_search)
+    action, result = search(view, seed, strength, iterations, time_limit, always_search)
     return action, result.win
+
+
+def search(view: dict, seed: int, strength: str, iterations: int | None = None,
+           time_limit=_DEFAULT, always_search: bool = False) -> tuple[dict, ismcts.SearchResult]:
+    """`decide` for a searching strength ("normal", "hard"), with the whole search result
+    (its ``iterations``: how many of the budget's the time cap let it run)."""
+    its, secs = BUDGETS[strength]
+    return ismcts.choose(view, seed, its if iterations is None else iterations,
+                         secs if time_limit is _DEFAULT else time_limit,
+                         always_search=always_search)
 
 
 def choose(view_json: str, seed: int, strength: str = "easy") -> str:
@@ -65,6 +72,17 @@ def choose(view_json: str, seed: int, strength: str = "easy") -> str:
     strength is unknown.
     """
     return json.dumps(decide(json.loads(view_json), seed, strength)[0])
+
+
+def choose_report(view_json: str, seed: int, strength: str = "easy") -> dict:
+    """`choose` with what the search did: {"action": ActionJSON, "iterations": int or None}
+    (None: "easy" does not search; 0: a single legal action needed no search)."""
+    view = json.loads(view_json)
+    _check(strength)
+    if strength == "easy" or not view["legal"]:
+        return {"action": decide(view, seed, strength)[0], "iterations": None}
+    action, result = search(view, seed, strength)
+    return {"action": action, "iterations": result.iterations}
 
 
 def hint(view_json: str, seed: int, strength: str = "hard") -> str:

@@ -11,7 +11,11 @@ R7.2) and the world gets its own RNG, so the future (shuffles, R5.C2 rolls, R5.D
 is sampled too.
 
 `Determinizer(view)` reads the view once; each `sample(rng)` is then a cheap copy of that
-template with the hidden cards dealt (search draws thousands per move).
+template with the hidden cards dealt (search draws thousands per move). The copy is made
+here rather than by `GameState.clone` (the same world, field for field): each card from a
+row of its fields read once, and the decks shuffled without `random.shuffle`'s two method
+calls per card (the same draws, so the same worlds for the same seed); together about a
+quarter of a search's time went into these.
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ import random
 from ..actions import DOWN, Action
 from ..cards import EFFECTS
 from ..constants import DECK_SIZE
-from ..state import (BOARD, DECK, DISCARD, HAND, GameState, PlayerState, make_created_soldier,
-                     make_starting_card)
+from ..state import (BOARD, DECK, DISCARD, HAND, Card, GameState, PlayerState,
+                     make_created_soldier, make_starting_card)
 from ..views import action_from_view
 from . import facedown
 
@@ -66,6 +70,42 @@ def _draw(ids: list[int], odds: dict[int, float], rng: random.Random) -> int:
         if r < 0:
             return cid
     return ids[-1]  # rounding
+
+
+#: Card's fields in the order `_copy_cards` assigns them (checked against Card.__slots__ below)
+_CARD_FIELDS = ("owner", "id", "rank", "group", "effect", "soldier", "start", "carried",
+                "changes", "roll", "captain_penalty", "zone", "face", "lane")
+if _CARD_FIELDS != Card.__slots__:
+    raise ImportError("trifront.ai.determinize copies Card field by field: update _CARD_FIELDS "
+                      f"and _copy_cards to Card.__slots__ {Card.__slots__}")
+_card_row = __import__("operator").attrgetter(*_CARD_FIELDS)
+_new_card = Card.__new__
+
+
+def _copy_cards(rows: list[tuple]) -> list[Card]:
+    """New cards from rows of their fields (`_card_row`): Card.copy without reading each
+    field off the original card."""
+    cards = []
+    append = cards.append
+    for row in rows:
+        c = _new_card(Card)
+        (c.owner, c.id, c.rank, c.group, c.effect, c.soldier, c.start, c.carried, c.changes,
+         c.roll, c.captain_penalty, c.zone, c.face, c.lane) = row
+        append(c)
+    return cards
+
+
+def _shuffle(x: list, getrandbits) -> None:
+    """``random.Random.shuffle(x)`` exactly (the same draws, so the same order; CPython
+    3.11-3.14 draw ``getrandbits(n.bit_length())`` until below n), without its two method
+    calls per element."""
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        x[i], x[r] = x[r], x[i]
 
 
 class Determinizer:
@@ -151,15 +191,34 @@ class Determinizer:
         self.odds = ({cid: facedown.weight(ops.cards[cid]) for cid in self.pool}
                      if face_down_odds else None)
         self.template = state
+        #: per player, each card's fields (`_copy_cards`)
+        self.card_rows = [[_card_row(c) for c in ps.cards] for ps in players]
 
     def sample(self, rng: random.Random) -> GameState:
         """One world drawn at random among those consistent with the view."""
-        state = self.template.clone(with_history=False, seed=rng.getrandbits(64))
-        rng.shuffle(state.players[self.me].deck)
+        t = self.template
+        seed = rng.getrandbits(64)
+        players = []
+        for ps, rows in zip(t.players, self.card_rows):
+            players.append(PlayerState(
+                cards=_copy_cards(rows), deck=ps.deck[:], hand=ps.hand[:],
+                board=[lane[:] for lane in ps.board], discard=ps.discard[:],
+                passed=ps.passed, supply_used=ps.supply_used, medic_used=ps.medic_used,
+                no_pass=ps.no_pass, no_facedown=ps.no_facedown, known=set(ps.known)))
+        # as GameState.clone(with_history=False, seed=seed)
+        state = GameState(
+            mode=t.mode, effects=t.effects, first=t.first, seed=t.seed, stacked=t.stacked,
+            players=players, rng=random.Random(seed), round=t.round, round_first=t.round_first,
+            to_move=t.to_move, scores=t.scores[:], progress=t.progress, rounds=t.rounds[:],
+            history=[], over=t.over, winner=t.winner, tiebreak=t.tiebreak,
+            resigned=t.resigned)
+        state.keeps_record = False    # no search reads the record of its worlds
+        getrandbits = rng.getrandbits
+        _shuffle(players[self.me].deck, getrandbits)
         ops = state.players[self.opp]
         cards = ops.cards
         pool = self.pool[:]
-        rng.shuffle(pool)
+        _shuffle(pool, getrandbits)
         odds = self.odds
         for (lane, index), ok in zip(self.hidden_slots, self.slot_ok):
             # a card that may lie there, drawn with the odds that a player hides it (uniformly

@@ -373,6 +373,7 @@ class App:
                               toast_kind="info" if self.toast == self._news else "error")
             if self.cpu.think_ms:   # each CPU move's compute time (bench/think_time_browser.py)
                 root.attrs["data-cpu-ms"] = ",".join(f"{ms:g}" for ms in self.cpu.think_ms)
+                root.attrs["data-cpu-its"] = ",".join(str(n) for n in self.cpu.think_its)
             if self.kind == "local" and self.shown == "board" and self.viewer == 1:
                 # one device: each seat keeps its colour (the CSS swaps "me" and "opponent"
                 # on the second player's board), not the colour of whoever holds the device;
@@ -656,6 +657,8 @@ class App:
         self.viewer = 0
         self.overlay = None
         self.notice = ""
+        if self.kind == "cpu":
+            self._cpu_notice()   # a worker already known to be gone: said from the first move
         self.game = None    # "Play again" comes from a finished game, which must not be saved over the Draft
         if self.opts["mode"] == "draft":
             self.screen = "draft"

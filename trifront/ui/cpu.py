@@ -5,8 +5,14 @@ The worker (trifront/ui/cpu_worker.py) exports ``choose(view_json, seed, strengt
 ``draft(seed) -> effects JSON``. If it does not start, does not answer in time, or raises, the
 page says so (``status``) and computes on the main thread with the same AI from then on, or
 until ``retry`` starts a new worker (the player's "Try again").
+A worker that dies (closed, crashed) sends nothing, so a ready worker is pinged every
+``BEAT_EVERY`` s, and silence for ``ANSWER_TIMEOUT`` s, to a ping or to a request, means it is
+gone: the longest a live worker is busy is one Hard search (its 1.7 s cap, trifront/ai/cpu.py
+BUDGETS), and the worker answers one message at a time (silence is counted from its last
+answer to anything, so a request queued behind another is not silence). The page's error events for the
+worker (``lost``) end it at once.
 ``think_ms`` keeps how long each CPU move took to compute (the worker's own measure, or this
-thread's), newest last. No browser imports here: the connection is passed in, so this runs on
+thread's), newest last; ``think_its`` how many search iterations it ran (-1: not known). No browser imports here: the connection is passed in, so this runs on
 CPython too.
 """
 
@@ -63,17 +69,30 @@ def local_hint(view: dict, seed: int, strength: str = "normal") -> dict:
     return json.loads(cpu.hint(json.dumps(view), seed, hint_strength(strength)))
 
 
-def _move(raw) -> tuple[dict, float | None]:
-    """A worker's choose answer -> (action, ms). Also takes a bare action (older workers)."""
+def _move(raw) -> tuple[dict, float | None, int | None]:
+    """A worker's choose answer -> (action, ms, iterations). Also takes a bare action (older
+    workers)."""
     data = json.loads(str(raw))
     if isinstance(data, dict) and "type" not in data and isinstance(data.get("action"), dict):
-        ms = data.get("ms")
-        return data["action"], float(ms) if isinstance(ms, (int, float)) else None
-    return data, None
+        ms, its = data.get("ms"), data.get("its")
+        return (data["action"], float(ms) if isinstance(ms, (int, float)) else None,
+                its if isinstance(its, int) and not isinstance(its, bool) else None)
+    return data, None, None
 
 
 #: how many recent CPU think times ``CpuClient.think_ms`` keeps
 THINK_KEEP = 400
+
+#: seconds of silence after which a ready worker is taken for gone: a live one is busy at most
+#: one search (Hard's cap, 1.7 s) before it answers, and a player waits ~5 s at most to hear
+ANSWER_TIMEOUT = 3.0
+#: seconds between two pings of a ready worker (so that a worker that died while the player
+#: thinks is known before the CPU's turn)
+BEAT_EVERY = 0.5
+
+
+class WorkerLost(Exception):
+    """The worker is gone (silent past ANSWER_TIMEOUT, or an error event said so)."""
 
 
 def local_draft(seed: int, strength: str = "hard") -> dict[str, str]:
@@ -92,11 +111,17 @@ class CpuClient:
 
     def __init__(self, connect: Callable[[], Awaitable[object]] | None = None, *,
                  connect_timeout: float = 90.0, call_timeout: float = 60.0,
+                 answer_timeout: float = ANSWER_TIMEOUT, beat_every: float | None = BEAT_EVERY,
                  on_status: Callable[[str, str], None] | None = None,
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep):
         self._connect = connect
         self._connect_timeout = connect_timeout
-        self._call_timeout = call_timeout
+        self._call_timeout = call_timeout   # the first ping, while the worker boots
+        self._answer_timeout = answer_timeout
+        self._beat_every = beat_every       # None: no pings between requests
+        self._beat: asyncio.Future | None = None
+        self._gone: asyncio.Future | None = None   # set when the worker is lost
+        self._heard = 0.0   # time.monotonic() of the worker's last answer to anything
         self._on_status = on_status or (lambda state, text: None)
         self._sleep = sleep
         self._task: asyncio.Future | None = None
@@ -106,13 +131,16 @@ class CpuClient:
         self.problem = ""
         self.worker_strengths: tuple[str, ...] = ()
         self.think_ms: list[float] = []   # each CPU move's compute time (ms), newest last
+        # each CPU move's search iterations, as think_ms (-1: not known, or Easy: no search)
+        self.think_its: list[int] = []
 
     def start(self) -> None:
         """Begin connecting now (at boot), so the first CPU move does not wait for it."""
         if self._task is None and not self.failed:
-            self._task = asyncio.ensure_future(self._do_connect())
+            self._gone = asyncio.get_event_loop().create_future()
+            self._task = asyncio.ensure_future(self._do_connect(self._gone))
 
-    async def _do_connect(self) -> None:
+    async def _do_connect(self, gone: asyncio.Future) -> None:
         try:
             worker = await asyncio.wait_for(self._connect(), self._connect_timeout)
             # a worker whose file failed still resolves (docs/TESTING.md): ask it something
@@ -123,11 +151,65 @@ class CpuClient:
             except (ValueError, AttributeError):
                 offered = ()
             self.worker_strengths = offered or strengths()
+            if gone.done() or gone is not self._gone:   # lost while it booted
+                return
             self.worker = worker
+            self._heard = time.monotonic()
             self.status = "ready"
             self._on_status("ready", "CPU player ready (in its own worker)")
+            if self._beat_every is not None:
+                self._beat = asyncio.ensure_future(self._heartbeat(worker, self._gone))
         except Exception as exc:  # noqa: BLE001 - any failure means: use the main thread
-            self._fail(f"the CPU worker did not start ({_short(exc)})")
+            if gone is self._gone:
+                self._fail(f"the CPU worker did not start ({_short(exc)})")
+
+    async def _heartbeat(self, worker, gone: asyncio.Future) -> None:
+        """Ping the ready worker every ``beat_every`` s until it is lost or replaced."""
+        try:
+            while not gone.done() and self.worker is worker:
+                await self._ask(worker, "ping", json.dumps({"beat": 1}))
+                await asyncio.wait([gone], timeout=self._beat_every)
+        except WorkerLost:
+            pass
+        except Exception as exc:  # noqa: BLE001 - a ping that raises: the worker is broken
+            self._fail(f"the CPU worker failed ({_short(exc)})")
+
+    async def _ask(self, worker, name: str, *args):
+        """``worker.<name>(*args)``'s answer; WorkerLost (and the client failed) when the
+        worker is lost before it answers or stays silent ``answer_timeout`` s."""
+        gone = self._gone
+        if gone is None or gone.done() or worker is not self.worker:
+            raise WorkerLost("the CPU worker is gone")
+        call = asyncio.ensure_future(_call(getattr(worker, name), *args))
+        asked = time.monotonic()
+        while True:
+            # silence is counted from the worker's last answer to anything (or this request):
+            # a request queued behind another (a hint, then the CPU's move) is not silence
+            left = max(self._heard, asked) + self._answer_timeout - time.monotonic()
+            done, _ = await asyncio.wait([call, gone], timeout=max(left, 0.0),
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if not done:
+                # this thread may itself have been busy past the limit (a long render): an
+                # answer already on its way gets one more turn of the loop
+                done, _ = await asyncio.wait([call, gone], timeout=0.05,
+                                             return_when=asyncio.FIRST_COMPLETED)
+            if call in done:
+                self._heard = time.monotonic()
+                return call.result()
+            if gone in done or max(self._heard, asked) + self._answer_timeout <= time.monotonic():
+                break
+            # the worker answered something else meanwhile (it is alive): wait on
+        call.cancel()
+        if not gone.done():
+            self._fail(f"the CPU worker stopped answering (nothing for "
+                       f"{self._answer_timeout:g} s)")
+        raise WorkerLost(self.problem or "the CPU worker is gone")
+
+    def lost(self, why: str) -> None:
+        """The page saw the worker fail (an error event): use this thread from now on. Any
+        request waiting for that worker gets its answer here."""
+        if self.status in ("ready", "connecting") and self._connect is not None:
+            self._fail(f"the CPU worker failed ({why})")
 
     def retry(self) -> bool:
         """Start the worker again after it failed (a new worker: ``connect`` is called once
@@ -149,6 +231,8 @@ class CpuClient:
             return
         self.failed = True
         self.worker = None
+        if self._gone is not None and not self._gone.done():
+            self._gone.set_result(why)   # wakes the requests and the heartbeat waiting on it
         self.status = "failed"
         self.problem = why
         self._on_status("failed", f"{why[0].upper()}{why[1:]}; the CPU thinks on this page")
@@ -157,21 +241,21 @@ class CpuClient:
         if self.failed:
             return False
         self.start()
-        if self._task is not None:
-            await self._task
-        return self.worker is not None
+        if self._task is not None and not self._task.done():
+            # a worker lost while it boots (lost) need not be waited for
+            await asyncio.wait([self._task, self._gone], return_when=asyncio.FIRST_COMPLETED)
+        return self.worker is not None and not self.failed
 
     async def choose(self, view: dict, seed: int, strength: str = "easy") -> dict:
         """An action (view-form JSON dict) for the player whose view this is."""
         if await self.ready():
             try:
                 start = time.perf_counter()
-                raw = await asyncio.wait_for(
-                    _call(self.worker.choose, json.dumps(view), seed,
-                          supported(strength, self.worker_strengths)),
-                    self._call_timeout)
-                action, ms = _move(raw)
-                self._thought(ms if ms is not None else (time.perf_counter() - start) * 1000)
+                raw = await self._ask(self.worker, "choose", json.dumps(view), seed,
+                                      supported(strength, self.worker_strengths))
+                action, ms, its = _move(raw)
+                self._thought(ms if ms is not None else (time.perf_counter() - start) * 1000,
+                              its)
                 return action
             except Exception as exc:  # noqa: BLE001
                 self._fail(f"the CPU worker failed ({_short(exc)})")
@@ -181,9 +265,11 @@ class CpuClient:
         self._thought((time.perf_counter() - start) * 1000)
         return action
 
-    def _thought(self, ms: float) -> None:
+    def _thought(self, ms: float, its: int | None = None) -> None:
         self.think_ms.append(round(float(ms), 1))
         del self.think_ms[:-THINK_KEEP]
+        self.think_its.append(-1 if its is None else its)
+        del self.think_its[:-THINK_KEEP]
 
     async def hint(self, view: dict, seed: int, strength: str = "normal") -> dict:
         """What the CPU would play in this player's place, and that player's estimated
@@ -192,10 +278,8 @@ class CpuClient:
         strength = hint_strength(strength)
         if await self.ready():
             try:
-                raw = await asyncio.wait_for(
-                    _call(self.worker.hint, json.dumps(view), seed,
-                          supported(strength, self.worker_strengths)),
-                    self._call_timeout)
+                raw = await self._ask(self.worker, "hint", json.dumps(view), seed,
+                                      supported(strength, self.worker_strengths))
                 data = json.loads(str(raw))
                 return {"action": data["action"], "win": float(data["win"])}
             except Exception as exc:  # noqa: BLE001
@@ -207,8 +291,7 @@ class CpuClient:
         """R2.3: the CPU's four picks at `strength`."""
         if await self.ready():
             try:
-                raw = await asyncio.wait_for(_call(self.worker.draft, seed, strength),
-                                             self._call_timeout)
+                raw = await self._ask(self.worker, "draft", seed, strength)
                 return check_effect_set(json.loads(str(raw)))
             except Exception as exc:  # noqa: BLE001
                 self._fail(f"the CPU worker failed ({_short(exc)})")

@@ -14,8 +14,9 @@ results must be structured-clone-able, so everything crosses as JSON text or pla
 The CPU receives only a player view (RULES.md R7), never the game state.
 
 ``choose`` and ``hint`` also say how long the worker itself computed (``"ms"``: wall time in
-the worker, not counting the message round trip), which the page records (CpuClient.think_ms)
-for bench/think_time_browser.py.
+the worker, not counting the message round trip), and ``choose`` how many search iterations
+it ran (``"its"``), which the page records (CpuClient.think_ms, think_its) for
+bench/think_time_browser.py.
 """
 
 import json
@@ -33,10 +34,12 @@ def ping(message_json: str) -> str:
 
 def choose(view_json: str, seed: int, strength: str = "easy") -> str:
     """The CPU's move for `view_json` as JSON text {"action": ActionJSON (one of the view's
-    legal actions), "ms": milliseconds this worker computed}."""
+    legal actions), "ms": milliseconds this worker computed, "its": search iterations run
+    (null for Easy)}."""
     start = time.perf_counter()
-    action = json.loads(cpu.choose(view_json, int(seed), strength))
-    return json.dumps({"action": action, "ms": round((time.perf_counter() - start) * 1000, 1)})
+    report = cpu.choose_report(view_json, int(seed), strength)
+    return json.dumps({"action": report["action"], "its": report["iterations"],
+                       "ms": round((time.perf_counter() - start) * 1000, 1)})
 
 
 def hint(view_json: str, seed: int, strength: str = "normal") -> str:

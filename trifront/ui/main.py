@@ -141,7 +141,45 @@ async def connect():
             await offline()
         except Exception as exc:  # noqa: BLE001 - no offline mode; the CPU starts anyway
             console.warn(f"TriFront: no offline mode: {exc!r}")
-    return await create_named_worker(**{**CPU_WORKER, "name": cpu_attempts[-1]})
+    # A worker whose script does not load never says so (PyScript's fetch of it fails in an
+    # unhandled promise, its worker never gets ready): ask for the script first, and fail now.
+    try:
+        response = await fetch(CPU_WORKER["src"])
+        ok, code = bool(response.ok), response.status
+    except Exception as exc:  # noqa: BLE001 - offline, blocked: no worker
+        ok, code = False, _short_js(exc)
+    if not ok:
+        raise RuntimeError(f"its script {CPU_WORKER['src']} did not load ({code})")
+    worker = await create_named_worker(**{**CPU_WORKER, "name": cpu_attempts[-1]})
+    watch_worker(cpu_attempts[-1])
+    return worker
+
+
+def _short_js(exc):
+    text = str(exc).strip().splitlines()
+    return text[-1][:120] if text else type(exc).__name__
+
+
+def watch_worker(name):
+    """The browser's error events for the worker (PyScript reports a Python error in it by
+    its ``onerror``; a crash of the worker itself is an ``error`` event): the CPU client
+    gives it up at once (CpuClient.lost) instead of waiting for its silence."""
+    for tag in document.querySelectorAll(f'script[worker][name="{name}"]'):
+        xworker = getattr(tag, "xworker", None)
+        if xworker is None or is_none(xworker):
+            continue
+
+        def on_error(event, name=name):
+            if cpu_attempts and cpu_attempts[-1] == name:   # not an old, replaced worker
+                error = getattr(event, "error", None)
+                why = _short_js(error) if error is not None and not is_none(error) else \
+                    str(getattr(event, "message", "") or "an error event")
+                cpu.lost(why)
+        def on_python_error(event, report=on_error):
+            console.error(getattr(event, "error", event))   # what PyScript's default did
+            report(event)
+        xworker.addEventListener("error", create_proxy(on_error))
+        xworker.onerror = create_proxy(on_python_error)
 
 
 def log_error(text):

@@ -1,0 +1,175 @@
+"""A dead CPU worker is noticed at once (trifront/ui/cpu.py CpuClient, on CPython).
+
+A worker that dies sends nothing: the client pings a ready worker, and silence past the
+answer time-out (to a ping or to a request) means it is gone; the page's error events for the
+worker (``lost``) end it at once. Either way the move comes from this thread and the status
+says "failed" (the page's notice offers Easy / Try again). A live worker answers one message
+at a time (one Pyodide), so a ping waits behind a search: that must not count as silence.
+The page: tests/browser/test_worker_loss.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from trifront.game import Game
+from trifront.ui.cpu import CpuClient
+
+
+def _view(seed=4):
+    game = Game.new(mode="normal", effects=None, first=0, seed=seed)
+    return game.view(game.to_move)
+
+
+class Worker:
+    """A stand-in worker that, like one Pyodide, answers one message at a time; ``think``:
+    seconds each choose takes; ``dead``: it answers nothing any more (terminated)."""
+
+    def __init__(self, think: float = 0.0):
+        self.think = think
+        self.dead = False
+        self.busy = asyncio.Lock()
+        self.pings = 0
+
+    async def _hang_if_dead(self):
+        if self.dead:
+            await asyncio.Event().wait()      # never answers
+
+    async def ping(self, message):
+        await self._hang_if_dead()
+        async with self.busy:
+            self.pings += 1
+            return json.dumps({"strengths": ["easy", "normal", "hard"]})
+
+    async def choose(self, view_json, seed, strength):
+        await self._hang_if_dead()
+        async with self.busy:
+            await asyncio.sleep(self.think)
+            await self._hang_if_dead()
+            return json.dumps({"action": json.loads(view_json)["legal"][-1], "ms": 1.0,
+                               "its": 7})
+
+
+def client(w: Worker, states: list, **kw) -> CpuClient:
+    async def connect():
+        return w
+    return CpuClient(connect, on_status=lambda s, t: states.append(s), **kw)
+
+
+def test_a_worker_that_dies_while_thinking_is_given_up_after_the_answer_time_out():
+    view = _view()
+
+    async def go():
+        w, states = Worker(), []
+        cpu = client(w, states, answer_timeout=0.3, beat_every=None)
+        assert await cpu.ready() and states == ["ready"]
+        w.dead = True                          # terminated: no error, no answer
+        start = time.monotonic()
+        action = await cpu.choose(view, 1, "easy")
+        took = time.monotonic() - start
+        assert action in view["legal"] and cpu.failed and states == ["ready", "failed"]
+        assert 0.3 <= took < 1.5, took
+        assert "stopped answering" in cpu.problem
+        assert cpu.think_its[-1] == -1         # computed here: no iteration count
+    asyncio.run(go())
+
+
+def test_a_worker_that_dies_between_moves_is_known_before_the_next_one():
+    """The heartbeat: no request is waiting, yet the failure is known (the notice shows
+    while the player thinks) and the next move does not wait for the dead worker."""
+    view = _view()
+
+    async def go():
+        w, states = Worker(), []
+        cpu = client(w, states, answer_timeout=0.3, beat_every=0.05)
+        assert await cpu.ready()
+        await asyncio.sleep(0.2)
+        assert w.pings >= 2 and not cpu.failed      # a live worker answers its pings
+        w.dead = True
+        start = time.monotonic()
+        while not cpu.failed and time.monotonic() - start < 3:
+            await asyncio.sleep(0.02)
+        assert cpu.failed and states == ["ready", "failed"]
+        assert time.monotonic() - start < 0.3 + 0.05 + 0.5
+        start = time.monotonic()
+        assert await cpu.choose(view, 1, "easy") in view["legal"]
+        assert time.monotonic() - start < 0.3           # no waiting for the worker now
+    asyncio.run(go())
+
+
+def test_a_busy_worker_is_not_taken_for_dead():
+    """A ping that waits behind a search shorter than the time-out is no silence."""
+    view = _view()
+
+    async def go():
+        w, states = Worker(think=0.25), []
+        cpu = client(w, states, answer_timeout=0.5, beat_every=0.02)
+        assert await cpu.ready()
+        for seed in range(4):
+            assert await cpu.choose(view, seed, "hard") == view["legal"][-1]
+        await asyncio.sleep(0.1)
+        assert not cpu.failed and states == ["ready"] and cpu.think_its == [7] * 4
+    asyncio.run(go())
+
+
+def test_a_request_queued_behind_another_is_not_silence():
+    """A hint, then the CPU's move: the worker answers the second only after the first, past
+    the time-out counted from when it was asked, yet it answered something all along."""
+    view = _view()
+
+    async def go():
+        w, states = Worker(think=0.3), []
+        cpu = client(w, states, answer_timeout=0.45, beat_every=None)
+        assert await cpu.ready()
+        first = asyncio.ensure_future(cpu.choose(view, 1, "hard"))
+        second = asyncio.ensure_future(cpu.choose(view, 2, "hard"))   # waits ~0.6 s
+        assert await first == await second == view["legal"][-1]
+        assert not cpu.failed and states == ["ready"] and cpu.think_its == [7, 7]
+    asyncio.run(go())
+
+
+def test_an_error_event_ends_a_waiting_request_at_once():
+    view = _view()
+
+    async def go():
+        w, states = Worker(think=30), []
+        cpu = client(w, states, answer_timeout=60, beat_every=None)
+        assert await cpu.ready()
+        move = asyncio.ensure_future(cpu.choose(view, 1, "easy"))
+        await asyncio.sleep(0.05)
+        start = time.monotonic()
+        cpu.lost("its script raised")
+        action = await move
+        assert action in view["legal"] and time.monotonic() - start < 1.0
+        assert states == ["ready", "failed"] and "its script raised" in cpu.problem
+    asyncio.run(go())
+
+
+def test_a_worker_lost_while_it_boots_is_not_waited_for_and_can_be_tried_again():
+    view = _view()
+
+    async def go():
+        booted = asyncio.Event()
+        workers = []
+
+        async def connect():
+            if not workers:
+                workers.append("first")
+                await booted.wait()           # boots forever
+            return Worker()
+        states: list = []
+        cpu = CpuClient(connect, on_status=lambda s, t: states.append(s), beat_every=None)
+        cpu.start()
+        await asyncio.sleep(0.01)
+        cpu.lost("[404] Unable to fetch cpu_worker.py")
+        start = time.monotonic()
+        assert not await cpu.ready()
+        assert await cpu.choose(view, 1, "easy") in view["legal"]
+        assert time.monotonic() - start < 0.5 and states == ["failed"]
+        assert cpu.retry() and await cpu.ready() and states == ["failed", "connecting", "ready"]
+        booted.set()                          # the first, given-up worker answers late:
+        await asyncio.sleep(0.01)             # it is not taken back
+        assert cpu.status == "ready" and states[-1] == "ready" and len(states) == 3
+    asyncio.run(go())
