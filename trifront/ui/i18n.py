@@ -538,7 +538,8 @@ EN: dict[str, str] = {
     "help.normal_set": "Normal mode uses Supply, Recon, Ambush and Siege Engine.",
     "help.rule_ids": "Rule numbers such as (R4.3), shown with a refused choice, point to the "
                      "rules on this page (each paragraph gives its numbers) and to TriFront's "
-                     "full rules text, RULES.md, where every rule has its number.",
+                     "full rules text, docs/RULES.md in the project's repository, where "
+                     "every rule has its number.",
     "help.ok": "Got it",
     "help.kind": "{kind}",
     # modals
@@ -1124,7 +1125,7 @@ JA: dict[str, str] = {
     "help.keys_text": "Tabでカードやボタンを移動、EnterかSpaceで決定、Escで1つ戻るかウィンドウを閉じます。リプレイでは←→で1手ずつ進みます。",
     "help.group": "グループ{g} · 数値 {ranks}",
     "help.normal_set": "通常モードでは補給部隊・偵察部隊・奇襲部隊・攻城兵器を使います。",
-    "help.rule_ids": "選べない操作と一緒に出る（R4.3）などの番号は、このページのルール（各段落の末尾に番号があります）と、すべての条項に番号のあるTriFrontのルール全文 RULES.md の条項を指します。",
+    "help.rule_ids": "選べない操作と一緒に出る（R4.3）などの番号は、このページのルール（各段落の末尾に番号があります）と、すべての条項に番号のあるTriFrontのルール全文（プロジェクトのリポジトリの docs/RULES.md）の条項を指します。",
     "help.ok": "わかった",
     "help.kind": "{kind}",
     "modal.close": "閉じる",
