@@ -102,6 +102,8 @@ def _card(v, path):
         _fail(path + ".face", "expected 'up', 'down' or null")
     _opt_int(v["lane"], path + ".lane", LANES[0], LANES[-1])
     if v.get("hidden") is True:
+        if "moved" in v:    # R5.B2 moved it face-down (R7.1)
+            _bool(v["moved"], path + ".moved")
         return
     _dict(v, path, ("id", "rank", "group", "effect", "power", "base", "mods"))
     _int(v["id"], path + ".id", 0, 10_000)
@@ -171,13 +173,14 @@ def _action(v, path):
 
 
 def _outcome(v, path):
-    """effects.Outcome as a view shows it: counts, a roll, a pass, the card R5.B3 returned."""
+    """effects.Outcome as a view shows it: counts, a roll, a pass, the card R5.B3 returned,
+    the slot R5.B2 moved a card from, whether R5.D6 found a common soldier."""
     for key, value in _dict(v, path).items():
         if key in ("drew", "opponent_drew", "created"):
             _int(value, f"{path}.{key}", 0, 10)
         elif key == "roll":
             _int(value, f"{path}.{key}", MERCENARY_MIN, MERCENARY_MAX)
-        elif key in ("passed", "spent"):
+        elif key in ("passed", "spent", "soldier"):
             _bool(value, f"{path}.{key}")
         elif key in ("drawn", "opponent_drawn", "revealed"):
             cards = _list(value, f"{path}.{key}")
@@ -185,6 +188,10 @@ def _outcome(v, path):
                 _fail(f"{path}.{key}", "more cards than an effect draws")
             for j, card in enumerate(cards):
                 _card(card, f"{path}.{key}[{j}]")
+        elif key == "moved_from":     # R5.B2: the slot [lane, index] its target left
+            slot = _list(value, f"{path}.{key}", 2)
+            _int(slot[0], f"{path}.{key}[0]", LANES[0], LANES[-1])
+            _int(slot[1], f"{path}.{key}[1]", 0, _MAX_LIST)
         elif key == "returned":
             if value is not None:
                 _card(value, f"{path}.{key}")
