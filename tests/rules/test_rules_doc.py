@@ -5,6 +5,7 @@ there, every rule there is cited by the code, and what the help and the effect c
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -93,3 +94,13 @@ def test_the_rules_keep_the_shared_rule_ids():
     theirs = set(re.findall(r"^(?:#+ |- )(R[1-7](?:\.[A-D]?[0-9]+)?)\b",
                             shared.read_text(encoding="utf-8"), re.M))
     assert theirs == rules_ids()
+
+
+def test_the_record_example_in_docs_replays():
+    """docs/RECORD.md's example record is one the engine reads and replays."""
+    from trifront.record import check_record, replay
+
+    text = (REPO_ROOT / "docs" / "RECORD.md").read_text(encoding="utf-8")
+    example = re.search(r"```json\n(\{\n  \"format\".*?)\n```", text, re.S)
+    state = replay(check_record(json.loads(example[1])))
+    assert state.round == 1 and len(state.history) == 1
