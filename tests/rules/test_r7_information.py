@@ -286,7 +286,8 @@ def test_R7_1_the_log_names_the_slot_of_a_moved_face_down_card():
     v = g.view(0)
     i18n.set_lang("en")
     text = describe_action(v["history"][-1], v, {0: "You", 1: "CPU"})
-    assert "(the 2nd card of the left lane) to the center lane" in text, text
+    assert "moving the 2nd card on its side of the left lane (face-down) to the center lane" \
+        in text, text
     assert "Nine" not in text and " 9" not in text
     mine = g.view(1)
     text = describe_action(mine["history"][-1], mine, {0: "Opponent", 1: "You"})

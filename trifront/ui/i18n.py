@@ -292,7 +292,8 @@ EN: dict[str, str] = {
     "log.t.recon": ", turning {t} face-up",
     "log.t.decoy": ", pulling {t} into that lane",
     "log.t.tactician": ", moving {t} to the {lane} lane",
-    "log.t.tactician_from": ", moving {t} (the {nth} card of the {src} lane) to the {lane} lane",
+    "log.t.tactician_from": ", moving the {nth} card on its side of the {src} lane (face-down) "
+                            "to the {lane} lane",
     "log.t.priest": ", making a hand card a common soldier",
     "log.t.engineer": ", giving a hand card +1 power",
     "log.t.priest_card": ", making {t} a common soldier",
@@ -916,7 +917,7 @@ JA: dict[str, str] = {
     "log.t.recon": "（{t}を表にした）",
     "log.t.decoy": "（{t}をそのレーンへ移動させた）",
     "log.t.tactician": "（{t}を{lane}レーンへ移動した）",
-    "log.t.tactician_from": "（{src}レーンの{nth}の{t}を{lane}レーンへ移動した）",
+    "log.t.tactician_from": "（{src}レーンの自分側の{nth}の裏向きのカードを{lane}レーンへ移動した）",
     "log.t.priest": "（手札1枚を一般兵にした）",
     "log.t.engineer": "（手札1枚を+1した）",
     "log.t.priest_card": "（{t}を一般兵にした）",

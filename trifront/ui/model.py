@@ -851,7 +851,7 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
         slot = outcome.get("moved_from") if isinstance(outcome, dict) else None
         if not known and isinstance(slot, list) and len(slot) == 2:
             # a face-down card: which one moved is public (R7.1), what it is is not (R7.2)
-            return t("log.t.tactician_from", t=tlabel, src=lane_name(slot[0]),
+            return t("log.t.tactician_from", src=lane_name(slot[0]),
                      nth=i18n.ordinal(slot[1] + 1), lane=lane_name(target.get("lane")))
         return t("log.t.tactician", t=tlabel, lane=lane_name(target.get("lane")))
     if effect in ("priest", "engineer"):
