@@ -11,8 +11,9 @@ history keeps beside its action so that players can read what happened (the log)
 put back into the deck, or None), ``roll`` (R5.C2), ``passed`` (R5.D2), ``created`` (R5.B6),
 ``spent`` (R5.A1 / R5.B3: not the round's first, so it did nothing), ``moved_from`` (R5.B2:
 the slot ``[lane, index]`` its target left), ``soldier`` (R5.D6: whether a common soldier was
-on the board; public only for a face-up Captain, views.py). Two keys are not public: ``drawn`` and ``opponent_drawn``, the ids of the cards drawn (the history keeps them
-as the cards were then, rules._outcome_snapshots), which only the player who drew them sees
+on the board; public only for a face-up Captain, views.py). Two keys are not public:
+``drawn`` and ``opponent_drawn``, the ids of the cards drawn (the history keeps them as the
+cards were then, rules._outcome_snapshots), which only the player who drew them sees
 (views.py drops them for the other, R7.2).
 """
 
