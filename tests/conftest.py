@@ -1,9 +1,11 @@
 """Fixtures for the whole suite (CPython side).
 
-`REPO_ROOT` is the repository root. `SHARED_DIR` / the `shared_dir` fixture is the project's
-shared folder (RULES.md, RECORD.md, conformance/ ...): $TRIFRONT_SHARED if set, else
-../shared next to the repository (where CI puts it). A test that needs it fails, naming the
-path, when it is missing: set TRIFRONT_SHARED=/path/to/shared for a clone elsewhere.
+`REPO_ROOT` is the repository root. The suite needs nothing outside it: the rules are
+docs/RULES.md and the project's rules cases tests/rules/cases/. `SHARED_DIR` is the team's
+shared folder, whose conformance cases run in addition when it is there: $TRIFRONT_SHARED if
+set, else ../shared next to the repository. `SHARED_REQUIRED`: $TRIFRONT_SHARED was set
+(.ci/run sets it), so a missing folder fails the suite, naming the path, instead of leaving
+its cases out.
 
 Every test under tests/browser/ is marked `browser` and runs after all the others: the
 browser fixtures start Playwright's sync API once per session, which keeps an asyncio event
@@ -20,6 +22,7 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DIR = Path(os.environ.get("TRIFRONT_SHARED") or REPO_ROOT.parent / "shared").resolve()
+SHARED_REQUIRED = bool(os.environ.get("TRIFRONT_SHARED"))
 BROWSER_TESTS = REPO_ROOT / "tests" / "browser"
 
 
@@ -34,14 +37,3 @@ def pytest_collection_modifyitems(config, items):
             others.append(item)
     items[:] = others + browser
 
-
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    """The shared/ folder; fails (not skips) the test if it cannot be found."""
-    if not SHARED_DIR.is_dir():
-        pytest.fail(
-            f"shared/ not found at {SHARED_DIR}; set TRIFRONT_SHARED to its path "
-            f"(CI has it at ../shared next to the repository)",
-            pytrace=False,
-        )
-    return SHARED_DIR

@@ -9,9 +9,11 @@ drawn, which card left a discard pile, a roll, a pass) returns it as an Outcome,
 history keeps beside its action so that players can read what happened (the log). Keys:
 ``drew`` (cards its player drew), ``opponent_drew`` (R5.D3), ``returned`` (the card id R5.B3
 put back into the deck, or None), ``roll`` (R5.C2), ``passed`` (R5.D2), ``created`` (R5.B6),
-``spent`` (R5.A1 / R5.B3: not the round's first, so it did nothing). Two keys are not
-public: ``drawn`` and ``opponent_drawn``, the ids of the cards drawn (the history keeps them
-as the cards were then, rules._outcome_snapshots), which only the player who drew them sees
+``spent`` (R5.A1 / R5.B3: not the round's first, so it did nothing), ``moved_from`` (R5.B2:
+the slot ``[lane, index]`` its target left), ``soldier`` (R5.D6: whether a common soldier was
+on the board; public only for a face-up Captain, views.py). Two keys are not public:
+``drawn`` and ``opponent_drawn``, the ids of the cards drawn (the history keeps them as the
+cards were then, rules._outcome_snapshots), which only the player who drew them sees
 (views.py drops them for the other, R7.2).
 """
 
@@ -70,11 +72,15 @@ def recon(state: GameState, card: Card, action: Action) -> None:
     state.card(1 - card.owner, action.target_card).face = UP
 
 
-def tactician(state: GameState, card: Card, action: Action) -> None:
-    """R5.B2: move one of the player's board cards to another lane, same face."""
+def tactician(state: GameState, card: Card, action: Action) -> Outcome:
+    """R5.B2: move one of the player's board cards to another lane, same face; the slot it
+    left is public (R7.1), even for a face-down card whose identity stays hidden (R7.2)."""
     if action.target_card is None:
-        return
-    move_on_board(state, state.card(card.owner, action.target_card), action.target_lane)
+        return None
+    moved = state.card(card.owner, action.target_card)
+    slot = [moved.lane, state.players[card.owner].board[moved.lane].index(moved.id)]
+    move_on_board(state, moved, action.target_lane)
+    return {"moved_from": slot}
 
 
 def medic(state: GameState, card: Card, action: Action) -> Outcome:
@@ -180,13 +186,14 @@ def black_market(state: GameState, card: Card, action: Action) -> Outcome:
     return {"drew": len(drawn_ids), "drawn": drawn_ids}
 
 
-def captain(state: GameState, card: Card, action: Action) -> None:
-    """R5.D6: when played, either face: -1 while on the board if no common soldier is there."""
-    for ps in state.players:
-        for lane in ps.board:
-            if any(ps.cards[cid].soldier for cid in lane):
-                return
-    card.captain_penalty = True
+def captain(state: GameState, card: Card, action: Action) -> Outcome:
+    """R5.D6: when played, either face: -1 while on the board if no common soldier is there,
+    face-down soldiers included. Whether it found one is public for a face-up Captain (its
+    power shows it, R7.1); views keep it from the opponent for a face-down one (R7.2)."""
+    found = any(ps.cards[cid].soldier for ps in state.players for lane in ps.board
+                for cid in lane)
+    card.captain_penalty = not found
+    return {"soldier": found}
 
 
 Effect = Callable[[GameState, Card, Action], Outcome]

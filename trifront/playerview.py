@@ -173,24 +173,30 @@ class Card:
 @dataclass(frozen=True, slots=True)
 class HiddenCard:
     """A card this player may not see (R7.2): whose it is, and where it lies (a face-down
-    card on the board; face and lane null in the hand)."""
+    card on the board; face and lane null in the hand). `moved`: R5.B2 moved it this round
+    while face-down, which is public (R7.1); absent from the JSON when false."""
     owner: int
     face: str | None
     lane: int | None
+    moved: bool = False
 
     hidden = True
 
     def to_json(self) -> dict:
-        return {"owner": self.owner, "hidden": True, "face": self.face, "lane": self.lane}
+        out = {"owner": self.owner, "hidden": True, "face": self.face, "lane": self.lane}
+        if self.moved:
+            out["moved"] = True
+        return out
 
     @staticmethod
     def from_json(v: object, path: str = "card") -> HiddenCard:
-        _dict(v, path, ("owner", "hidden", "face", "lane"))
+        _dict(v, path, ("owner", "hidden", "face", "lane"), optional=("moved",))
         if v["hidden"] is not True:
             raise BadView(path + ".hidden", "expected true")
         return HiddenCard(_int(v["owner"], path + ".owner", 0, 1),
                           _face(v["face"], path + ".face", opt=True),
-                          _opt_int(v["lane"], path + ".lane", LANES[0], LANES[-1]))
+                          _opt_int(v["lane"], path + ".lane", LANES[0], LANES[-1]),
+                          _bool(v.get("moved", False), path + ".moved"))
 
 
 AnyCard = Union[Card, HiddenCard]
@@ -435,7 +441,9 @@ class Outcome:
     """What an effect did that the board does not show (effects.Outcome), as this player
     saw it; None fields are absent from the JSON. `drawn` / `opponent_drawn`: the cards
     drawn, only in the view of the player who drew them; `revealed`: R5.D3's cards;
-    `medic`: R5.B3 ran, `returned` being the card it took from the discard pile or None."""
+    `medic`: R5.B3 ran, `returned` being the card it took from the discard pile or None;
+    `moved_from`: the slot (lane, index) R5.B2 moved its target from; `soldier`: whether R5.D6
+    found a common soldier on the board (R7.1; not on an opponent's face-down Captain)."""
     drew: int | None = None
     opponent_drew: int | None = None
     drawn: tuple[Card, ...] | None = None
@@ -447,6 +455,8 @@ class Outcome:
     roll: int | None = None
     passed: bool | None = None
     spent: bool | None = None
+    moved_from: tuple[int, int] | None = None
+    soldier: bool | None = None
 
     def to_json(self) -> dict:
         out = {}
@@ -461,6 +471,10 @@ class Outcome:
         for key in ("created", "roll", "passed", "spent"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.moved_from is not None:
+            out["moved_from"] = list(self.moved_from)
+        if self.soldier is not None:
+            out["soldier"] = self.soldier
         return out
 
     @staticmethod
@@ -470,8 +484,12 @@ class Outcome:
             p = f"{path}.{key}"
             if key in _OUTCOME_COUNTS:
                 fields[key] = _int(value, p, *_OUTCOME_COUNTS[key])
-            elif key in ("passed", "spent"):
+            elif key in ("passed", "spent", "soldier"):
                 fields[key] = _bool(value, p)
+            elif key == "moved_from":
+                slot = _list(value, p, 2)
+                fields[key] = (_lane_index(slot[0], p + "[0]"),
+                               _int(slot[1], p + "[1]", 0, _MAX_LIST))
             elif key in ("drawn", "opponent_drawn", "revealed"):
                 fields[key] = _full_cards(value, p, _MAX_EFFECT_CARDS)
             elif key == "returned":

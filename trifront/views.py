@@ -28,6 +28,7 @@ def player_view(state: GameState, me: int) -> dict:
     """
     opp = 1 - me
     my_turn = not state.over and state.to_move == me
+    moved = _moved_face_down(state)
     lanes = []
     for lane in LANES:
         sides, totals = [], []
@@ -35,6 +36,8 @@ def player_view(state: GameState, me: int) -> dict:
             side, seen, hidden = [], 0, 0
             for cid in state.players[owner].board[lane]:
                 entry = _visible_card(state, me, state.players[owner].cards[cid])
+                if entry.get("hidden") and cid in moved[owner]:
+                    entry["moved"] = True
                 side.append(entry)
                 if entry.get("hidden"):
                     hidden += 1
@@ -167,6 +170,18 @@ def _visible_card(state: GameState, me: int, card: Card) -> dict:
     return {"owner": card.owner, "hidden": True, "face": DOWN, "lane": card.lane}
 
 
+def _moved_face_down(state: GameState) -> tuple[set[int], set[int]]:
+    """Per player, the cards on the board that R5.B2 moved this round while face-down. The
+    slot a moved card left is public (R7.1), so its opponent, who watched it go, can tell it
+    from the other face-down cards (R7.2 still hides what it is); a view marks it
+    ``"moved": true`` (the board holds only this round's cards, R3.6)."""
+    moved: tuple[set[int], set[int]] = (set(), set())
+    for player, action, hidden, rnd, _outcome in state.history:
+        if hidden and rnd == state.round and action.target_lane is not None:
+            moved[player].add(action.target_card)
+    return moved
+
+
 def _reason(problem) -> dict | None:
     """A reasons.Reason as the view holds it: rule, code, args (the words are the page's)."""
     return None if problem is None else problem.to_json()
@@ -191,7 +206,8 @@ def _seen_entry(state: GameState, me: int, player: int, action: Action, hidden: 
                 rnd: int, outcome: dict | None) -> dict:
     """One history entry as `me` saw it; with ``outcome`` when its effect did something
     public that the board does not show (effects.Outcome: cards drawn, the card R5.B3 took
-    from the discard pile, R5.C2's roll, R5.D2's pass), and the cards `me` drew by it, as
+    from the discard pile, R5.C2's roll, R5.D2's pass, the slot R5.B2 moved a card from,
+    whether a face-up R5.D6 found a common soldier), and the cards `me` drew by it, as
     they came into the hand (``drawn`` on `me`'s own entries, ``opponent_drawn`` on the
     opponent's R5.D3)."""
     entry = {"player": player, "round": rnd, "action": _seen_action(state, me, player, action,
@@ -200,11 +216,15 @@ def _seen_entry(state: GameState, me: int, player: int, action: Action, hidden: 
         seen = dict(outcome)
         # the cards drawn, only for the player who drew them (R7.2: a hand is hidden)
         seen.pop("opponent_drawn" if player == me else "drawn", None)
+        if player != me and action.face == DOWN:
+            # a face-down Captain's finding would say what the card is (R7.2)
+            seen.pop("soldier", None)
         # R5.D3's revealed cards: shown to the spy's player, and their owner's own
         for key in ("drawn", "opponent_drawn", "revealed"):
             if key in seen:
                 seen[key] = [dict(card) for card in seen[key]]
-        entry["outcome"] = seen
+        if seen:
+            entry["outcome"] = seen
     return entry
 
 

@@ -208,3 +208,37 @@ def test_any_change_is_read_or_refused_as_a_bad_view(where, value, drop):
     except BadView:
         return
     assert typed.to_json() == view or "exposed" in repr(path)
+
+
+def _moved_view() -> dict:
+    """P0's view after P1's Tactician moved P1's face-down 9 (slot [0, 0]) to the center."""
+    from trifront.actions import Action
+    from tests.rules.helpers import cid, fx, new, run
+    g = new(p0=[cid(7), cid(7, 1), cid(8), cid(9), cid(10)],
+            p1=[cid(9), cid(5), cid(7), cid(8), cid(10)], fx1=fx(B="tactician"))
+    run(g, Action.play(cid(7), 2, "up"), Action.play(cid(9), 0, "down"),
+        Action.play(cid(7, 1), 2, "up"), Action.play(cid(5), 2, "up", cid(9), 1))
+    return json.loads(json.dumps(g.view(0)))
+
+
+def test_the_slot_of_a_moved_face_down_card_is_bounded():
+    """R7.1: the history's moved_from slot and the board's moved mark are read, bounded and written back."""
+    view = _moved_view()
+    assert view_problem(view) is None
+    round_trips(view)
+    assert view["lanes"][1]["sides"][1][0]["moved"] is True
+    assert view["history"][-1]["outcome"] == {"moved_from": [0, 0]}
+    for change, where in [
+            (lambda v: v["history"][-1]["outcome"].update(moved_from=[3, 0]),
+             "history[3].outcome.moved_from[0]: expected a whole number 0..2"),
+            (lambda v: v["history"][-1]["outcome"].update(moved_from=[0, 10 ** 9]),
+             "history[3].outcome.moved_from[1]: expected a whole number"),
+            (lambda v: v["history"][-1]["outcome"].update(moved_from=[0]),
+             "history[3].outcome.moved_from: expected a list of 2"),
+            (lambda v: v["lanes"][1]["sides"][1][0].update(moved="yes"),
+             "lanes[1].sides[1][0].moved: expected true or false"),
+            (lambda v: v["history"][-1]["outcome"].update(soldier=1),
+             "history[3].outcome.soldier: expected true or false")]:
+        bad = _moved_view()
+        change(bad)
+        assert where in (view_problem(bad) or ""), (where, view_problem(bad))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from trifront.actions import Action
 from trifront.game import Game
 
 from .helpers import (PASS, cid, discard, down, fx, new, run, stack, up, view_card,
@@ -243,3 +244,116 @@ def test_R7_1_a_medic_s_card_is_shown_as_it_was_in_the_discard_pile():
     assert cid(13) in g.state.players[0].deck
     run(g, up(cid(5, 1), 0))
     assert g.view(1)["history"][-1]["outcome"] == {"returned": None, "spent": True}
+
+
+def _tactician_game():
+    """P1 puts a 7 and a 9 face-down into the left lane, then its Tactician (5) moves the
+    second of them, the 9 (slot [0, 1]), to the center lane."""
+    g = new(p0=[cid(7), cid(7, 1), cid(13), cid(12), cid(11)],
+            p1=[cid(7), cid(9), cid(5), cid(1), cid(2)], fx1=fx(B="tactician"))
+    run(g, up(cid(7), 2), down(cid(7), 0), up(cid(7, 1), 2), down(cid(9), 0),
+        up(cid(13), 2), up(cid(5), 2, target=cid(9), tlane=1))
+    return g
+
+
+def test_R7_1_the_slot_a_face_down_card_moved_from_is_public():
+    g = _tactician_game()
+    v = g.view(0)
+    last = v["history"][-1]
+    assert last["action"]["target"] == {"card": None, "lane": 1}     # R7.2: not which card
+    assert last["outcome"] == {"moved_from": [0, 1]}                 # R7.1: which slot
+    # the moved card is told apart from the other face-down card, still without its identity
+    assert v["lanes"][1]["sides"][1] == [{"owner": 1, "hidden": True, "face": "down",
+                                          "lane": 1, "moved": True}]
+    assert v["lanes"][0]["sides"][1] == [{"owner": 1, "hidden": True, "face": "down",
+                                          "lane": 0}]
+    # its owner sees the same slot, and its own card in full (no mark needed)
+    mine = g.view(1)
+    assert mine["history"][-1]["outcome"] == {"moved_from": [0, 1]}
+    assert mine["lanes"][1]["sides"][1][0]["id"] == cid(9)
+    assert "moved" not in mine["lanes"][1]["sides"][1][0]
+    # the mark is for this round only: the board is cleared at its end (R3.6)
+    run(g, PASS, PASS)
+    assert all(not c.get("moved") for lane in g.view(0)["lanes"] for s in lane["sides"]
+               for c in s)
+
+
+def test_R7_1_the_log_names_the_slot_of_a_moved_face_down_card():
+    from trifront.ui import i18n
+    from trifront.ui.model import describe_action
+
+    g = _tactician_game()
+    v = g.view(0)
+    i18n.set_lang("en")
+    text = describe_action(v["history"][-1], v, {0: "You", 1: "CPU"})
+    assert "moving the 2nd card on its side of the left lane (face-down) to the center lane" \
+        in text, text
+    assert "Nine" not in text and " 9" not in text
+    mine = g.view(1)
+    text = describe_action(mine["history"][-1], mine, {0: "Opponent", 1: "You"})
+    assert "9" in text and "center" in text, text
+
+
+def _captain_game(captain_face: str):
+    """P0's Priest makes its 5 a common soldier, which goes face-down into the left lane;
+    then P1 plays its Captain (13) with `captain_face` into the right lane."""
+    g = new(p0=[cid(1), cid(5), cid(7), cid(13), cid(12)],
+            p1=[cid(13), cid(7), cid(8), cid(9), cid(10)], fx0=fx(A="priest"),
+            fx1=fx(D="captain"))
+    run(g, up(cid(1), 1, target=cid(5)), up(cid(7), 1), down(cid(5), 0))
+    run(g, Action.play(cid(13), 2, captain_face))
+    return g
+
+
+def test_R7_1_whether_a_face_up_captain_found_a_soldier_is_public_face_down_ones_count():
+    g = _captain_game("up")
+    for me in (0, 1):
+        entry = g.view(me)["history"][-1]
+        assert entry["outcome"] == {"soldier": True}
+    captain = g.view(0)["lanes"][2]["sides"][1][0]
+    assert captain["power"] == 13 and not captain["mods"]   # the face-down soldier counted
+    from trifront.ui import i18n
+    from trifront.ui.model import describe_action
+    i18n.set_lang("en")
+    v = g.view(0)
+    assert "a common soldier is on the board, so no −1 (R5.D6)" in describe_action(
+        v["history"][-1], v, {0: "You", 1: "CPU"})
+
+
+def test_R7_2_a_face_down_captain_s_finding_is_kept_from_the_opponent():
+    g = _captain_game("down")
+    assert "outcome" not in g.view(0)["history"][-1]      # it would say the card is a Captain
+    assert g.view(1)["history"][-1]["outcome"] == {"soldier": True}
+
+
+def test_R7_1_a_captain_with_no_soldier_on_the_board_is_logged_at_minus_one():
+    g = new(p0=[cid(7), cid(8), cid(9), cid(10), cid(11)],
+            p1=[cid(13), cid(7), cid(8), cid(9), cid(10)], fx1=fx(D="captain"))
+    run(g, up(cid(7), 1), up(cid(13), 2))
+    v = g.view(0)
+    assert v["history"][-1]["outcome"] == {"soldier": False}
+    assert v["lanes"][2]["sides"][1][0]["power"] == 12
+    from trifront.ui import i18n
+    from trifront.ui.model import describe_action
+    i18n.set_lang("ja")
+    try:
+        assert "場に一般兵がいないため戦力-1 (R5.D6)" in describe_action(
+            v["history"][-1], v, {0: "あなた", 1: "CPU"})
+    finally:
+        i18n.set_lang("en")
+
+
+def test_R7_1_the_cpu_deals_no_siege_engine_into_a_slot_a_tactician_moved():
+    """The 12 siege engines may lie face-down in the center lane, but not one that R5.B2
+    moved there (it cannot move them): the CPU's worlds use what is public."""
+    import random
+
+    from trifront.ai.determinize import Determinizer
+
+    g = _tactician_game()
+    det = Determinizer(g.view(0))
+    rng = random.Random(3)
+    for _ in range(300):
+        world = det.sample(rng)
+        moved = world.players[1].cards[world.players[1].board[1][0]]
+        assert moved.effect != "strategic", moved.rank

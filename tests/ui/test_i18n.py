@@ -19,7 +19,7 @@ from trifront.ui.html import El
 PRIEST = {"A": "priest", "B": "tactician", "C": "envoy", "D": "strategic"}
 
 #: English-looking words a Japanese screen may show: names, file formats, key caps, rule ids.
-ALLOWED = {"TriFront", "CPU", "RULES", "JSON", "trifront", "record", "Tab", "Enter", "Space",
+ALLOWED = {"TriFront", "CPU", "RULES", "docs", "JSON", "trifront", "record", "Tab", "Enter", "Space",
            "Esc", "aoi", "kitsune", "Nostr"}
 
 

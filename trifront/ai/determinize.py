@@ -48,18 +48,19 @@ def _apply_card_json(card, data: dict) -> None:
             card.captain_penalty = True
 
 
-def may_lie_face_down(card, lane: int) -> bool:
+def may_lie_face_down(card, lane: int, moved: bool = False) -> bool:
     """Could `card` be face-down in `lane` without anyone having seen it? Only by a face-down
     play from the hand (R4.3: not discard-only, not face-up-only, siege engines in their own
-    lane); a card turned face-down by R5.B4 is known to both players, and R5.B2 cannot move a
-    siege engine."""
+    lane); a card turned face-down by R5.B4 is known to both players. A card that R5.B2
+    moved there face-down (public, R7.1: the view marks it ``moved``) is no siege engine,
+    which cannot be moved."""
     effect = card.effect
     if effect is None:
         return True
     info = EFFECTS[effect]
     if info.unplayable or info.face_up_only:
         return False
-    return effect != "strategic" or lane == card.rank - 11
+    return effect != "strategic" or (lane == card.rank - 11 and not moved)
 
 
 def _draw(ids: list[int], odds: dict[int, float], rng: random.Random) -> int:
@@ -159,11 +160,13 @@ class Determinizer:
 
         #: (lane, index on the opponent's side) of each unknown face-down opponent card
         self.hidden_slots: list[tuple[int, int]] = []
+        moved: list[bool] = []     # per hidden slot: R5.B2 moved it there (R7.1)
         for lane, lane_view in enumerate(view["lanes"]):
             for owner in (0, 1):
                 for entry in lane_view["sides"][owner]:
                     if entry.get("hidden"):
                         self.hidden_slots.append((lane, len(players[owner].board[lane])))
+                        moved.append(entry.get("moved") is True)
                         players[owner].board[lane].append(-1)  # filled by each sample
                     else:
                         place(entry, BOARD)
@@ -185,8 +188,9 @@ class Determinizer:
         #: the opponent's cards this player has not seen where they are now
         self.pool = [cid for cid in range(len(ops.cards)) if cid not in seen]
         #: per hidden slot, the pool cards that may lie face-down there
-        self.slot_ok = [frozenset(cid for cid in self.pool if may_lie_face_down(ops.cards[cid], lane))
-                        for lane, _ in self.hidden_slots]
+        self.slot_ok = [frozenset(cid for cid in self.pool
+                                  if may_lie_face_down(ops.cards[cid], lane, was_moved))
+                        for (lane, _), was_moved in zip(self.hidden_slots, moved)]
         #: per pool card, the odds that it is the one put face-down (`facedown.weight`)
         self.odds = ({cid: facedown.weight(ops.cards[cid]) for cid in self.pool}
                      if face_down_odds else None)

@@ -1,4 +1,4 @@
-"""The online match's messages (``trifront-net/6``): types, schemas, size limits. Pure.
+"""The online match's messages (``trifront-net/7``): types, schemas, size limits. Pure.
 
 Two pages talk over one WebRTC data channel (or any transport that carries text): one JSON
 object per message, ``t`` = its type. The host (the room's first joiner) runs the engine; the
@@ -40,7 +40,7 @@ from trifront.playerview import BadView, PlayerView
 # /5: R5.D3's entries carry the cards it revealed ("revealed", to both); /6: the moves
 # commitment is keyed with the host's secret (fairness.moves_commits; a /5 page's audit would
 # compute another chain), and a view's reasons are codes ({rule, code, args}), not English
-VERSION = "trifront-net/6"
+VERSION = "trifront-net/7"
 MAX_TO_HOST = 8 * 1024            # a guest message (an action is ~100 bytes)
 MAX_TO_GUEST = 512 * 1024         # a host message (a view is ~10-40 KiB)
 MAX_DEPTH = 24                    # nesting of JSON arrays/objects

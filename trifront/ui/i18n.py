@@ -292,6 +292,8 @@ EN: dict[str, str] = {
     "log.t.recon": ", turning {t} face-up",
     "log.t.decoy": ", pulling {t} into that lane",
     "log.t.tactician": ", moving {t} to the {lane} lane",
+    "log.t.tactician_from": ", moving the {nth} card on its side of the {src} lane (face-down) "
+                            "to the {lane} lane",
     "log.t.priest": ", making a hand card a common soldier",
     "log.t.engineer": ", giving a hand card +1 power",
     "log.t.priest_card": ", making {t} a common soldier",
@@ -317,6 +319,8 @@ EN: dict[str, str] = {
     "log.o.returned_none": "; nothing came back from the discard pile",
     "log.o.roll": ", rolling {n}",
     "log.o.passed": ", and passed",
+    "log.o.captain_soldier": "; a common soldier is on the board, so no −1 (R5.D6)",
+    "log.o.captain_alone": ", at −1 power: no common soldier is on the board (R5.D6)",
     "log.o.created": ", adding a common soldier to the deck",
     "log.o.spent": ", which did nothing: only the first one a round works",
     "log.your": "your {label}",
@@ -539,7 +543,8 @@ EN: dict[str, str] = {
     "help.normal_set": "Normal mode uses Supply, Recon, Ambush and Siege Engine.",
     "help.rule_ids": "Rule numbers such as (R4.3), shown with a refused choice, point to the "
                      "rules on this page (each paragraph gives its numbers) and to TriFront's "
-                     "full rules text, RULES.md, where every rule has its number.",
+                     "full rules text, docs/RULES.md in the project's repository, where "
+                     "every rule has its number.",
     "help.ok": "Got it",
     "help.kind": "{kind}",
     # modals
@@ -913,6 +918,7 @@ JA: dict[str, str] = {
     "log.t.recon": "（{t}を表にした）",
     "log.t.decoy": "（{t}をそのレーンへ移動させた）",
     "log.t.tactician": "（{t}を{lane}レーンへ移動した）",
+    "log.t.tactician_from": "（{src}レーンの自分側の{nth}の裏向きのカードを{lane}レーンへ移動した）",
     "log.t.priest": "（手札1枚を一般兵にした）",
     "log.t.engineer": "（手札1枚を+1した）",
     "log.t.priest_card": "（{t}を一般兵にした）",
@@ -938,6 +944,8 @@ JA: dict[str, str] = {
     "log.o.returned_none": "（捨て札から戻るカードはなかった）",
     "log.o.roll": "（出目{n}）",
     "log.o.passed": "（そのままパスした）",
+    "log.o.captain_soldier": "（場に一般兵がいるため-1なし (R5.D6)）",
+    "log.o.captain_alone": "（場に一般兵がいないため戦力-1 (R5.D6)）",
     "log.o.created": "（一般兵を1枚山札に加えた）",
     "log.o.spent": "（このラウンド2枚目以降のため効果なし）",
     "log.your": "あなたの{label}",
@@ -1126,7 +1134,7 @@ JA: dict[str, str] = {
     "help.keys_text": "Tabでカードやボタンを移動、EnterかSpaceで決定、Escで1つ戻るかウィンドウを閉じます。リプレイでは←→で1手ずつ進みます。",
     "help.group": "グループ{g} · 数値 {ranks}",
     "help.normal_set": "通常モードでは補給部隊・偵察部隊・奇襲部隊・攻城兵器を使います。",
-    "help.rule_ids": "選べない操作と一緒に出る（R4.3）などの番号は、このページのルール（各段落の末尾に番号があります）と、すべての条項に番号のあるTriFrontのルール全文 RULES.md の条項を指します。",
+    "help.rule_ids": "選べない操作と一緒に出る（R4.3）などの番号は、このページのルール（各段落の末尾に番号があります）と、すべての条項に番号のあるTriFrontのルール全文（プロジェクトのリポジトリの docs/RULES.md）の条項を指します。",
     "help.ok": "わかった",
     "help.kind": "{kind}",
     "modal.close": "閉じる",

@@ -694,7 +694,7 @@ def describe_action(entry: dict, view: dict, names: dict[int, str]) -> str:
             return t("log.play_down_hidden", who=who, lane=lane)
         return t("log.play_down", who=who, card=card_label(card), lane=lane)
     target = a.get("target")
-    extra = _target_phrase(view, names, p, card, target) if target else ""
+    extra = _target_phrase(view, names, p, card, target, entry.get("outcome")) if target else ""
     extra += _effect_phrase(card, target, names, entry, view)
     return t("log.play_up", who=who, card=card_label(card) if card else t("card.a_card"),
              lane=lane, extra=extra + outcome)
@@ -757,7 +757,8 @@ def _on_round_board(view: dict, entry: dict, owner: int, card_id) -> tuple[str, 
 def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
     """What an effect did that the board does not show (effects.Outcome, in the view's
     history): cards drawn (named when the view is of the player who drew them: it carries
-    them as they came into the hand), the card R5.B3 put back, R5.C2's roll, R5.D2's pass."""
+    them as they came into the hand), the card R5.B3 put back, R5.C2's roll, R5.D2's pass,
+    whether R5.D6 found a common soldier."""
     if not isinstance(outcome, dict):
         return ""
     if outcome.get("spent"):                # R5.A1 / R5.B3: only the round's first one works
@@ -802,6 +803,9 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
         parts.append(t("log.o.created"))
     if outcome.get("passed"):
         parts.append(t("log.o.passed"))
+    if "soldier" in outcome:                # R5.D6, face-down soldiers included (R7.1)
+        parts.append(t("log.o.captain_soldier") if outcome["soldier"]
+                     else t("log.o.captain_alone"))
     return "".join(parts)
 
 
@@ -825,7 +829,7 @@ def join_labels(labels: list[str]) -> str:
 
 
 def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
-                   target: dict) -> str:
+                   target: dict, outcome: dict | None = None) -> str:
     effect = _effect_of(card) if card else None
     chooses = EFFECTS[effect].chooses if effect in EFFECTS else None
     owner = other(p) if chooses and chooses.startswith("opponent") else p
@@ -844,6 +848,11 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
     if chooses == "opponent_face_up_elsewhere":
         return t("log.t.decoy", t=tlabel)
     if chooses == "own_board_and_lane":
+        slot = outcome.get("moved_from") if isinstance(outcome, dict) else None
+        if not known and isinstance(slot, list) and len(slot) == 2:
+            # a face-down card: which one moved is public (R7.1), what it is is not (R7.2)
+            return t("log.t.tactician_from", src=lane_name(slot[0]),
+                     nth=i18n.ordinal(slot[1] + 1), lane=lane_name(target.get("lane")))
         return t("log.t.tactician", t=tlabel, lane=lane_name(target.get("lane")))
     if effect in ("priest", "engineer"):
         if p == me and known:      # the player's own move: name the hand card it changed
