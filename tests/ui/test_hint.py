@@ -17,6 +17,7 @@ from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient, hint_strength
+from trifront.ui.seats import Seat
 
 
 def _view(seed=4, p=None):
@@ -272,9 +273,9 @@ def test_no_hint_while_the_cpu_thinks_nor_online():
         assert app.hint is None
         await settle(app)
         assert page.tree.find("#btn-hint").attrs.get("disabled") is None
-        view = app.view()
-        app.kind = "online"                        # online: against a person, no hint
-        assert app._hint_button(view) is None
+        app.seat = Seat(app)        # a seat that offers no Hint (online: against a person)
+        app.render()
+        assert page.tree.find("#btn-hint") is None
         app.dispatch("hint")
         assert app.hint is None and not page.errors
     asyncio.run(go())

@@ -64,7 +64,7 @@ def test_a_cpu_game_survives_a_reload():
             await settle(app)
             if app.screen == "round":
                 app.dispatch("round-continue")
-            elif app._my_turn():
+            elif app.my_turn():
                 take_turn(app, page, n)
         await settle(app)
         record = app.game.record()
@@ -110,7 +110,7 @@ def test_a_reload_on_a_round_result_shows_that_result_again():
                 break
             if app.screen == "handover":
                 app.dispatch("handover")
-            elif app._my_turn():
+            elif app.my_turn():
                 app.dispatch("pass")
                 app.dispatch("pass-confirm")
         assert app.screen == "round", (kind, app.screen)
@@ -176,7 +176,7 @@ def test_a_draft_started_by_play_again_survives_a_reload():
         app.dispatch("menu-set", {"key": "mode", "value": "draft"})
         app.dispatch("start")
         effects = [dict(MINE), dict(MINE)]
-        app._begin(effects)
+        app.begin(effects)
         app.dispatch("resign")
         app.dispatch("resign-confirm")
         if app.screen == "round":
@@ -335,7 +335,7 @@ def test_a_running_games_share_link_shows_only_its_sharers_view():
         app.dispatch("menu-set", {"key": "first", "value": "1"})   # the CPU is player 0
         app.dispatch("start")
         await settle(app)
-        assert app.human == 0 and not app.game.over
+        assert app.seat.human == 0 and not app.game.over
         app.dispatch("export")
         link = page.tree.find("#share-replay-link").attrs["value"]
         assert link.endswith("&seat=0"), link
@@ -420,9 +420,7 @@ def test_every_way_a_text_is_no_record_is_said_in_both_languages():
 def test_own_finished_game_replay_and_export():
     record = finished_record(8)
     app, page = make(None, page_url="http://x/index.html")
-    app.kind = "cpu"
-    app.game = Game.from_record(record)
-    app.screen = "over"
+    app.open_game(Game.from_record(record))     # finished: the game over screen
     app.render()
     share = page.tree.find("#btn-share")
     assert share is not None
@@ -440,7 +438,7 @@ def test_inspect_explains_power():
     """R5.C1: a face-down Ambush 9 shows base 9, Ambush +1 (continuous), power 10."""
     from tests.ui.games import game
     app, page = make(None)
-    app.kind, app.game, app.screen = "cpu", game([16, 0, 2, 4, 6], [1, 3, 5, 7, 9]), "board"
+    app.open_game(game([16, 0, 2, 4, 6], [1, 3, 5, 7, 9]), screen="board")
     app.game.apply({"type": "play", "card": 16, "lane": 1, "face": "down"})
     app.dispatch("inspect", {"owner": "0", "card-id": "16"})
     why = page.tree.find("#inspect-why")
@@ -560,7 +558,7 @@ def test_a_replay_link_opened_over_a_running_game_is_a_side_trip_back_to_it():
         app.dispatch("menu-set", {"key": "strength", "value": "easy"})
         app.dispatch("start")
         for n in range(40):                   # until the CPU is about to answer a move
-            if app._my_turn():
+            if app.my_turn():
                 take_turn(app, page, n)
                 if app.thinking:
                     break
@@ -616,7 +614,7 @@ def test_a_replay_is_a_layer_over_a_draft_and_over_another_tabs_moves():
             await settle(b)
             if b.screen == "round":
                 b.dispatch("round-continue")
-            elif b._my_turn():
+            elif b.my_turn():
                 take_turn(b, bpage, n)
         a.saved_elsewhere("trifront:game")      # the storage event reaches tab a
         a.dispatch("replay-close")
@@ -647,7 +645,7 @@ def test_menu_leaves_a_game_saved_and_resume_reopens_it():
         assert page.tree.find("#resume-what").text() == "Normal, round 1: You 0 – 0 CPU."
         app.dispatch("resume-saved")
         await settle(app)
-        assert page.screen() in ("screen-board", "screen-round") and app._my_turn()
+        assert page.screen() in ("screen-board", "screen-round") and app.my_turn()
         take_turn(app, page, 0)
         await settle(app)
         record = app.game.record()
@@ -679,7 +677,6 @@ def test_the_saved_game_s_line_follows_its_rounds_and_scores():
         g.apply(rng.choice(g.view(g.to_move)["legal"]), player=g.to_move)
     state = app.game.state
     assert state.round == 3 and sum(state.scores) > 0
-    app._save_game()
     app.dispatch("leave")
     a, b = state.scores
     assert page.tree.find("#resume-what").text() == \
