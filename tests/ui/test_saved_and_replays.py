@@ -494,7 +494,7 @@ def test_a_second_tab_follows_the_game_played_in_the_first():
 def test_a_tab_that_follows_a_move_vs_cpu_lets_the_other_tab_s_cpu_answer():
     """The following tab ran the CPU too; whichever answered first won, and
     the tab being played showed the other tab's CPU move as "went on in another tab"."""
-    from trifront.ui.app import FOLLOW_WAIT
+    from trifront.ui.saving import FOLLOW_WAIT
 
     class Spy(CpuClient):
         def __init__(self):

@@ -27,18 +27,18 @@ from trifront.rules import IllegalAction
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import render as r
-from trifront.ui import screens
+from trifront.ui import saving, screens
 from trifront.ui.cpu import CpuClient
 from trifront.ui.cpu import strengths as cpu_strengths
 from trifront.ui.hints import Hints
 from trifront.ui.html import El
-from trifront.ui.persist import SAVE_KEY, SETTINGS_KEY, Persistence, draft_text, game_text
+from trifront.ui.persist import SAVE_KEY, SETTINGS_KEY, Persistence
 from trifront.ui.replay_viewer import ReplayViewer
-from trifront.ui.seats import SAVED_SEATS, CpuSeat, Seat
+from trifront.ui.screens import lobby
+from trifront.ui.scrolling import scroll_targets
+from trifront.ui.seats import CpuSeat, Seat
 
 __all__ = ["App", "SAVE_KEY", "SETTINGS_KEY"]
-
-FOLLOW_WAIT = 8.0   # a tab that followed another's move lets that tab's CPU answer first
 
 #: clicks that leave a hint on the board (looking things up); any other action clears it
 KEEPS_HINT = frozenset({"hint", "hint-play", "lang", "inspect", "close-modal", "backdrop",
@@ -203,29 +203,19 @@ class App:
             self.mount(r.app_root(r.error_screen(i18n.t("error.friendly"))))
 
     def _follow_scroll(self) -> None:
-        """Each new screen starts at its top (a long menu scrolled down must not open the
-        board half-way); a turn that begins brings this player's hand into sight, a card
-        just chosen or suggested by a hint that card. Only on those changes, so the player's
-        own scrolling is left alone between them."""
-        shown, mine = self.shown, self.shown == "board" and self.my_turn()
+        """Scroll to what a change brings (scrolling.scroll_targets): only on those changes,
+        so the player's own scrolling is left alone between them."""
+        mine = self.shown == "board" and self.my_turn()
         # the card with its step: each step changes the action bar's height (lane buttons,
         # a refusal's reason, Tactician's moves), which can cover the card
         card = (self.sel.card, self.sel.step) if mine and self.sel.card is not None else None
         hinted = mine and self.hint is not None and self.hint.status == "ready"
-        before, self._scrolled = self._scrolled, (shown, mine, card, hinted)
+        before, self._scrolled = self._scrolled, (self.shown, mine, card, hinted)
         if self.scroll_to is None:
             return
         try:
-            if shown != before[0]:
-                self.scroll_to("top")
-            if mine and (shown != before[0] or not before[1]):   # after a hand-over too
-                self.scroll_to("#hand-me")
-            # the card just chosen, or the one a hint suggests, in sight: a redraw puts a
-            # hand that scrolls in its own box (short windows) back at its first row
-            if card is not None and card != before[2]:
-                self.scroll_to("#hand-me .tf-selected")
-            elif hinted and not before[3]:
-                self.scroll_to("#hand-me .tf-hinted")
+            for where in scroll_targets(before, self._scrolled):
+                self.scroll_to(where)
         except Exception:  # noqa: BLE001 - scrolling is a nicety; never break a render
             self.log_warn("TriFront: scroll failed:\n" + traceback.format_exc())
 
@@ -345,97 +335,19 @@ class App:
     # --------------------------------------------------------------------------- services
 
     def save_game(self) -> None:
-        """The running game, if its seat saves it, as its record (RECORD.md) after each
-        action; before it, a Draft in progress."""
-        g, seat = self.game, self.seat
-        if not seat.saves:
-            return
-        if g is None:
-            self.persist.save_draft(self._draft_text())
-        elif isinstance(g, Game):
-            self.persist.save_game(self._game_text(), len(g.record()["actions"]))
-
-    def _game_text(self) -> str:
-        return game_text(self.kind, self.seat.human, self.game.view(self.seat.human),
-                         self.game.record())
-
-    def _draft_text(self) -> str | None:
-        """A Draft before its game starts; None outside a Draft. The CPU's picks are kept
-        once made, so a reload does not let the human see them and pick again (they stay
-        secret until the reveal, as on the draft screen)."""
-        screens_ = {"draft", "wait", "reveal"} | ({"handover"} if self.handover_next == "draft"
-                                                  else set())
-        if self.opts.get("mode") != "draft" or self.screen not in screens_:
-            return None
-        return draft_text(self.kind, self.seat.human, self.first, self.picks,
-                          self.seat.draft_done())
+        """The running game (its seat permitting) in localStorage (saving.py)."""
+        saving.save_game(self)
 
     def forget_game(self) -> None:
         self.persist.forget()
 
     def resume(self) -> bool:
-        """Reopen the game saved in storage (a reload): replay its record (Game.from_record).
-        A saved game that cannot be read is discarded with a notice, never a crash."""
-        try:
-            data = self.persist.load()
-            if data is None:
-                return False
-            if "record" in data:
-                game = Game.from_record(data["record"])
-        except Exception as exc:  # noqa: BLE001 - anything wrong: drop it, say so
-            self.log_warn(f"TriFront: the saved game was discarded: {exc!r}")
-            self.forget_game()
-            self.toast = i18n.t("msg.save_corrupt")
-            return False
-        seat = SAVED_SEATS[data["kind"]](self, data["human"])
-        if "draft" in data:
-            self._resume_draft(seat, data["draft"])
-        else:
-            self.notice = ""
-            self.open_game(game, seat)
-        return True
-
-    def _resume_draft(self, seat: Seat, draft: dict) -> None:
-        """Back to where a saved Draft stood (persist.read_draft checked it): picking, the
-        CPU picking, the hand-over to the second player, or the reveal."""
-        self.sit(seat)
-        self.game = None
-        self.opts.update(kind=seat.kind, mode="draft")
-        self.first = draft["first"]
-        self.picks = draft["picks"]
-        self.viewer, self.draft_player = 0, 0
-        self.sel, self.toast = m.Selection(), ""
-        done = draft["confirmed"]
-        if all(done):
-            self.viewer = seat.reveal_viewer()
-            self.show("reveal")
-        else:
-            seat.resumed_draft(done)
-        self.persist.saved_draft = None
+        """Reopen the game saved in storage (a reload). -> whether there was one to reopen."""
+        return saving.resume(self)
 
     def saved_elsewhere(self, key: str | None) -> None:
-        """Another tab of this site wrote storage (the page's "storage" event; ``key`` None:
-        it was cleared). When it is the running game this page saves, this tab follows the
-        newer one instead of playing on a copy that the next save of either tab would
-        silently overwrite."""
-        if key not in (SAVE_KEY, None) or not self.seat.saves \
-                or not isinstance(self.game, Game) or self.screen == "menu":
-            return
-        text = self.persist.get(SAVE_KEY)
-        if text == self._game_text():
-            return
-        self.follow_wait = FOLLOW_WAIT
-        if text and self.resume():
-            if not self.thinking:     # no CPU turn took the wait: the human moves next
-                self.follow_wait = 0.0
-            self.tell(i18n.t("msg.other_tab"))
-        else:                         # the other tab ended or left this game
-            self.follow_wait = 0.0
-            self.gen += 1
-            self.game, self.screen, self.overlay, self.thinking = None, "menu", None, False
-            self.persist.saved_n = -1
-            self.tell(i18n.t("msg.other_tab_left"))
-        self.render()
+        """Another tab of this site wrote storage (the page's "storage" event)."""
+        saving.saved_elsewhere(self, key)
 
     def save_settings(self) -> None:
         self.persist.save_settings(self.opts, self.lang, self.default_signal)
@@ -461,49 +373,12 @@ class App:
     # ----------------------------------------------------------------------------- online
 
     def start_online(self) -> None:
-        """Join the menu's room (trifront/net/match.py decides who hosts)."""
-        room = self.opts["room"].strip()
-        if not room:
-            self.toast = i18n.t("online.need_room")
-            return
-        if self.online_link is None:
-            self.toast = i18n.t("online.unavailable")
-            return
-        from trifront.ui.online import OnlineSeat   # the match's code loads only now
-        self.seat.close(finished=False)
-        self.sit(OnlineSeat(self, room))
-        self.game = None
-        self.picks = [{}, {}]
-        self.rounds_seen = 0
-        self.show("lobby")
-        if self.match.restore_failed:
-            self.toast = i18n.t("msg.online_save_corrupt")
-        self.seat.start()
-        if self.set_address is not None:
-            nostr = self.opts.get("signal") == "nostr"
-            self.set_address({"room": room, "signal": self.shared_signal(),
-                              "relay": "" if nostr else self.opts["relay"].strip()})
+        """Join the menu's room (screens/lobby.py; net/match.py decides who hosts)."""
+        lobby.start(self)
 
     def resume_online(self) -> bool:
-        """A page opened in a room (?room=, a reload or an invitation) rejoins it at once when
-        this browser saved an unfinished match there (OnlineMatch resumes it); otherwise the
-        menu waits with the room filled in. -> whether it joined."""
-        from trifront.net.match import saved_match
-        if not self.opts["room"].strip() or self.persist.storage is None \
-                or saved_match(self.persist.storage, self.opts["room"]) is None:
-            return False
-        self.start_online()
-        if self.match is not None and not self.match.resumed:
-            # the saved match was unreadable (OnlineMatch dropped it): joining is the
-            # player's choice, not the page's
-            self.seat.close(finished=False)
-            self.show("menu")
-        return self.match is not None
-
-    def shared_signal(self) -> str:
-        """The signaling an invitation link names: only when it is not the page's default."""
-        signal = self.opts.get("signal", "")
-        return "" if signal == self.default_signal else signal
+        """A page opened in a room rejoins its saved match. -> whether it joined."""
+        return lobby.resume(self)
 
     # ---------------------------------------------------------------------------- replays
 

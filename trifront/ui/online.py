@@ -92,10 +92,6 @@ class OnlineSeat(Seat):
         root.children.insert(0, onr.banner(status))
         root.add_class("tf-online")
 
-    def lobby(self):
-        return onr.lobby_screen(self.match.status(), self.page.page_url,
-                                self.page.shared_signal())
-
     # ------------------------------------------------------------------------- the flow
 
     def turn(self) -> None:
