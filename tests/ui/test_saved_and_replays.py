@@ -11,6 +11,8 @@ from trifront.game import Game
 from trifront.replay import share_fragment
 from trifront.ui import i18n
 from trifront.ui.app import SAVE_KEY, SETTINGS_KEY, App
+from trifront.ui.screens.draft import Draft
+from trifront.ui.screens.handover import Handover
 from trifront.ui.cpu import CpuClient
 from trifront.net.match import MemoryStorage
 
@@ -208,9 +210,9 @@ def test_a_local_draft_resumes_at_the_hand_over_without_showing_the_first_picks(
     app2, page2 = make(store)
     assert app2.resume()
     app2.render()
-    assert page2.screen() == "screen-handover" and app2.handover_to == 1
+    assert page2.screen() == "screen-handover" and app2.at == Handover(1, "draft")
     app2.dispatch("handover")
-    assert page2.screen() == "screen-draft" and app2.draft_player == 1
+    assert page2.screen() == "screen-draft" and app2.at == Draft(1)
     assert app2.picks[1] == {} and not page2.tree.find_all(".tf-on")  # player 2's own screen
     app2.dispatch("menu")                           # left on purpose: nothing to resume
     assert store.get(SAVE_KEY) is None

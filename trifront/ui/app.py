@@ -35,6 +35,7 @@ from trifront.ui.html import El
 from trifront.ui.persist import SAVE_KEY, SETTINGS_KEY, Persistence
 from trifront.ui.replay_viewer import ReplayViewer
 from trifront.ui.screens import lobby
+from trifront.ui.screens.handover import Handover
 from trifront.ui.scrolling import scroll_targets
 from trifront.ui.seats import CpuSeat, Seat
 
@@ -91,7 +92,7 @@ class App:
         if room:
             self.opts["kind"] = "online"
         # what is on screen
-        self.screen = "menu"
+        self.at: screens.Screen = screens.PLAIN["menu"]()   # the screen, as a value
         self.overlay: tuple | None = None
         self.toast = ""
         self.news = ""      # the toast text last given by tell (news, not a problem)
@@ -114,9 +115,6 @@ class App:
         self.gen = 0               # bumped by every new game / resign: late answers are dropped
         self.rounds_seen = 0
         self.picks: list[dict] = [{}, {}]
-        self.draft_player = 0
-        self.handover_to = 0
-        self.handover_next = "board"
         self.fresh: dict = {}      # board spot -> "play" / "move" / "flip" (animated once)
         self._seen_lanes: list | None = None
         self.tasks: list = []
@@ -135,6 +133,11 @@ class App:
     @property
     def hint(self) -> m.Hint | None:
         return self.hints.hint
+
+    @property
+    def screen(self) -> str:
+        """The name of the screen the game is at (under a replay, if one is open)."""
+        return self.at.name
 
     @property
     def shown(self) -> str:
@@ -232,13 +235,12 @@ class App:
 
     # ----------------------------------------------------------------------- screen flow
 
-    def show(self, screen: str) -> None:
-        self.screen = screen
+    def show(self, screen: screens.Screen | str) -> None:
+        """Go to ``screen``: a value, or the name of a screen that needs nothing more."""
+        self.at = screen if isinstance(screen, screens.Screen) else screens.PLAIN[screen]()
 
     def hand_over(self, player: int, then: str) -> None:
-        self.handover_to = player
-        self.handover_next = then
-        self.screen = "handover"
+        self.show(Handover(player, then))
         self.overlay = None
 
     def sit(self, seat: Seat) -> None:

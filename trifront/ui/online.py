@@ -13,6 +13,7 @@ from trifront.net.host import HostSession
 from trifront.net.match import DEFAULT_CLAIM_AFTER, OnlineMatch
 from trifront.ui import i18n
 from trifront.ui import online_render as onr
+from trifront.ui.screens.draft import Draft
 from trifront.ui.seats import Seat
 
 
@@ -163,12 +164,12 @@ class OnlineSeat(Seat):
             phase = st.phase
             if phase == "drafting" or (phase == "seeding" and match.mode == "draft"
                                        and st.role == "host"):
-                page.draft_player = me
                 if st.picked:
                     page.show("wait")
-                elif page.screen != "draft":
-                    page.picks = [{}, {}]
-                    page.show("draft")
+                elif page.at != Draft(me):
+                    if page.screen != "draft":
+                        page.picks = [{}, {}]
+                    page.show(Draft(me))
             elif page.screen not in ("lobby",):
                 page.show("lobby")
             return

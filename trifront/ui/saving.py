@@ -9,7 +9,8 @@ from trifront.game import Game
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui.persist import SAVE_KEY, draft_text, game_text
-from trifront.ui.seats import SAVED_SEATS, Seat
+from trifront.ui.screens.handover import Handover
+from trifront.ui.seats import SEATS, Seat
 
 FOLLOW_WAIT = 8.0   # a tab that followed another's move lets that tab's CPU answer first
 
@@ -34,9 +35,10 @@ def _draft_text(app) -> str | None:
     """A Draft before its game starts; None outside a Draft. The CPU's picks are kept once
     made, so a reload does not let the human see them and pick again (they stay secret until
     the reveal, as on the draft screen)."""
-    screens = {"draft", "wait", "reveal"} | ({"handover"} if app.handover_next == "draft"
-                                             else set())
-    if app.opts.get("mode") != "draft" or app.screen not in screens:
+    at = app.at
+    drafting = at.name in ("draft", "wait", "reveal") or (isinstance(at, Handover)
+                                                           and at.then == "draft")
+    if app.opts.get("mode") != "draft" or not drafting:
         return None
     return draft_text(app.seat.kind, app.seat.human, app.first, app.picks,
                       app.seat.draft_done())
@@ -56,7 +58,7 @@ def resume(app) -> bool:
         app.forget_game()
         app.toast = i18n.t("msg.save_corrupt")
         return False
-    seat = SAVED_SEATS[data["kind"]](app, data["human"])
+    seat = SEATS[data["kind"]](app, data["human"])
     if "draft" in data:
         _resume_draft(app, seat, data["draft"])
     else:
@@ -72,7 +74,7 @@ def _resume_draft(app, seat: Seat, draft: dict) -> None:
     app.opts.update(kind=seat.kind, mode="draft")
     app.first = draft["first"]
     app.picks = draft["picks"]
-    app.viewer, app.draft_player = 0, 0
+    app.viewer = 0
     app.sel, app.toast = m.Selection(), ""
     done = draft["confirmed"]
     if all(done):
@@ -101,7 +103,8 @@ def saved_elsewhere(app, key: str | None) -> None:
     else:                         # the other tab ended or left this game
         app.follow_wait = 0.0
         app.gen += 1
-        app.game, app.screen, app.overlay, app.thinking = None, "menu", None, False
+        app.game, app.overlay, app.thinking = None, None, False
+        app.show("menu")
         app.persist.saved_n = -1
         app.tell(i18n.t("msg.other_tab_left"))
     app.render()

@@ -23,6 +23,7 @@ from trifront.cards import check_effect_set
 from trifront.rules import IllegalAction
 from trifront.ui import i18n
 from trifront.ui import model as m
+from trifront.ui.screens.draft import Draft
 
 
 class Seat:
@@ -128,7 +129,7 @@ class Seat:
 
     def resumed_draft(self, done: list[bool]) -> None:
         """A saved Draft reopened, not every pick confirmed."""
-        self.page.show("draft")
+        self.page.show(Draft(0))
 
     def cpu_state_changed(self, state: str) -> None:
         """The CPU worker's state changed (ui/cpu.py)."""
@@ -183,7 +184,7 @@ class CpuSeat(Seat):
             self.page.show("wait")
             self.page.spawn_task(self._cpu_draft(self.page.gen))
         else:
-            self.page.show("draft")
+            self.page.show(Draft(0))
 
     def cpu_state_changed(self, state: str) -> None:
         if state == "failed" and self.page.screen == "board":
@@ -278,8 +279,7 @@ class HotSeat(Seat):
 
     def draft_confirmed(self, picks: dict) -> None:
         page = self.page
-        if page.draft_player == 0:
-            page.draft_player = 1
+        if page.at == Draft(0):
             page.hand_over(1, "draft")
         else:
             page.viewer = 1
@@ -289,7 +289,7 @@ class HotSeat(Seat):
         # player 1 picks first, then the hand-over to player 2
         page = self.page
         revealed = page.screen == "reveal"
-        return [revealed or page.draft_player == 1, revealed]
+        return [revealed or _drafting(page.at) == 1, revealed]
 
     def over_viewer(self) -> int:
         return self.page.game.winner or 0
@@ -310,11 +310,20 @@ class HotSeat(Seat):
 
     def resumed_draft(self, done: list[bool]) -> None:
         if done[0]:
-            self.page.draft_player = 1
             self.page.hand_over(1, "draft")
         else:
             self.page.hand_over(0, "draft")
 
 
-#: the seats a saved game (persist.py) can reopen, by its "kind"
-SAVED_SEATS = {"cpu": CpuSeat, "local": HotSeat}
+def _drafting(at) -> int | None:
+    """Who picks on this screen or right after it (a hand-over to a Draft)."""
+    if at.name == "draft":
+        return at.player
+    if at.name == "handover" and at.then == "draft":
+        return at.to
+    return None
+
+
+#: the seat of each opponent of the menu but online (screens/lobby.py), by the game's
+#: "kind": the menu's choice, and what a saved game (persist.py) says
+SEATS = {"cpu": CpuSeat, "local": HotSeat}

@@ -9,8 +9,8 @@ the selection) and asks the seat (app.seat) for anything that depends on who pla
 
 from __future__ import annotations
 
-from trifront.ui.screens.base import HANDLERS, SCREENS, overlay_el
+from trifront.ui.screens.base import HANDLERS, PLAIN, SCREENS, Screen, overlay_el
 from trifront.ui.screens import (board, common, draft, handover, lobby, menu,  # noqa: F401
                                  replay, results)
 
-__all__ = ["HANDLERS", "SCREENS", "overlay_el", "replay"]
+__all__ = ["HANDLERS", "PLAIN", "SCREENS", "Screen", "overlay_el", "replay"]

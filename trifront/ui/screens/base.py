@@ -4,8 +4,29 @@ screen's drawing, ``overlay(kind)`` a modal's."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
 
 from trifront.ui.html import El
+
+@dataclass(frozen=True)
+class Screen:
+    """What is on screen, as a value: one subclass per screen, with whatever that screen
+    alone needs (whose Draft, who takes the device next). ``name`` is the screen's id
+    (``#screen-<name>``) and the key of its drawing in ``SCREENS``."""
+
+    name: ClassVar[str] = ""
+
+
+#: screen name -> its value's class, for the screens that need nothing more than their name
+PLAIN: dict[str, type] = {}
+
+
+def plain(cls: type) -> type:
+    """A screen whose value is its name alone: ``app.show("<name>")`` makes it."""
+    PLAIN[cls.name] = cls
+    return dataclass(frozen=True)(cls)
+
 
 #: data-act -> update(app, data)
 HANDLERS: dict[str, Callable] = {}

@@ -8,7 +8,12 @@ from trifront.game import Game
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import render as r
-from trifront.ui.screens.base import draws, on, overlay
+from trifront.ui.screens.base import Screen, draws, on, overlay, plain
+
+
+@plain
+class Board(Screen):
+    name = "board"       # the choice in progress is app.sel (model.Selection)
 
 
 @draws("board")

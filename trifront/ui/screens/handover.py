@@ -3,16 +3,31 @@ or their Draft picks are shown."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import render as r
-from trifront.ui.screens.base import draws, on
+from trifront.ui.screens.base import Screen, draws, on
+from trifront.ui.screens.draft import Draft
+
+
+@dataclass(frozen=True)
+class Handover(Screen):
+    """The device goes to player ``to``, who then sees ``then``: their board, or their Draft."""
+
+    name = "handover"
+    to: int
+    then: str = "board"
+
+    def next(self) -> Screen | str:
+        return Draft(self.to) if self.then == "draft" else self.then
 
 
 @draws("handover")
 def draw(app):
-    name = app.names[app.handover_to]
-    draft = app.handover_next == "draft"
+    name = app.names[app.at.to]
+    draft = app.at.then == "draft"
     return r.handover_screen(name, i18n.t("handover.draft", name=name) if draft else "",
                              draft=draft)
 
@@ -21,6 +36,6 @@ def draw(app):
 def take(app, data: dict) -> None:
     if app.screen != "handover":
         return
-    app.viewer = app.handover_to
+    app.viewer = app.at.to
     app.sel = m.Selection()
-    app.show(app.handover_next)
+    app.show(app.at.next())

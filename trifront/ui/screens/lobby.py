@@ -6,7 +6,12 @@ from __future__ import annotations
 from trifront.ui import i18n
 from trifront.ui import online_render as onr
 from trifront.ui.screens import common
-from trifront.ui.screens.base import draws, on
+from trifront.ui.screens.base import Screen, draws, on, plain
+
+
+@plain
+class Lobby(Screen):
+    name = "lobby"       # an online match before its game: MatchStatus says the rest
 
 
 @draws("lobby")

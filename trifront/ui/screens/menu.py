@@ -8,11 +8,13 @@ from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import online_render as onr
 from trifront.ui import render as r
-from trifront.ui.screens.base import draws, on
-from trifront.ui.seats import CpuSeat, HotSeat
+from trifront.ui.screens.base import Screen, draws, on, plain
+from trifront.ui.screens.draft import Draft
+from trifront.ui import seats
 
-#: the seat each opponent of the menu's game plays with (online: app.start_online)
-SEATS = {"cpu": CpuSeat, "local": HotSeat}
+@plain
+class Menu(Screen):
+    name = "menu"
 
 
 @draws("menu")
@@ -44,16 +46,15 @@ def start(app, data: dict) -> None:
         return
     app.forget_game()
     app.save_settings()
-    app.sit(SEATS[app.opts["kind"]](app))
+    app.sit(seats.SEATS[app.opts["kind"]](app))   # (online: app.start_online)
     first = app.opts["first"]
     app.first = app.rng.randrange(2) if first == "random" else int(first)
     app.picks = [{}, {}]
-    app.draft_player = 0
     app.viewer = 0
     # "Play again" comes from a finished game, which must not be saved over the Draft
     app.game = None
     if app.opts["mode"] == "draft":
-        app.show("draft")
+        app.show(Draft(0))
     else:
         app.begin(None)
 

@@ -6,9 +6,19 @@ from __future__ import annotations
 import json
 
 from trifront.ui import render as r
-from trifront.ui.screens.base import draws, on
+from trifront.ui.screens.base import Screen, draws, on, plain
 from trifront.ui.screens.common import share_url
 from trifront.ui.screens.menu import start
+
+
+@plain
+class Round(Screen):
+    name = "round"       # a round's result
+
+
+@plain
+class Over(Screen):
+    name = "over"
 
 
 def _view(app) -> dict:
