@@ -283,7 +283,7 @@ def test_no_hint_while_the_cpu_thinks_nor_online():
 
 def test_the_hint_box_in_japanese_has_no_english():
     from tests.ui.test_i18n import english_words, visible_text
-    from trifront.ui import render as r
+    from trifront.ui import screens
     _, view = _view()
     for a in (_play(view), _play(view, "down"), {"type": "pass"}):
         v = view if a["type"] != "pass" else {**view, "legal": view["legal"] + [a]}
@@ -291,7 +291,7 @@ def test_the_hint_box_in_japanese_has_no_english():
         i18n.set_lang("ja")
         try:
             shown = m.hint_shown(v, hint)
-            tree = r.board_screen(v, m.player_names("cpu"), m.Selection(),
+            tree = screens.board.board_screen(v, m.player_names("cpu"), m.Selection(),
                                   hint_button="idle", hint=shown)
             text = visible_text(tree.find("#hint")) + visible_text(tree.find("#hand-me"))
         finally:

@@ -7,8 +7,13 @@ from trifront.game import Game
 from trifront.replay import share_fragment
 from trifront.ui import i18n
 from trifront.ui import model as m
-from trifront.ui import render as r
 from trifront.ui.screens.base import on, overlay
+from trifront.ui import i18n
+from trifront.ui import model as m
+from trifront.ui.html import El, h
+from trifront.ui.i18n import t
+from trifront.ui.render import (GROUP_CLASS, button, card_el, log_items, modal, record_filename,
+                                record_href)
 
 
 @on("lang")
@@ -146,29 +151,145 @@ def copy_link(app, data: dict) -> None:
 
 
 @overlay("help")
-def help_modal(app):
-    return r.help_modal(app.help_tab)
+def draw_help_modal(app):
+    return help_modal(app.help_tab)
 
 
 @overlay("discard")
-def discard_modal(app):
-    return r.discard_modal(app.view(), app.overlay[1], app.names) if app.game is not None else None
+def draw_discard_modal(app):
+    return discard_modal(app.view(), app.overlay[1], app.names) if app.game is not None else None
 
 
 @overlay("inspect")
-def inspect_modal(app):
-    return r.inspect_modal(app.overlay[1], app.overlay[2]) if app.game is not None else None
+def draw_inspect_modal(app):
+    return inspect_modal(app.overlay[1], app.overlay[2]) if app.game is not None else None
 
 
 @overlay("log")
-def log_modal(app):
-    return r.log_modal(app.view(), app.names) if app.game is not None else None
+def draw_log_modal(app):
+    return log_modal(app.view(), app.names) if app.game is not None else None
 
 
 @overlay("export")
-def export_modal(app):
+def draw_export_modal(app):
     record = app.game.record() if app.game is not None else None
     if record is None:
         return None
-    return r.export_modal(record, share_url(app, record), len(record["actions"]),
+    return export_modal(record, share_url(app, record), len(record["actions"]),
                           finished=app.game.over)
+
+
+# ---------------------------------------------------------------------- drawing
+
+def export_modal(record: dict, share_url: str, n_actions: int, finished: bool = False) -> El:
+    """A record as a file download and as a share link (the record in the URL fragment)."""
+    return modal("modal-export", t("export.title"),
+                 h("p", t("export.actions_done" if finished else "export.actions", n=n_actions),
+                   cls="tf-sub"),
+                 h("p", h("a", t("export.file"), id="btn-record-file",
+                          cls="tf-btn tf-btn-ghost", href=record_href(record),
+                          download=record_filename(record), title=t("export.file_title"))),
+                 h("label", t("export.link"), for_="share-replay-link", cls="tf-field-label"),
+                 h("input", id="share-replay-link", cls="tf-input", type="text",
+                   value=share_url, readonly=True, data={"select": "1"}),
+                 h("p", t("export.link_note_done" if finished else "export.link_note"),
+                   cls="tf-sub"),
+                 actions=[button(t("export.copy"), "copy-link", id="btn-copy-link",
+                                 cls="tf-btn-ghost", data={"text": share_url}),
+                          button(t("export.replay"), "watch-replay", id="btn-export-replay",
+                                 cls="tf-btn-primary") if finished else None])
+
+
+HELP = [("help.goal", "help.goal_text"), ("help.deck", "help.deck_text"),
+        ("help.round", "help.round_text"), ("help.facedown", "help.facedown_text"),
+        ("help.targets", "help.targets_text"), ("help.scoring", "help.scoring_text"),
+        ("help.end", "help.end_text"), ("help.modes", "help.modes_text"),
+        ("help.inspect", "help.inspect_text"), ("help.keys", "help.keys_text")]
+
+
+def help_modal(tab: str = "rules") -> El:
+    """The rules page and the effect reference by group (two tabs)."""
+    tabs = h("div",
+             button(t("help.tab_rules"), "help-tab", id="help-tab-rules",
+                    pressed=tab == "rules", cls="tf-btn-ghost tf-btn-small",
+                    data={"tab": "rules"}),
+             button(t("help.tab_effects"), "help-tab", id="help-tab-effects",
+                    pressed=tab == "effects", cls="tf-btn-ghost tf-btn-small",
+                    data={"tab": "effects"}),
+             cls="tf-help-tabs", role="group", aria_label=t("help.title"))
+    if tab == "effects":
+        groups = []
+        for group, ranks, tiles in m.draft_groups({}):
+            items = []
+            for tile in tiles:
+                kind = t(f"inspect.kind.{i18n.EFFECTS[tile.id].kind}")
+                items.append(h("li", h("b", tile.name), f" ({tile.rule} · {kind}) — ",
+                               tile.text, id=f"help-effect-{tile.id}"))
+            groups.append(h("div", h("h3", t("help.group", g=group,
+                                              ranks=m.GROUP_RANGE[group])),
+                            h("ul", items), cls=["tf-help-group", GROUP_CLASS[group]]))
+        body = [h("p", t("help.normal_set"), cls="tf-sub"),
+                h("div", groups, cls="tf-help-effects", id="help-effects")]
+    else:
+        body = [h("div", [h("div", h("h3", t(k)), h("p", t(v)), cls="tf-help-item")
+                          for k, v in HELP], cls="tf-help", id="help-rules"),
+                h("p", t("help.rule_ids"), cls="tf-sub")]
+    return modal("modal-help", t("help.title"), tabs, *body,
+                 actions=[button(t("help.ok"), "close-modal", id="btn-help-close",
+                                 cls="tf-btn-primary")], wide=True)
+
+
+def discard_modal(view: dict, p: int, names: dict[int, str]) -> El:
+    cards = [card_el(m.card_face(c), size="sm", zone="discard", act="inspect")
+             for c in view["discards"][p]]
+    return modal("modal-discard", i18n.t_of("discard.title", names[p], n=len(cards)),
+                 h("div", cards or [h("p", t("discard.empty"), cls="tf-empty")],
+                   cls="tf-discard-grid"),
+                 h("p", t("discard.note"), cls="tf-sub"),
+                 wide=True)
+
+
+def log_modal(view: dict, names: dict[int, str]) -> El:
+    """Every action of the game from this player's side (R7.1), grouped by round."""
+    items = log_items(view, names, limit=10_000)
+    return modal("modal-log", t("log.modal"),
+                 h("ol", items or [h("li", t("log.empty"))], cls="tf-log tf-log-full",
+                   tabindex="0", aria_label=t("log.modal"),
+                   id="log-full"),
+                 wide=True)
+
+
+def inspect_modal(face: m.CardFace, breakdown: list | None = None) -> El:
+    """Everything about one card: effect text, rank, group, current power and why."""
+    rows = []
+    for label, amount, kind in breakdown or ():
+        rows.append(h("tr", h("th", label, scope="row"), h("td", amount),
+                      cls=f"tf-why-{kind}"))
+    facts = []
+    if face.effect not in (None, "soldier") and face.effect in i18n.EFFECTS:
+        info = i18n.EFFECTS[face.effect]
+        facts.append(h("p", h("b", face.name),
+                       f"  {face.name_ja}" if face.name_ja and i18n.get_lang() != "ja" else "",
+                       f" · {info.rule} · {t('inspect.kind.' + info.kind)}"))
+    else:
+        facts.append(h("p", h("b", face.name)))
+    facts.append(h("p", face.full, id="inspect-text"))
+    facts.append(h("p", t("inspect.rank", rank=face.rank) if face.rank
+                   else t("inspect.rank_none"),
+                   f" · {t('inspect.group', group=face.group, ranks=m.GROUP_RANGE[face.group])}"
+                   if face.group else ""))
+    facts.append(h("p", h("b", t("inspect.power_now", n=face.power)), id="inspect-power"))
+    if rows:
+        facts.append(h("table", h("caption", t("inspect.why")), h("tbody", rows),
+                       cls="tf-why", id="inspect-why"))
+    if face.face_down:
+        facts.append(h("p", t("inspect.facedown"), cls="tf-sub"))
+    if face.known:
+        facts.append(h("p", t("inspect.known"), cls="tf-sub"))
+    if face.exposed:
+        facts.append(h("p", t("inspect.exposed"), cls="tf-sub"))
+    return modal("modal-inspect", face.label,
+                 h("div", card_el(face, size="lg"), h("div", facts, cls="tf-inspect-text"),
+                   cls="tf-inspect"),
+                 actions=[button(t("inspect.close"), "close-modal", id="btn-inspect-close",
+                                 cls="tf-btn-primary")])

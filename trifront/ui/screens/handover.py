@@ -7,9 +7,11 @@ from dataclasses import dataclass
 
 from trifront.ui import i18n
 from trifront.ui import model as m
-from trifront.ui import render as r
 from trifront.ui.screens.base import Screen, draws, on
 from trifront.ui.screens.draft import Draft
+from trifront.ui.html import El, h
+from trifront.ui.i18n import t
+from trifront.ui.render import autofocus, button, enabled_button, lang_button
 
 
 @dataclass(frozen=True)
@@ -28,7 +30,7 @@ class Handover(Screen):
 def draw(app):
     name = app.names[app.at.to]
     draft = app.at.then == "draft"
-    return r.handover_screen(name, i18n.t("handover.draft", name=name) if draft else "",
+    return handover_screen(name, i18n.t("handover.draft", name=name) if draft else "",
                              draft=draft)
 
 
@@ -39,3 +41,19 @@ def take(app, data: dict) -> None:
     app.viewer = app.at.to
     app.sel = m.Selection()
     app.show(app.at.next())
+
+
+# ---------------------------------------------------------------------- drawing
+
+def handover_screen(name: str, detail: str = "", *, draft: bool = False) -> El:
+    return h("section",
+             h("div", h("div", lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
+               h("div", cls="tf-handover-icon", aria_hidden="true"),
+               h("h2", t("handover.title", name=name)),
+               h("p", t("handover.sub", name=name), cls="tf-sub"),
+               h("p", detail, cls="tf-note") if detail else None,
+               autofocus(button(t("handover.btn_draft" if draft else "handover.btn", name=name),
+                                "handover", id="btn-handover",
+                                cls="tf-btn-primary tf-btn-big"), enabled_button),
+               cls="tf-panel tf-handover"),
+             id="screen-handover", cls="tf-screen tf-screen-center")
