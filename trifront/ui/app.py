@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from trifront.actions import MalformedAction
 from trifront.game import Game
-from trifront.net.signaling import ROOM_WORD_MAX, SIGNALS, choose_signal
+from trifront.net.signaling import ROOM_WORD_MAX
 from trifront.rules import IllegalAction
 from trifront.ui import i18n
 from trifront.ui import model as m
@@ -36,7 +36,7 @@ from trifront.ui.persist import SAVE_KEY, SETTINGS_KEY, Persistence
 from trifront.ui.replay_viewer import ReplayViewer
 from trifront.ui.screens import lobby
 from trifront.ui.screens.handover import Handover
-from trifront.ui.scrolling import scroll_targets
+from trifront.ui.scrolling import follow_scroll
 from trifront.ui.seats import CpuSeat, Seat
 
 __all__ = ["App", "SAVE_KEY", "SETTINGS_KEY"]
@@ -78,19 +78,10 @@ class App:
         self.rng = random.Random(seed)
         self.cpu_delay = cpu_delay
         self.strengths = cpu_strengths()
-        # the menu's settings; how online pages find each other (net/signaling.py): ?signal=,
-        # else the player's stored choice, else the page's default (web/online.json, host)
-        self.opts = {"kind": "cpu", "first": "0", "mode": "normal",
-                     "strength": "normal" if "normal" in self.strengths else self.strengths[0],
-                     "room": room[:ROOM_WORD_MAX], "relay": relay}
-        self.default_signal = default_signal if default_signal in SIGNALS else "relay"
-        self.opts["signal"] = self.default_signal
-        # the language: ?lang= (``lang``), else the remembered setting, else the browser's
-        saved = self.persist.load_settings(self.opts, self.strengths)
-        self.lang = i18n.set_lang(lang or saved.get("lang") or browser_lang)
-        self.opts["signal"] = choose_signal(signal, self.opts["signal"], self.default_signal)
-        if room:
-            self.opts["kind"] = "online"
+        # the menu's settings (opts), the signaling default and the language
+        screens.menu.settings(self, room=room, relay=relay, signal=signal,
+                              default_signal=default_signal, lang=lang,
+                              browser_lang=browser_lang)
         # what is on screen
         self.at: screens.Screen = screens.PLAIN["menu"]()   # the screen, as a value
         self.overlay: tuple | None = None
@@ -102,7 +93,7 @@ class App:
         self.replay: ReplayViewer | None = None   # open over the screen underneath
         self.replay_text = ""
         self.replay_error = ""
-        self._scrolled: tuple = ("", False, None, False)   # at the last redraw (follow_scroll)
+        self.scrolled: tuple = ("", False, None, False)   # at the last redraw (follow_scroll)
         # the game and who plays it
         self.seat: Seat = CpuSeat(self)
         self.game: Game | None = None
@@ -197,30 +188,13 @@ class App:
                 root.add_class("tf-seat-2")
             self.seat.decorate(root, screen)
             self.mount(root)
-            self._follow_scroll()
+            follow_scroll(self)
             if self.shown == "board":
                 self.fresh = {}  # a played card drops in once, not at every redraw
                 self._seen_lanes = self.view()["lanes"] if self.game is not None else None
         except Exception:  # noqa: BLE001 - never leave the player with a broken page
             self.log_error("TriFront render failed:\n" + traceback.format_exc())
             self.mount(r.app_root(r.error_screen(i18n.t("error.friendly"))))
-
-    def _follow_scroll(self) -> None:
-        """Scroll to what a change brings (scrolling.scroll_targets): only on those changes,
-        so the player's own scrolling is left alone between them."""
-        mine = self.shown == "board" and self.my_turn()
-        # the card with its step: each step changes the action bar's height (lane buttons,
-        # a refusal's reason, Tactician's moves), which can cover the card
-        card = (self.sel.card, self.sel.step) if mine and self.sel.card is not None else None
-        hinted = mine and self.hint is not None and self.hint.status == "ready"
-        before, self._scrolled = self._scrolled, (self.shown, mine, card, hinted)
-        if self.scroll_to is None:
-            return
-        try:
-            for where in scroll_targets(before, self._scrolled):
-                self.scroll_to(where)
-        except Exception:  # noqa: BLE001 - scrolling is a nicety; never break a render
-            self.log_warn("TriFront: scroll failed:\n" + traceback.format_exc())
 
     def spawn_task(self, coro) -> None:
         task = self.spawn(coro)

@@ -3,7 +3,7 @@ strength, "Start", and "Continue the saved game"."""
 
 from __future__ import annotations
 
-from trifront.net.signaling import SIGNALS
+from trifront.net.signaling import ROOM_WORD_MAX, SIGNALS, choose_signal
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import online_render as onr
@@ -18,6 +18,25 @@ from trifront.ui.render import button, lang_button
 @plain
 class Menu(Screen):
     name = "menu"
+
+
+def settings(app, *, room: str, relay: str, signal: str, default_signal: str, lang: str,
+             browser_lang: str) -> None:
+    """The menu's settings at the page's start: the defaults, then the remembered ones
+    (persist.py), then the address's (``room``, ``relay``, ``signal``: how online pages find
+    each other, net/signaling.py; else the player's stored choice, else the page's default,
+    web/online.json). The language: ?lang= (``lang``), else the remembered setting, else
+    the browser's."""
+    app.opts = {"kind": "cpu", "first": "0", "mode": "normal",
+                "strength": "normal" if "normal" in app.strengths else app.strengths[0],
+                "room": room[:ROOM_WORD_MAX], "relay": relay}
+    app.default_signal = default_signal if default_signal in SIGNALS else "relay"
+    app.opts["signal"] = app.default_signal
+    saved = app.persist.load_settings(app.opts, app.strengths)
+    app.lang = i18n.set_lang(lang or saved.get("lang") or browser_lang)
+    app.opts["signal"] = choose_signal(signal, app.opts["signal"], app.default_signal)
+    if room:
+        app.opts["kind"] = "online"
 
 
 @draws("menu")
