@@ -7,12 +7,11 @@ from __future__ import annotations
 from trifront.game import Game
 from trifront.ui import i18n
 from trifront.ui import model as m
-from trifront.ui.screens.base import Screen, draws, on, overlay, plain
-from trifront.ui import model as m
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import (autofocus, button, effect_chip, enabled_button, lane_el, log_items,
                                 modal, player_strip, topbar)
+from trifront.ui.screens.base import Screen, draws, on, overlay, plain
 
 
 @plain

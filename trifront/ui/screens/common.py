@@ -7,13 +7,11 @@ from trifront.game import Game
 from trifront.replay import share_fragment
 from trifront.ui import i18n
 from trifront.ui import model as m
-from trifront.ui.screens.base import on, overlay
-from trifront.ui import i18n
-from trifront.ui import model as m
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import (GROUP_CLASS, button, card_el, log_items, modal, record_filename,
                                 record_href)
+from trifront.ui.screens.base import on, overlay
 
 
 @on("lang")

@@ -8,12 +8,10 @@ from dataclasses import dataclass
 from trifront.cards import check_effect_set
 from trifront.ui import i18n
 from trifront.ui import model as m
-from trifront.ui.screens.base import Screen, draws, on, plain
-from trifront.ui import i18n
-from trifront.ui import model as m
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import GROUP_CLASS, autofocus, button, enabled_button, lang_button
+from trifront.ui.screens.base import Screen, draws, on, plain
 
 
 @dataclass(frozen=True)

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from trifront.ui import i18n
 from trifront.ui import model as m
-from trifront.ui.screens.base import Screen, draws, on
-from trifront.ui.screens.draft import Draft
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import autofocus, button, enabled_button, lang_button
+from trifront.ui.screens.base import Screen, draws, on
+from trifront.ui.screens.draft import Draft
 
 
 @dataclass(frozen=True)

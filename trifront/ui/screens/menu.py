@@ -7,13 +7,12 @@ from trifront.net.signaling import ROOM_WORD_MAX, SIGNALS, choose_signal
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import online_render as onr
-from trifront.ui.screens.base import Screen, draws, on, plain
-from trifront.ui.screens.draft import Draft
 from trifront.ui import seats
-from trifront.ui import i18n
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import button, lang_button
+from trifront.ui.screens.base import Screen, draws, on, plain
+from trifront.ui.screens.draft import Draft
 
 @plain
 class Menu(Screen):

@@ -3,14 +3,14 @@ opening a record or a share link, stepping, whose view, closing."""
 
 from __future__ import annotations
 
-from trifront.ui import render as r
-from trifront.ui.replay_viewer import CannotOpen, ReplayViewer
-from trifront.ui.screens.base import draws, on, overlay
 from trifront.ui import model as m
+from trifront.ui import render as r
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import (autofocus, button, enabled_button, lane_el, lang_button, modal,
                                 player_strip, topbar)
+from trifront.ui.replay_viewer import CannotOpen, ReplayViewer
+from trifront.ui.screens.base import draws, on, overlay
 
 
 @draws("replay")

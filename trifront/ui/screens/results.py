@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import json
 
-from trifront.ui import render as r
-from trifront.ui.screens.base import Screen, draws, on, plain
-from trifront.ui.screens.common import share_url
-from trifront.ui.screens.menu import start
 from trifront.ui import model as m
+from trifront.ui import render as r
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import (autofocus, button, enabled_button, lane_el, lang_button,
                                 record_filename, record_href)
+from trifront.ui.screens.base import Screen, draws, on, plain
+from trifront.ui.screens.common import share_url
+from trifront.ui.screens.menu import start
 
 
 @plain
