@@ -8,7 +8,7 @@ import pytest
 
 from tests.ui.games import game
 from trifront.ui import i18n
-from trifront.ui import render as r
+from trifront.ui import screens
 from trifront.ui.html import to_html
 
 CSS = ["web/css/trifront.css", "web/css/online.css"]
@@ -29,7 +29,7 @@ def test_the_online_game_over_screen_fits_a_phone(page, server, lang, width):
     try:
         names = {0: i18n.t("name.you"), 1: i18n.t("name.opponent")}
         g = finished_game()
-        html = to_html(r.over_screen(g.view(0), names, g.record(), "http://x/#replay=abc"))
+        html = to_html(screens.results.over_screen(g.view(0), names, g.record(), "http://x/#replay=abc"))
     finally:
         i18n.set_lang("en")
     page.set_viewport_size({"width": width, "height": 800})

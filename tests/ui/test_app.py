@@ -102,7 +102,7 @@ async def play_to_the_end(app, page, local=False, limit=600):
             app.dispatch("round-continue")
         elif s == "handover":
             app.dispatch("handover")
-        elif s == "board" and app._my_turn():
+        elif s == "board" and app.my_turn():
             take_turn(app, page, n)
     raise AssertionError("the game did not end")
 
@@ -165,7 +165,7 @@ def test_the_cpu_drafts_at_the_chosen_strength():
         pick(app, "gunners", "lord", "instructor", "captain")
         app.dispatch("draft-confirm")
         await settle(app)
-        return app.picks[app.cpu_player]
+        return app.picks[1]                      # the CPU's seat
 
     for strength in ("easy", "hard"):
         seen = [asyncio.run(picks(strength, seed)) for seed in range(6)]
@@ -266,7 +266,7 @@ def test_illegal_choices_are_refused_with_their_reason():
         assert page.tree.find("#toast") is not None
         # an illegal action sent anyway is refused by the engine, state unchanged
         before = len(app.game.record()["actions"])
-        app._play({"type": "play", "card": card["id"], "lane": bad, "face": "up"})
+        app.play({"type": "play", "card": card["id"], "lane": bad, "face": "up"})
         assert app.toast.startswith("Not allowed:") and "R4.3" in app.toast
         assert len(app.game.record()["actions"]) == before
     asyncio.run(go())
@@ -282,12 +282,13 @@ def test_news_toasts_are_calm_and_problems_are_red():
     assert "tf-toast-error" in page.tree.find("#toast").classes
 
 
-def test_a_handler_error_shows_a_friendly_message_not_a_traceback():
+def test_a_handler_error_shows_a_friendly_message_not_a_traceback(monkeypatch):
+    from trifront.ui import screens
     app, page = make_app()
 
-    def boom(data):
+    def boom(app, data):
         raise RuntimeError("bug")
-    app.on_boom = boom
+    monkeypatch.setitem(screens.HANDLERS, "boom", boom)
     app.dispatch("boom")
     assert "Something went wrong" in page.tree.find("#toast").text()
     assert "Traceback" not in page.tree.text()
@@ -535,7 +536,7 @@ def test_each_screen_starts_at_its_top_and_a_turn_shows_the_hand():
         assert scrolls == []
         app.dispatch("start")
         await settle(app)
-        assert page.screen() == "screen-board" and app._my_turn()
+        assert page.screen() == "screen-board" and app.my_turn()
         assert scrolls[0] == "top" and scrolls[-1] == "#hand-me", scrolls
         scrolls.clear()
         card = app.view()["legal"][0]["card"]
@@ -550,7 +551,7 @@ def test_each_screen_starts_at_its_top_and_a_turn_shows_the_hand():
         scrolls.clear()
         take_turn(app, page, 0)
         await settle(app)                              # the CPU answers: my turn again
-        assert app._my_turn() and scrolls.count("#hand-me") == 1, scrolls
+        assert app.my_turn() and scrolls.count("#hand-me") == 1, scrolls
         assert "top" not in scrolls
         app.dispatch("resign")
         app.dispatch("resign-confirm")
@@ -573,7 +574,7 @@ def test_one_device_brings_the_hand_into_sight_after_each_hand_over():
                 app.dispatch("handover")
                 assert scrolls == ["top", "#hand-me"], scrolls
                 handovers += 1
-            assert page.screen() == "screen-board" and app._my_turn()
+            assert page.screen() == "screen-board" and app.my_turn()
             take_turn(app, page, n)
         assert handovers >= 5
     asyncio.run(go())

@@ -17,6 +17,7 @@ from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient, hint_strength
+from trifront.ui.seats import Seat
 
 
 def _view(seed=4, p=None):
@@ -276,9 +277,9 @@ def test_no_hint_while_the_cpu_thinks_nor_online():
         assert app.hint is None
         await settle(app)
         assert page.tree.find("#btn-hint").attrs.get("disabled") is None
-        view = app.view()
-        app.kind = "online"                        # online: against a person, no hint
-        assert app._hint_button(view) is None
+        app.seat = Seat(app)        # a seat that offers no Hint (online: against a person)
+        app.render()
+        assert page.tree.find("#btn-hint") is None
         app.dispatch("hint")
         assert app.hint is None and not page.errors
     asyncio.run(go())
@@ -286,7 +287,7 @@ def test_no_hint_while_the_cpu_thinks_nor_online():
 
 def test_the_hint_box_in_japanese_has_no_english():
     from tests.ui.test_i18n import english_words, visible_text
-    from trifront.ui import render as r
+    from trifront.ui import screens
     _, view = _view()
     for a in (_play(view), _play(view, "down"), {"type": "pass"}):
         v = view if a["type"] != "pass" else {**view, "legal": view["legal"] + [a]}
@@ -294,7 +295,7 @@ def test_the_hint_box_in_japanese_has_no_english():
         i18n.set_lang("ja")
         try:
             shown = m.hint_shown(v, hint)
-            tree = r.board_screen(v, m.player_names("cpu"), m.Selection(),
+            tree = screens.board.board_screen(v, m.player_names("cpu"), m.Selection(),
                                   hint_button="idle", hint=shown)
             text = visible_text(tree.find("#hint")) + visible_text(tree.find("#hand-me"))
         finally:

@@ -14,6 +14,7 @@ from trifront.replay import Replay
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import render as r
+from trifront.ui import screens
 from trifront.ui.html import El
 
 PRIEST = {"A": "priest", "B": "tactician", "C": "envoy", "D": "strategic"}
@@ -137,26 +138,26 @@ def screens_in_japanese() -> dict[str, El]:
     names = m.player_names("cpu", 0)
     local = m.player_names("local")
     out: dict[str, El] = {}
-    out["menu-cpu"] = r.menu_screen({"kind": "cpu", "first": "0", "mode": "normal",
+    out["menu-cpu"] = screens.menu.menu_screen({"kind": "cpu", "first": "0", "mode": "normal",
                                      "strength": "normal"}, {"cpu_state": "ready"},
                                     ("easy", "normal", "hard"))
-    out["menu-local"] = r.menu_screen({"kind": "local", "first": "1", "mode": "draft"},
+    out["menu-local"] = screens.menu.menu_screen({"kind": "local", "first": "1", "mode": "draft"},
                                       {"cpu_state": "failed"})
-    out["draft"] = r.draft_screen(local[0], {"A": "priest"},
+    out["draft"] = screens.draft.draft_screen(local[0], {"A": "priest"},
                                   i18n.t("draft.note", name=local[0], other=local[1]))
-    out["reveal"] = r.reveal_screen(names, [PRIEST, PRIEST])
-    out["wait"] = r.wait_screen(i18n.t("wait.cpu_draft"))
+    out["reveal"] = screens.draft.reveal_screen(names, [PRIEST, PRIEST])
+    out["wait"] = screens.draft.wait_screen(i18n.t("wait.cpu_draft"))
     out["error"] = r.error_screen(i18n.t("error.friendly"))
-    out["handover"] = r.handover_screen(local[1], i18n.t("handover.draft", name=local[1]))
+    out["handover"] = screens.handover.handover_screen(local[1], i18n.t("handover.draft", name=local[1]))
     # a board with a Siege Engine (lanes refused with reasons), an Envoy (discard only)
     g = game([20, 16, 2, 4, 12], [1, 3, 5, 7, 9], eff0=PRIEST)
     v = g.view(0)
-    out["board"] = r.board_screen(v, names, m.Selection(), can_export=True)
-    out["board-lane"] = r.board_screen(v, names, m.Selection(20))
-    out["board-envoy"] = r.board_screen(v, names, m.Selection(16))
-    out["board-face"] = r.board_screen(v, names, m.Selection(2, 1))
-    out["board-target"] = r.board_screen(v, names, m.Selection(2, 1, "up"))
-    out["board-thinking"] = r.board_screen(g.view(0), names, m.Selection(), thinking=True,
+    out["board"] = screens.board.board_screen(v, names, m.Selection(), can_export=True)
+    out["board-lane"] = screens.board.board_screen(v, names, m.Selection(20))
+    out["board-envoy"] = screens.board.board_screen(v, names, m.Selection(16))
+    out["board-face"] = screens.board.board_screen(v, names, m.Selection(2, 1))
+    out["board-target"] = screens.board.board_screen(v, names, m.Selection(2, 1, "up"))
+    out["board-thinking"] = screens.board.board_screen(g.view(0), names, m.Selection(), thinking=True,
                                            notice=i18n.t("msg.cpu_page"))
     # face-down plays, recon targets, a log with every kind of line
     g2 = game([8, 0, 2, 4, 6], [16, 18, 3, 5, 7], first=1)
@@ -164,31 +165,31 @@ def screens_in_japanese() -> dict[str, El]:
     g2.apply({"type": "play", "card": 0, "lane": 0, "face": "up"})
     g2.apply({"type": "play", "card": 18, "lane": 2, "face": "down"})
     v2 = g2.view(0)
-    out["board-recon"] = r.board_screen(v2, names, m.Selection(8, 0, "up"))
+    out["board-recon"] = screens.board.board_screen(v2, names, m.Selection(8, 0, "up"))
     g2.apply({"type": "play", "card": 8, "lane": 0, "face": "up",
               "target": {"slot": [2, 0]}}, player=0)
-    out["board-log"] = r.board_screen(g2.view(1), names, m.Selection())
-    out["log"] = r.log_modal(g2.view(1), names)
-    out["discard"] = r.discard_modal(g2.view(0), 0, names)
+    out["board-log"] = screens.board.board_screen(g2.view(1), names, m.Selection())
+    out["log"] = screens.common.log_modal(g2.view(1), names)
+    out["discard"] = screens.common.discard_modal(g2.view(0), 0, names)
     card = g2.view(0)["lanes"][2]["sides"][1][0]
-    out["inspect"] = r.inspect_modal(m.card_face(card), m.power_breakdown(card))
+    out["inspect"] = screens.common.inspect_modal(m.card_face(card), m.power_breakdown(card))
     while not g2.state.rounds:
         g2.apply({"type": "pass"})
-    out["round"] = r.round_screen(g2.view(0), names)
+    out["round"] = screens.results.round_screen(g2.view(0), names)
     record = g2.record()
-    out["export"] = r.export_modal(record, "http://x/#replay=abc", len(record["actions"]))
+    out["export"] = screens.common.export_modal(record, "http://x/#replay=abc", len(record["actions"]))
     g2.apply({"type": "resign", "player": 0}, player=0)
-    out["over"] = r.over_screen(g2.view(0), names, g2.record(), "http://x/#replay=abc")
+    out["over"] = screens.results.over_screen(g2.view(0), names, g2.record(), "http://x/#replay=abc")
     rp = Replay(g2.record())
     for k, persp in ((0, "0"), (3, "1"), (rp.n, "all")):
         view = rp.view(k, persp)
         move, rtext = m.replay_texts(view, local, k, 0)
-        out[f"replay-{k}-{persp}"] = r.replay_screen(
+        out[f"replay-{k}-{persp}"] = screens.replay.replay_screen(
             m.ReplayModel(view, k, rp.n, persp, True, True, False, move, rtext), local)
-    out["help-rules"] = r.help_modal("rules")
-    out["help-effects"] = r.help_modal("effects")
-    out["resign"] = r.resign_modal(names[0])
-    out["open-replay"] = r.open_replay_modal("", i18n.t("replay.bad",
+    out["help-rules"] = screens.common.help_modal("rules")
+    out["help-effects"] = screens.common.help_modal("effects")
+    out["resign"] = screens.board.resign_modal(names[0])
+    out["open-replay"] = screens.replay.open_replay_modal("", i18n.t("replay.bad",
                                                          why=i18n.t("replay.bad_damaged_link")))
     out["root"] = r.app_root(out["menu-cpu"], toast=i18n.t("msg.save_corrupt"))
     out.update(online_screens())
@@ -208,7 +209,7 @@ def status(net, role=None, claim=None, report=None, claimed=False, phase=None, s
 def online_screens() -> dict[str, El]:
     from trifront.net.fairness import Report
     from trifront.ui import online_render as onr
-    out = {"online-menu": r.menu_screen({"kind": "online", "mode": "normal"},
+    out = {"online-menu": screens.menu.menu_screen({"kind": "online", "mode": "normal"},
                                         online_rows=onr.menu_rows({"room": "aoi"}, "http://x/"))}
     for net in ("relay", "waiting", "connecting", "connected", "reconnecting", "full",
                 "expired", "error"):
@@ -268,7 +269,7 @@ def test_the_english_screens_have_no_japanese_but_the_names():
     """In English the Japanese effect names appear only as the seed's names (lang="ja")."""
     i18n.set_lang("en")
     g = game([20, 16, 2, 4, 12], [1, 3, 5, 7, 9])
-    tree = r.board_screen(g.view(0), m.player_names("cpu"), m.Selection())
+    tree = screens.board.board_screen(g.view(0), m.player_names("cpu"), m.Selection())
     text = visible_text(tree)
     for info in EFFECTS.values():          # the tooltips name the seed's effect too
         text = text.replace(f"({info.name_ja})", "")

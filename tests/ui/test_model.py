@@ -47,6 +47,7 @@ def test_a_card_the_opponent_knows_is_marked_seen_on_its_owner_s_side():
     """R5.D3 (公開): the revealed hand cards carry "exposed" in their owner's view; the card
     says so in its tag, its tooltip and the inspect dialog; the other cards say nothing."""
     from trifront.ui import render as r
+    from trifront.ui import screens
     from trifront.ui.html import to_html
     g = game([20, 0, 2, 4, 6], [1, 3, 5, 7, 9], eff0={**PRIEST, "D": "spy"})   # 20: rank 11
     g.apply({"type": "play", "card": 20, "lane": 0, "face": "up"})
@@ -57,7 +58,7 @@ def test_a_card_the_opponent_knows_is_marked_seen_on_its_owner_s_side():
     assert face.exposed and "Your opponent knows this card" in face.title
     html = to_html(r.card_el(face, zone="hand"))
     assert "tf-exposed" in html and ">Seen<" in html
-    assert "shown to them" in to_html(r.inspect_modal(face, m.power_breakdown(seen[0])))
+    assert "shown to them" in to_html(screens.common.inspect_modal(face, m.power_breakdown(seen[0])))
     other = m.card_face(next(c for c in hand if not c.get("exposed")))
     assert not other.exposed and "tf-exposed" not in to_html(r.card_el(other, zone="hand"))
 

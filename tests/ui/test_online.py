@@ -133,7 +133,7 @@ async def play(relay, apps, pages, limit=800, stop=None):
                 app.dispatch("round-continue")
             elif app.screen == "reveal":
                 app.dispatch("reveal-continue")
-            elif app.screen == "board" and app._my_turn():
+            elif app.screen == "board" and app.my_turn():
                 turn(app, n)
     raise AssertionError(f"not over: {[a.screen for a in apps]}")
 
@@ -188,7 +188,7 @@ def test_both_pages_show_every_round_result_whoever_ends_the_round():
             for app, who in ((a, "host"), (b, "guest")):
                 if app.screen == "round":
                     app.dispatch("round-continue")
-                elif app.screen == "board" and app._my_turn():
+                elif app.screen == "board" and app.my_turn():
                     view = app.view()
                     rounds = len(view.get("rounds") or [])
                     # the guest passes early, the host only once the guest has: so that

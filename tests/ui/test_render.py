@@ -6,10 +6,11 @@ from tests.ui.games import NAMES, game
 
 from trifront.ui import model as m
 from trifront.ui import render as r
+from trifront.ui import screens
 
 
 def board(g, p=0, sel=m.Selection(), names=None, **kw):
-    return r.board_screen(g.view(p), names or {0: "You", 1: "CPU"}, sel, **kw)
+    return screens.board.board_screen(g.view(p), names or {0: "You", 1: "CPU"}, sel, **kw)
 
 
 def test_board_has_stable_hooks():
@@ -120,11 +121,11 @@ def test_thinking_and_not_my_turn():
 
 
 def test_menu_draft_handover_round_over_screens():
-    assert r.menu_screen({"kind": "cpu", "first": "0", "mode": "normal"}).find("#btn-start")
-    d = r.draft_screen("You", {"A": "supply"})
+    assert screens.menu.menu_screen({"kind": "cpu", "first": "0", "mode": "normal"}).find("#btn-start")
+    d = screens.draft.draft_screen("You", {"A": "supply"})
     assert d.find("#draft-A-supply").attrs["aria-pressed"] == "true"
     assert d.find("#btn-draft-confirm").attrs["disabled"] is True
-    h = r.handover_screen("Player 2")
+    h = screens.handover.handover_screen("Player 2")
     assert h.find("#btn-handover").text() == "I am Player 2 — show my hand"
     assert not h.find_all("[data-card-id]")
 
@@ -134,15 +135,15 @@ def test_menu_draft_handover_round_over_screens():
     while not g.state.rounds:
         g.apply({"type": "pass"})
     names = {0: "You", 1: "CPU"}
-    rs = r.round_screen(g.view(0), names)
+    rs = screens.results.round_screen(g.view(0), names)
     assert rs.attrs["id"] == "screen-round" and rs.find("#btn-continue")
     assert [e.text() for e in rs.find_all(".tf-lane-result")] == ["CPU wins", "Draw", "Draw"]
     assert not rs.find_all(".tf-back")  # everything revealed (R3.6)
     g.apply({"type": "resign", "player": 0}, player=0)
-    over = r.over_screen(g.view(0), names, rematch=True)
+    over = screens.results.over_screen(g.view(0), names, rematch=True)
     assert over.find("#over-title").text() == "CPU wins"
     assert "resigned" in over.text() and over.find("#btn-again").attrs["data-act"] == "rematch"
-    online = r.over_screen(g.view(0), names)             # online: no rematch, the menu
+    online = screens.results.over_screen(g.view(0), names)             # online: no rematch, the menu
     assert online.find("#btn-again") is None and online.find("#btn-over-menu")
 
 
@@ -164,8 +165,8 @@ def test_what_belongs_to_you_is_yours_not_you_s():
             tree = board(g, names=names)
             assert tree.find("#hand-me").attrs["aria-label"].startswith(mine)
             assert tree.find('[data-lane-total="me"]').attrs["title"].startswith(mine)
-            assert r.discard_modal(g.view(0), 0, names).text().startswith(mine)
-            assert r.discard_modal(g.view(0), 1, names).text().startswith(theirs)
+            assert screens.common.discard_modal(g.view(0), 0, names).text().startswith(mine)
+            assert screens.common.discard_modal(g.view(0), 1, names).text().startswith(theirs)
         finally:
             i18n.set_lang("en")
 
@@ -173,16 +174,16 @@ def test_what_belongs_to_you_is_yours_not_you_s():
 def test_the_export_box_of_a_finished_game_does_not_call_it_running():
     g = game([8, 0, 2, 20, 12], [1, 3, 5, 7, 9])
     record = g.record()
-    running = r.export_modal(record, "http://x/#replay=a", 3).text()
-    done = r.export_modal(record, "http://x/#replay=a", 3, finished=True).text()
+    running = screens.common.export_modal(record, "http://x/#replay=a", 3).text()
+    done = screens.common.export_modal(record, "http://x/#replay=a", 3, finished=True).text()
     assert "so far" in running and "running" in running
     assert "so far" not in done and "running" not in done and "whole game" in done
 
 
 def test_confirmations_start_on_the_safe_choice():
     """Resign and an early pass cannot be taken back: Enter twice keeps playing."""
-    for dialog, safe in ((r.resign_modal("You"), "btn-resign-cancel"),
-                         (r.pass_modal(2), "btn-pass-cancel")):
+    for dialog, safe in ((screens.board.resign_modal("You"), "btn-resign-cancel"),
+                         (screens.board.pass_modal(2), "btn-pass-cancel")):
         focused = [e.attrs.get("id") for e in dialog.iter() if e.attrs.get("data-autofocus")]
         assert focused == [safe], focused
 

@@ -11,6 +11,8 @@ from trifront.game import Game
 from trifront.replay import share_fragment
 from trifront.ui import i18n
 from trifront.ui.app import SAVE_KEY, SETTINGS_KEY, App
+from trifront.ui.screens.draft import Draft
+from trifront.ui.screens.handover import Handover
 from trifront.ui.cpu import CpuClient
 from trifront.net.match import MemoryStorage
 
@@ -64,7 +66,7 @@ def test_a_cpu_game_survives_a_reload():
             await settle(app)
             if app.screen == "round":
                 app.dispatch("round-continue")
-            elif app._my_turn():
+            elif app.my_turn():
                 take_turn(app, page, n)
         await settle(app)
         record = app.game.record()
@@ -110,7 +112,7 @@ def test_a_reload_on_a_round_result_shows_that_result_again():
                 break
             if app.screen == "handover":
                 app.dispatch("handover")
-            elif app._my_turn():
+            elif app.my_turn():
                 app.dispatch("pass")
                 app.dispatch("pass-confirm")
         assert app.screen == "round", (kind, app.screen)
@@ -176,7 +178,7 @@ def test_a_draft_started_by_play_again_survives_a_reload():
         app.dispatch("menu-set", {"key": "mode", "value": "draft"})
         app.dispatch("start")
         effects = [dict(MINE), dict(MINE)]
-        app._begin(effects)
+        app.begin(effects)
         app.dispatch("resign")
         app.dispatch("resign-confirm")
         if app.screen == "round":
@@ -208,9 +210,9 @@ def test_a_local_draft_resumes_at_the_hand_over_without_showing_the_first_picks(
     app2, page2 = make(store)
     assert app2.resume()
     app2.render()
-    assert page2.screen() == "screen-handover" and app2.handover_to == 1
+    assert page2.screen() == "screen-handover" and app2.at == Handover(1, "draft")
     app2.dispatch("handover")
-    assert page2.screen() == "screen-draft" and app2.draft_player == 1
+    assert page2.screen() == "screen-draft" and app2.at == Draft(1)
     assert app2.picks[1] == {} and not page2.tree.find_all(".tf-on")  # player 2's own screen
     app2.dispatch("menu")                           # left on purpose: nothing to resume
     assert store.get(SAVE_KEY) is None
@@ -335,7 +337,7 @@ def test_a_running_games_share_link_shows_only_its_sharers_view():
         app.dispatch("menu-set", {"key": "first", "value": "1"})   # the CPU is player 0
         app.dispatch("start")
         await settle(app)
-        assert app.human == 0 and not app.game.over
+        assert app.seat.human == 0 and not app.game.over
         app.dispatch("export")
         link = page.tree.find("#share-replay-link").attrs["value"]
         assert link.endswith("&seat=0"), link
@@ -420,9 +422,7 @@ def test_every_way_a_text_is_no_record_is_said_in_both_languages():
 def test_own_finished_game_replay_and_export():
     record = finished_record(8)
     app, page = make(None, page_url="http://x/index.html")
-    app.kind = "cpu"
-    app.game = Game.from_record(record)
-    app.screen = "over"
+    app.open_game(Game.from_record(record))     # finished: the game over screen
     app.render()
     share = page.tree.find("#btn-share")
     assert share is not None
@@ -440,7 +440,7 @@ def test_inspect_explains_power():
     """R5.C1: a face-down Ambush 9 shows base 9, Ambush +1 (continuous), power 10."""
     from tests.ui.games import game
     app, page = make(None)
-    app.kind, app.game, app.screen = "cpu", game([16, 0, 2, 4, 6], [1, 3, 5, 7, 9]), "board"
+    app.open_game(game([16, 0, 2, 4, 6], [1, 3, 5, 7, 9]), screen="board")
     app.game.apply({"type": "play", "card": 16, "lane": 1, "face": "down"})
     app.dispatch("inspect", {"owner": "0", "card-id": "16"})
     why = page.tree.find("#inspect-why")
@@ -496,7 +496,7 @@ def test_a_second_tab_follows_the_game_played_in_the_first():
 def test_a_tab_that_follows_a_move_vs_cpu_lets_the_other_tab_s_cpu_answer():
     """The following tab ran the CPU too; whichever answered first won, and
     the tab being played showed the other tab's CPU move as "went on in another tab"."""
-    from trifront.ui.app import FOLLOW_WAIT
+    from trifront.ui.saving import FOLLOW_WAIT
 
     class Spy(CpuClient):
         def __init__(self):
@@ -560,7 +560,7 @@ def test_a_replay_link_opened_over_a_running_game_is_a_side_trip_back_to_it():
         app.dispatch("menu-set", {"key": "strength", "value": "easy"})
         app.dispatch("start")
         for n in range(40):                   # until the CPU is about to answer a move
-            if app._my_turn():
+            if app.my_turn():
                 take_turn(app, page, n)
                 if app.thinking:
                     break
@@ -616,7 +616,7 @@ def test_a_replay_is_a_layer_over_a_draft_and_over_another_tabs_moves():
             await settle(b)
             if b.screen == "round":
                 b.dispatch("round-continue")
-            elif b._my_turn():
+            elif b.my_turn():
                 take_turn(b, bpage, n)
         a.saved_elsewhere("trifront:game")      # the storage event reaches tab a
         a.dispatch("replay-close")
@@ -647,7 +647,7 @@ def test_menu_leaves_a_game_saved_and_resume_reopens_it():
         assert page.tree.find("#resume-what").text() == "Normal, round 1: You 0 – 0 CPU."
         app.dispatch("resume-saved")
         await settle(app)
-        assert page.screen() in ("screen-board", "screen-round") and app._my_turn()
+        assert page.screen() in ("screen-board", "screen-round") and app.my_turn()
         take_turn(app, page, 0)
         await settle(app)
         record = app.game.record()
@@ -679,7 +679,6 @@ def test_the_saved_game_s_line_follows_its_rounds_and_scores():
         g.apply(rng.choice(g.view(g.to_move)["legal"]), player=g.to_move)
     state = app.game.state
     assert state.round == 3 and sum(state.scores) > 0
-    app._save_game()
     app.dispatch("leave")
     a, b = state.scores
     assert page.tree.find("#resume-what").text() == \

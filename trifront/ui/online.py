@@ -1,11 +1,20 @@
-"""The app's game for an online match (``OnlineGame``): views from the match's session,
-actions to it. The match itself (who hosts, resume, what to show) is trifront/net/match.py.
+"""An online match as the page's seat (``OnlineSeat``, seats.py): this page acts for its own
+player (host or guest, ``match.me``); the opponent's moves and every view arrive from the
+match's session. ``OnlineGame`` is the controller's ``game`` for it: views from the session,
+actions to it. The match itself (who hosts, resume, what to show) is trifront/net/match.py;
+this module loads when a match starts, not with the menu.
 """
 
 from __future__ import annotations
 
+import traceback
+
 from trifront.net.host import HostSession
-from trifront.net.match import OnlineMatch
+from trifront.net.match import DEFAULT_CLAIM_AFTER, OnlineMatch
+from trifront.ui import i18n
+from trifront.ui import online_render as onr
+from trifront.ui.screens.draft import Draft
+from trifront.ui.seats import Seat
 
 
 class OnlineGame:
@@ -39,3 +48,158 @@ class OnlineGame:
         if isinstance(s, HostSession):
             return s.game.record()
         return None if s is None or s.reveal is None else s.reveal["record"]
+
+
+class OnlineSeat(Seat):
+    """This page's player in an online match, as host or guest. The match tells the page of
+    every change (``changed``); the guest's actions travel to the host (``submit``); the
+    host's are applied to its session's game, whose change comes back the same way."""
+
+    kind = "online"
+
+    def __init__(self, page, room: str):
+        super().__init__(page)
+        claim_after = DEFAULT_CLAIM_AFTER if page.claim_after is None else page.claim_after
+        self.match = OnlineMatch(room, page.opts["relay"], page.opts["mode"],
+                                 link_factory=page.online_link, storage=page.persist.storage,
+                                 on_change=self._changed, log=page.log_warn,
+                                 clock=page.clock, claim_after=claim_after)
+        self.told_mode = None     # the game whose mode (the host's choice) the guest was told
+
+    def start(self) -> None:
+        self.match.start()
+        self.page.spawn_task(self._ticker(self.page.gen, self.match))
+
+    def who(self) -> tuple[str, int]:
+        return ("online", self.match.me) if self.match is not None else ("online", self.human)
+
+    def acting(self) -> int:
+        return self.page.viewer                     # the viewer is this page's player
+
+    def shown_view(self, view: dict) -> dict:
+        if self.match is not None and self.match.claimed:
+            return {**view, "over": True, "winner": self.match.me, "to_move": None,
+                    "claimed": True}
+        return view
+
+    def decorate(self, root, screen) -> None:
+        """The connection bar above every screen; the fairness verdict at game end."""
+        if self.match is None or self.page.screen == "menu":
+            return
+        status = self.match.status()
+        if self.page.shown == "over":          # the verdict, above the buttons
+            panel = screen.children[0]
+            panel.children.insert(len(panel.children) - 1, onr.fairness_box(status))
+        root.children.insert(0, onr.banner(status))
+        root.add_class("tf-online")
+
+    # ------------------------------------------------------------------------- the flow
+
+    def turn(self) -> None:
+        self.page.show("board")
+
+    def submit(self, action: dict) -> bool:
+        if self.match.role != "guest":
+            return False                            # the host applies it to its game
+        page = self.page
+        if not self.match.act(action):
+            page.toast = i18n.t("online.not_connected")
+        page.thinking = self.match.pending   # until the host's next view arrives
+        return True
+
+    def played(self, action: dict, seen: dict, before: set) -> None:
+        """(The host: its session's on_change already followed the action.)"""
+
+    def draft_confirmed(self, picks: dict) -> None:
+        self.match.set_picks(picks)
+        if not self.match.started:
+            self.page.show("wait")
+
+    def reveal_continue(self) -> None:
+        self.page.advance()
+
+    def claim_win(self) -> None:
+        if self.match is not None and self.match.claim_win():
+            self.page.advance()
+
+    def close(self, finished: bool) -> None:
+        if self.match is None:
+            return
+        if finished:
+            self.match.forget()
+        self.match.close()
+        self.match = None
+
+    # -------------------------------------------------------------- the match's changes
+
+    def _changed(self, kind: str) -> None:
+        """Anything changed in the match (connection, phase, a new view): follow it."""
+        page = self.page
+        try:
+            self._follow(kind)
+        except Exception:  # noqa: BLE001
+            page.log_error("TriFront: online update failed:\n" + traceback.format_exc())
+            page.toast = i18n.t("error.friendly")
+        page.render()
+
+    def _follow(self, kind: str) -> None:
+        match, page = self.match, self.page
+        if match is None:
+            return
+        st = match.status()
+        me = st.me
+        self.human = page.viewer = me
+        if kind == "refused" and st.refusal:
+            page.toast = i18n.t("online.refused", why=st.refusal)
+        if kind == "restarted":
+            page.toast = i18n.t("online.restarted")
+        mode = st.mode
+        if st.role == "guest" and mode and mode != page.opts["mode"] \
+                and self.told_mode != st.game_id:
+            self.told_mode = st.game_id      # the host chooses Normal or Draft
+            page.toast = i18n.t("online.host_mode", mode=i18n.t(f"menu.{mode}")
+                                if mode in ("normal", "draft") else mode)
+        if not st.started:
+            page.game = None
+            phase = st.phase
+            if phase == "drafting" or (phase == "seeding" and match.mode == "draft"
+                                       and st.role == "host"):
+                if st.picked:
+                    page.show("wait")
+                elif page.at != Draft(me):
+                    if page.screen != "draft":
+                        page.picks = [{}, {}]
+                    page.show(Draft(me))
+            elif page.screen not in ("lobby",):
+                page.show("lobby")
+            return
+        if page.game is None:           # the game has begun (or resumed after a reload)
+            page.game = OnlineGame(match)
+            view = page.game.view()
+            page.rounds_seen = len(view.get("rounds") or [])
+            page.thinking = False
+            if view["mode"] == "draft" and not view["history"] and not view["over"]:
+                page.picks = [dict(e) for e in view["effects"]]
+                page.show("reveal")
+                return
+            page.advance()
+            return
+        page.thinking = st.pending
+        if kind in ("state", "phase") and page.screen in ("board", "lobby", "wait", "draft"):
+            page.advance()
+        elif page.game.over and page.screen not in ("round", "over"):
+            page.advance()
+
+    async def _ticker(self, gen: int, match: OnlineMatch) -> None:
+        """Redraw the claim-win countdown once a second while the opponent is away, the
+        verdict when a finished game's reveal is overdue, and the advice when the connection
+        does not open (OnlineMatch.slow_connect)."""
+        shown = None
+        while self.match is match and self.page.seat is self:
+            await self.page.sleep(1.0)
+            left = match.claim_in()
+            label = (None if left is None else int(left + 0.999), match.slow_connect())
+            overdue = match.poll()          # a game over whose reveal has not come
+            if (label != shown or overdue) and self.match is match and self.page.seat is self:
+                shown = label
+                self.page.render()
