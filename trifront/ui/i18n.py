@@ -276,6 +276,8 @@ EN: dict[str, str] = {
     "turn.thinking": "{name} is thinking…",
     "turn.theirs": "{name}'s turn",
     # the log
+    "move.cap_down": "{who}: face-down",
+    "move.cap_up": "{who} played {card}",
     "log.pass": "{who} passed.",
     "log.resign": "{who} resigned.",
     "log.discard": "{who} discarded {card}{extra}.",
@@ -896,6 +898,8 @@ JA: dict[str, str] = {
     "turn.named_yours": "{name}の番（あなた）",
     "turn.thinking": "{name}が考え中…",
     "turn.theirs": "{name}の番",
+    "move.cap_down": "{who}: 裏向きで1枚",
+    "move.cap_up": "{who}は{card}を出した",
     "log.pass": "{who}はパスした。",
     "log.resign": "{who}は投了した。",
     "log.discard": "{who}は{card}を捨てた{extra}。",

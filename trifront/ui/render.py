@@ -438,7 +438,10 @@ def _player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel:
 def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step: bool,
              lane_choice: m.Choice | None, sel_lane: int | None, targets: dict,
              fresh: set, result: str = "", result_winner: int | None = None,
-             last: tuple | None = None, hint: m.HintShown | None = None) -> El:
+             last: tuple | None = None, hint: m.HintShown | None = None,
+             caption: tuple | None = None) -> El:
+    """One lane; ``caption``: (short text, log line) of the opponent's move just made in it,
+    shown on the lane (#move-caption) so that nobody has to look for it in the log."""
     me = view["me"]
     opp = m.other(me)
 
@@ -486,6 +489,7 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
            "tf-lane-chosen" if sel_lane == lane.index else "",
            "tf-lane-hint" if hinted else "",
            "tf-lane-bycount" if lane.by_count else "",
+           "tf-lane-oppmove" if caption else "",
            f"tf-lead-{'me' if lane.leader == me else 'opp'}" if lane.leader is not None else ""]
     title = None
     if pickable:
@@ -498,7 +502,9 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
                                           "tf-res-opp" if result_winner == opp else "tf-res-draw"])
     label = t("lane.label", lane=lane.title, opp=names[opp], their=lane.their_total,
               me=names[me], mine=lane.my_total) + (f" {result}" if result else "")
-    return h("div",
+    cap_el = h("div", caption[0], cls="tf-move-cap", id="move-caption",
+               title=caption[1]) if caption else None
+    return h("div", cap_el,
              h("div", side(lane.theirs, opp),
                cls=["tf-side tf-side-opp", "tf-side-crowded" if len(lane.theirs) > 3 else ""]),
              h("div", h("div", mid_bits, cls="tf-lane-name"), totals, result_el,
@@ -716,10 +722,12 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
     lane_choices = {c.data["lane"]: c for c in m.lane_choices(view, sel.card)} \
         if lane_step else {}
     last = m.last_action_spot(view)
+    cap = m.opponent_move_caption(view, names)
     lanes = [_lane_el(lm, view, names, lane_step=lane_step,
                       lane_choice=lane_choices.get(lm.index),
                       sel_lane=sel.lane if sel.step in ("face", "target") else None,
-                      targets=targets, fresh=fresh, last=last, hint=hint)
+                      targets=targets, fresh=fresh, last=last, hint=hint,
+                      caption=cap[1:] if cap and cap[0] == lm.index else None)
              for lm in m.lane_models(view)]
     top = topbar(view, names, thinking, can_export=can_export, can_leave=can_leave)
     bar = action_bar(view, names, sel, thinking, hint_button=hint_button, hint=hint)
