@@ -12,11 +12,11 @@ from trifront.ui.i18n import set_lang
 def card(cid, owner, zone, rect, lane=None, face="up", hidden=False, me=0):
     return {"id": "", "cls": "tf-card", "card-id": None if cid is None else str(cid),
             "owner": str(owner), "zone": zone, "lane": None if lane is None else str(lane),
-            "face": face, "hidden": hidden, "rect": rect, "me": me}
+            "face": face, "hidden": hidden, "rect": rect, "me": str(me)}
 
 
 def anchor(name, rect, me=0):
-    return {"id": name, "cls": "tf-pile", "rect": rect, "me": me}
+    return {"id": name, "cls": "tf-pile", "rect": rect, "me": str(me)}   # as the DOM says
 
 
 PILES = [anchor("deck-me", (10, 600, 60, 20)), anchor("discard-me", (80, 600, 60, 20)),
@@ -157,9 +157,9 @@ def test_the_opponents_move_caption_names_the_card_or_says_face_down():
     up = _play(g, "up")                                # the CPU's, face-up: the card named
     lane, short, _ = m.opponent_move_caption(g.view(0), NAMES)
     card = m.find_card(g.view(0), 1, up["card"])[1]
-    assert (lane, short) == (up["lane"], f"CPU played {m.card_label(card)}")
+    assert (lane, short) == (up["lane"], f"CPU: {m.card_label(card)}")
     set_lang("ja")
     try:
-        assert m.opponent_move_caption(g.view(0), NAMES)[1].endswith("を出した")
+        assert m.opponent_move_caption(g.view(0), NAMES)[1] == f"CPU: {m.card_label(card)}"
     finally:
         set_lang("en")

@@ -93,7 +93,7 @@ def measure(raw: list[dict]) -> dict[str, Item]:
     (the n-th such card there). Anchors are keyed by id; results by class and order."""
     out: dict[str, Item] = {}
     counts: dict[tuple, int] = {}
-    me = next((r.get("me") for r in raw if r.get("me") is not None), None)
+    me = next((_int(r.get("me")) for r in raw if r.get("me") is not None), None)
     for i, r in enumerate(raw):
         x, y, w, hh = r["rect"]
         if w <= 0 or hh <= 0:

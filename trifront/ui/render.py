@@ -441,7 +441,8 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
              last: tuple | None = None, hint: m.HintShown | None = None,
              caption: tuple | None = None) -> El:
     """One lane; ``caption``: (short text, log line) of the opponent's move just made in it,
-    shown on the lane (#move-caption) so that nobody has to look for it in the log."""
+    shown over the lane's name (#move-caption), next to the card, so that nobody has to
+    look for it in the log."""
     me = view["me"]
     opp = m.other(me)
 
@@ -504,10 +505,10 @@ def _lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step:
               me=names[me], mine=lane.my_total) + (f" {result}" if result else "")
     cap_el = h("div", caption[0], cls="tf-move-cap", id="move-caption",
                title=caption[1]) if caption else None
-    return h("div", cap_el,
+    return h("div",
              h("div", side(lane.theirs, opp),
                cls=["tf-side tf-side-opp", "tf-side-crowded" if len(lane.theirs) > 3 else ""]),
-             h("div", h("div", mid_bits, cls="tf-lane-name"), totals, result_el,
+             h("div", h("div", mid_bits, cls="tf-lane-name"), cap_el, totals, result_el,
                cls="tf-lane-mid"),
              h("div", side(lane.mine, me),
                cls=["tf-side tf-side-me", "tf-side-crowded" if len(lane.mine) > 3 else ""]),
