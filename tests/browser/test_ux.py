@@ -331,6 +331,9 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
     boot(page, f"{app_url}?seed=11&cpu_delay=0&lang={'ja' if width < 400 else 'en'}")
 
     def check(name):
+        # sizes are read once the cards have landed (a card in flight is scaled, motion.py)
+        page.wait_for_function("""() => document.getAnimations().every(a =>
+            !a.id.startsWith('tf-motion') || a.playState !== 'running')""")
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{name}: the page is {scroll} px wide at {width} px"
         small = page.evaluate(SMALL_TARGETS)
