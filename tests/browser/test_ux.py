@@ -572,6 +572,9 @@ def test_held_sideways_a_first_hand_fits_one_row(page, app_url, width, height):
     page.wait_for_selector(".tf-actionbar.tf-myturn")
     cards = page.locator("#hand-me [data-card-id]")
     assert cards.count() == 5
+    # the rows are read once the deal has landed (a card in flight is moved, motion.py)
+    page.wait_for_function("""() => document.getAnimations().every(a =>
+        !a.id.startsWith('tf-motion') || a.playState !== 'running')""")
     assert len({round(c.bounding_box()["y"]) for c in cards.all()}) == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
