@@ -331,6 +331,9 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
     boot(page, f"{app_url}?seed=11&cpu_delay=0&lang={'ja' if width < 400 else 'en'}")
 
     def check(name):
+        # sizes are read once the cards have landed (a card in flight is scaled, motion.py)
+        page.wait_for_function("""() => document.getAnimations().every(a =>
+            !a.id.startsWith('tf-motion') || a.playState !== 'running')""")
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{name}: the page is {scroll} px wide at {width} px"
         small = page.evaluate(SMALL_TARGETS)
@@ -569,6 +572,9 @@ def test_held_sideways_a_first_hand_fits_one_row(page, app_url, width, height):
     page.wait_for_selector(".tf-actionbar.tf-myturn")
     cards = page.locator("#hand-me [data-card-id]")
     assert cards.count() == 5
+    # the rows are read once the deal has landed (a card in flight is moved, motion.py)
+    page.wait_for_function("""() => document.getAnimations().every(a =>
+        !a.id.startsWith('tf-motion') || a.playState !== 'running')""")
     assert len({round(c.bounding_box()["y"]) for c in cards.all()}) == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 

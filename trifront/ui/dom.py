@@ -13,6 +13,7 @@ from js import Object, performance
 from pyscript import document, web
 from pyscript.ffi import create_proxy, is_none, to_js
 
+from trifront.ui import motion
 from trifront.ui.html import El
 from trifront.ui.scrolling import covered_by_bar
 
@@ -56,6 +57,7 @@ class Mount:
 
     def __init__(self, container_id: str = "app"):
         self.container = web.page[container_id]
+        self.motion = Motion()
 
     def __call__(self, tree: El) -> None:
         start = performance.now()
@@ -65,7 +67,9 @@ class Mount:
         had_focus = (not is_none(active) and active is not None
                      and bool(dom.contains(active)))
         focused_id = active.id if had_focus else ""
+        before = self.motion.before(dom)
         dom.replaceChildren(fresh._dom_element)
+        self.motion.after(dom, before)
         lang = tree.attrs.get("lang")
         if lang and document.documentElement.lang != lang:
             document.documentElement.lang = lang
@@ -103,6 +107,118 @@ class Mount:
 
 
 _keyboard_user = False
+
+
+def _attr(el, name: str):
+    value = el.getAttribute(name)
+    return None if is_none(value) or value is None else str(value)
+
+
+class Motion:
+    """Cards travel between two drawings (motion.py decides what moved; this measures the
+    page and starts the animations). Nothing moves when the system asks for less motion,
+    and a failure here never breaks a render."""
+
+    def __init__(self):
+        from js import window
+        self.window = window
+        self.query = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.layer = None
+        self.ghosts: list = []
+        document.documentElement.classList.add("tf-motion")
+
+    def enabled(self) -> bool:
+        return not self.query.matches
+
+    def _measure(self, dom) -> tuple[list, list]:
+        """(raw elements for motion.measure, their DOM nodes), in document order."""
+        sx, sy = self.window.scrollX, self.window.scrollY
+        seat = dom.querySelector("[data-me]")
+        me = None if is_none(seat) or seat is None else _attr(seat, "data-me")
+        raw, nodes = [], []
+        for el in dom.querySelectorAll(motion.SELECTOR):
+            r = el.getBoundingClientRect()
+            item = {"id": el.id, "cls": str(el.className), "me": me,
+                    "rect": (r.left + sx, r.top + sy, r.width, r.height)}
+            if el.hasAttribute("data-owner"):
+                zone = _attr(el, "data-zone")
+                item.update({"card-id": _attr(el, "data-card-id"),
+                             "owner": _attr(el, "data-owner"), "zone": zone,
+                             "hidden": el.hasAttribute("data-hidden-card"),
+                             "face": _attr(el, "data-face")})
+                if zone == "board":
+                    lane = el.closest("[data-lane]")
+                    if not is_none(lane) and lane is not None:
+                        item["lane"] = _attr(lane, "data-lane")
+            raw.append(item)
+            nodes.append(el)
+        return raw, nodes
+
+    def before(self, dom):
+        try:
+            # a ghost outlives the next redraw (the CPU may answer at once); one whose
+            # flight ended (or never began) goes
+            for node, anim in self.ghosts:
+                if anim.playState in ("finished", "idle"):
+                    node.remove()
+            self.ghosts = [(n, a) for n, a in self.ghosts
+                           if a.playState not in ("finished", "idle")]
+            if not self.enabled():
+                return None
+            return self._measure(dom)
+        except Exception:  # noqa: BLE001 - motion is a nicety; never break a render
+            return None
+
+    def after(self, dom, before) -> None:
+        if before is None:
+            return
+        try:
+            old_raw, old_nodes = before
+            new_raw, new_nodes = self._measure(dom)
+            old, new = motion.measure(old_raw), motion.measure(new_raw)
+            for mo in motion.plan(old, new):
+                if mo.kind == "ghost":
+                    item = old[mo.key]
+                    node = self._ghost(old_nodes[item.ref], item.rect)
+                    self.ghosts.append((node, self._animate(node, mo, True)))
+                else:
+                    self._animate(new_nodes[new[mo.key].ref], mo, False)
+        except Exception as exc:  # noqa: BLE001 - said, not raised: the page works on
+            from js import console
+            console.warn(f"TriFront motion: {exc!r}")
+
+    def _ghost(self, node, rect):
+        """The card that left, drawn where it was, above the page and out of its way."""
+        if self.layer is None:
+            self.layer = document.createElement("div")
+            self.layer.className = "tf-ghosts"
+            self.layer.setAttribute("aria-hidden", "true")
+            document.body.appendChild(self.layer)
+        for name in list(node.getAttributeNames()):
+            if name == "id" or name.startswith("data-") or name in ("role", "tabindex"):
+                node.removeAttribute(name)
+        node.style.cssText = (f"left:{rect.x}px;top:{rect.y}px;width:{rect.w}px;"
+                              f"height:{rect.h}px")
+        self.layer.appendChild(node)
+        return node
+
+    @staticmethod
+    def _animate(node, mo: motion.Motion, ghost: bool):
+        timing = {"duration": round(mo.duration * 1000), "delay": round(mo.delay * 1000),
+                  "easing": "cubic-bezier(.2,.8,.25,1)", "fill": "both" if ghost else "backwards",
+                  "composite": "add", "id": f"tf-motion-{mo.kind}"}
+        anim = node.animate(to_js(mo.frames, dict_converter=Object.fromEntries),
+                            to_js(timing, dict_converter=Object.fromEntries))
+        if mo.fade is not None:
+            node.animate(to_js([{"opacity": mo.fade[0]}, {"opacity": mo.fade[1]}],
+                               dict_converter=Object.fromEntries),
+                         to_js({**timing, "composite": "replace",
+                                "id": f"tf-motion-{mo.kind}-fade"},
+                               dict_converter=Object.fromEntries))
+        if ghost:
+            from pyodide.ffi import create_once_callable
+            anim.onfinish = create_once_callable(lambda *_: node.remove())
+        return anim
 
 
 def copy_text(text: str) -> bool:

@@ -276,6 +276,8 @@ EN: dict[str, str] = {
     "turn.thinking": "{name} is thinking…",
     "turn.theirs": "{name}'s turn",
     # the log
+    "move.cap_down": "{who}: face-down",
+    "move.cap_up": "{who}: {card}",
     "log.pass": "{who} passed.",
     "log.resign": "{who} resigned.",
     "log.discard": "{who} discarded {card}{extra}.",
@@ -902,6 +904,8 @@ JA: dict[str, str] = {
     "turn.named_yours": "{name}の番（あなた）",
     "turn.thinking": "{name}が考え中…",
     "turn.theirs": "{name}の番",
+    "move.cap_down": "{who}: 裏向き",
+    "move.cap_up": "{who}: {card}",
     "log.pass": "{who}はパスした。",
     "log.resign": "{who}は投了した。",
     "log.discard": "{who}は{card}を捨てた{extra}。",

@@ -1094,6 +1094,28 @@ def last_action_spot(view: dict) -> tuple | None:
     return None
 
 
+def opponent_move_caption(view: dict, names: dict[int, str]) -> tuple[int, str, str] | None:
+    """The opponent's move just made, told on the board beside its lane: (lane, a short
+    caption such as "CPU: face-down" or "Player 2 played Cavalry 9", the log's line for it),
+    or None when the last action was not an opponent's play in this round."""
+    history = view.get("history") or []
+    spot = last_action_spot(view)
+    if not history or spot is None:
+        return None
+    entry = history[-1]
+    p = entry.get("player", 0)
+    if p == view.get("me"):
+        return None
+    _, owner, lane, pos = spot
+    card = view["lanes"][lane]["sides"][owner][pos]
+    who = _subject(p, names)
+    if card.get("hidden") or card.get("face") == "down":
+        short = t("move.cap_down", who=who)
+    else:
+        short = t("move.cap_up", who=who, card=card_label(card))
+    return lane, short, describe_action(entry, view, names)
+
+
 #: power changes that come from a continuous effect active now (R4.2, R5 power order)
 CONTINUOUS_RULES = ("R5.A2", "R5.A5", "R5.C1", "R5.C4")
 

@@ -257,7 +257,11 @@ def player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel: 
 def lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step: bool,
              lane_choice: m.Choice | None, sel_lane: int | None, targets: dict,
              fresh: set, result: str = "", result_winner: int | None = None,
-             last: tuple | None = None, hint: m.HintShown | None = None) -> El:
+             last: tuple | None = None, hint: m.HintShown | None = None,
+             caption: tuple | None = None) -> El:
+    """One lane; ``caption``: (short text, log line) of the opponent's move just made in it,
+    shown over the lane's name (#move-caption), next to the card, so that nobody has to
+    look for it in the log."""
     me = view["me"]
     opp = m.other(me)
 
@@ -305,6 +309,7 @@ def lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step: 
            "tf-lane-chosen" if sel_lane == lane.index else "",
            "tf-lane-hint" if hinted else "",
            "tf-lane-bycount" if lane.by_count else "",
+           "tf-lane-oppmove" if caption else "",
            f"tf-lead-{'me' if lane.leader == me else 'opp'}" if lane.leader is not None else ""]
     title = None
     if pickable:
@@ -317,10 +322,12 @@ def lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step: 
                                           "tf-res-opp" if result_winner == opp else "tf-res-draw"])
     label = t("lane.label", lane=lane.title, opp=names[opp], their=lane.their_total,
               me=names[me], mine=lane.my_total) + (f" {result}" if result else "")
+    cap_el = h("div", caption[0], cls="tf-move-cap", id="move-caption",
+               title=caption[1]) if caption else None
     return h("div",
              h("div", side(lane.theirs, opp),
                cls=["tf-side tf-side-opp", "tf-side-crowded" if len(lane.theirs) > 3 else ""]),
-             h("div", h("div", mid_bits, cls="tf-lane-name"), totals, result_el,
+             h("div", h("div", mid_bits, cls="tf-lane-name"), cap_el, totals, result_el,
                cls="tf-lane-mid"),
              h("div", side(lane.mine, me),
                cls=["tf-side tf-side-me", "tf-side-crowded" if len(lane.mine) > 3 else ""]),

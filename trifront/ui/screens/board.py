@@ -402,10 +402,12 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
     lane_choices = {c.data["lane"]: c for c in m.lane_choices(view, sel.card)} \
         if lane_step else {}
     last = m.last_action_spot(view)
+    cap = m.opponent_move_caption(view, names)
     lanes = [lane_el(lm, view, names, lane_step=lane_step,
-                      lane_choice=lane_choices.get(lm.index),
-                      sel_lane=sel.lane if sel.step in ("face", "target") else None,
-                      targets=targets, fresh=fresh, last=last, hint=hint)
+                     lane_choice=lane_choices.get(lm.index),
+                     sel_lane=sel.lane if sel.step in ("face", "target") else None,
+                     targets=targets, fresh=fresh, last=last, hint=hint,
+                     caption=cap[1:] if cap and cap[0] == lm.index else None)
              for lm in m.lane_models(view)]
     top = topbar(view, names, thinking, can_export=can_export, can_leave=can_leave)
     bar = action_bar(view, names, sel, thinking, hint_button=hint_button, hint=hint)
