@@ -27,6 +27,8 @@ from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import online_render as onr
 from trifront.ui import render as r
+from trifront.ui import tutorial as tut
+from trifront.ui import tutorial_render as tr
 from trifront.ui.cpu import CpuClient
 from trifront.ui.cpu import strengths as cpu_strengths
 from trifront.ui.html import El
@@ -352,6 +354,8 @@ class App:
         """(kind, seat of this page's player) for model.player_names."""
         if self.kind == "online" and self.match is not None:
             return "online", self.match.me
+        if self.kind == "tutorial":     # TUTORIAL HOOK: "You" and "CPU"
+            return "cpu", self.human
         return self.kind, self.human
 
     def _names(self) -> dict[int, str]:
@@ -364,6 +368,7 @@ class App:
             self.names = self._names()
             self._save_game()
             screen = self._screen_el()
+            screen = self._tutorial_decorate(screen)     # TUTORIAL HOOK: coach, menu offer
             online = self.match is not None and self.screen != "menu"
             status = self.match.status() if online else None
             if online and self.shown == "over":       # the verdict, above the buttons
@@ -600,7 +605,9 @@ class App:
                 self.set_address({"room": "", "signal": "", "relay": ""})
         self.gen += 1
         self.thinking = False
-        if isinstance(self.game, Game) or self._saved_draft is not None:
+        # TUTORIAL HOOK: leaving the tutorial keeps the saved game vs the CPU / on one device
+        if self.kind != "tutorial" and (isinstance(self.game, Game)
+                                        or self._saved_draft is not None):
             self._forget_game()
         self.game = None
         self.overlay = None
@@ -755,6 +762,8 @@ class App:
         if g.over:
             self.screen = "over"
             self.overlay = None
+            if self.kind == "tutorial" and tut.finished(self.view()):   # TUTORIAL HOOK
+                self._store_set(tut.DONE_KEY, "done")
             return
         tm = g.to_move
         if self.kind == "online":
@@ -793,9 +802,12 @@ class App:
                 return
             view = self.game.view(cpu_p)
             start = self.clock()
-            action = await self.cpu.choose(view, self.rng.randrange(2 ** 31),
-                                           self.opts["strength"])
-            self._cpu_notice()
+            if self.kind == "tutorial":   # TUTORIAL HOOK: the scripted opponent is this seat
+                action = tut.opponent_action(view)
+            else:
+                action = await self.cpu.choose(view, self.rng.randrange(2 ** 31),
+                                               self.opts["strength"])
+                self._cpu_notice()
             wait = self.cpu_delay - (self.clock() - start)
             if wait > 0:
                 await self.sleep(wait)
@@ -874,6 +886,9 @@ class App:
             self.sel = m.Selection()
             return
         seen = self.view()
+        if self._tutorial_refuses(action=action):       # TUTORIAL HOOK: not the step's action
+            self.sel = m.Selection()
+            return
         before = {c.get("id") for c in seen["hands"][self.viewer]}
         try:
             self.game.apply(action, player=self.viewer)
@@ -885,7 +900,7 @@ class App:
             self.sel = m.Selection()
             return
         self._mark_fresh(self.viewer, action)
-        if (self.kind == "cpu" and action.get("type") == "play" and not self.game.over
+        if (self.kind in ("cpu", "tutorial") and action.get("type") == "play" and not self.game.over
                 and self.view().get("round") == seen.get("round")):   # not a new round's deal
             self._tell(m.drew_text(before, self.view()))  # e.g. Supply: what it drew, to you
         if self.kind != "online":   # online (the host): its session's on_change already did
@@ -897,6 +912,8 @@ class App:
         if not self._my_turn():
             return
         cid = int(data["card-id"])
+        if self.sel.card != cid and self._tutorial_refuses(card=cid):   # TUTORIAL HOOK
+            return
         self.sel = m.Selection() if self.sel.card == cid else m.Selection(cid)
 
     def on_lane(self, data: dict) -> None:
@@ -906,6 +923,8 @@ class App:
         choice = m.lane_choices(self.view(), self.sel.card)[lane]
         if not choice.enabled:
             self.toast = choice.reason
+            return
+        if self._tutorial_refuses(card=self.sel.card, lane=lane):       # TUTORIAL HOOK
             return
         self.sel = m.Selection(self.sel.card, lane)
 
@@ -918,6 +937,8 @@ class App:
                       if c.key == face)
         if not choice.enabled:
             self.toast = choice.reason
+            return
+        if self._tutorial_refuses(card=self.sel.card, lane=self.sel.lane, face=face):  # TUTORIAL HOOK
             return
         choices = m.target_choices(view, self.sel.card, self.sel.lane, face)
         if not m.needs_target_step(choices):
@@ -944,6 +965,8 @@ class App:
         p = m.pass_choice(self.view())
         if not p.enabled:
             self.toast = p.reason
+            return
+        if self._tutorial_refuses(kind="pass"):     # TUTORIAL HOOK: asked before the window
             return
         n = m.pass_confirm_count(self.view())
         if n:                                   # cards that could still be played: ask first
@@ -1165,6 +1188,80 @@ class App:
             self.set_address({"#": ""})     # a link's replay, closed: a reload opens the menu
         self.replay = None              # the screen underneath, as the game left it
         self.overlay = None
+
+    # ---------------------------------------------------------------------------- tutorial
+    # TUTORIAL HOOKS (issue 25): the script is trifront/ui/tutorial.py, its drawing
+    # tutorial_render.py; the tutorial is kind "tutorial" (no save), its opponent the scripted
+    # seat in _cpu_turn. To move into the seats structure when the branches meet.
+
+    def on_tutorial(self, data: dict) -> None:
+        """Start the tutorial (the menu's button or its first-visit offer)."""
+        if self.match is not None:
+            self.on_menu(data)
+        self.gen += 1
+        self.kind, self.human, self.viewer, self.first = "tutorial", 0, 0, tut.PLAYER
+        self.game = tut.new_game()
+        self.rounds_seen = 0
+        self.sel, self.overlay, self.hint, self.notice = m.Selection(), None, None, ""
+        self.fresh, self.thinking = {}, False
+        self._advance()
+
+    def _tutorial_leave(self) -> None:
+        self.gen += 1             # a scripted move still waiting is dropped
+        self.thinking = False
+        self.game, self.overlay, self.hint = None, None, None
+        self.sel = m.Selection()
+        self.kind = self.opts["kind"]
+        self.screen = "menu"
+
+    def on_tutorial_skip(self, data: dict) -> None:
+        """"Skip tutorial" (any step) or "Menu" at its end: back to the menu; the
+        first-visit offer is not made again."""
+        if self.kind != "tutorial":
+            return
+        if self._store_get(tut.DONE_KEY) is None:
+            self._store_set(tut.DONE_KEY, "skipped")
+        self._tutorial_leave()
+
+    def on_tutorial_offer_no(self, data: dict) -> None:
+        self._store_set(tut.DONE_KEY, "skipped")
+
+    def on_tutorial_cpu(self, data: dict) -> None:
+        """The tutorial's end: "Play vs CPU", a Normal game with the menu's other settings."""
+        if self.kind != "tutorial":
+            return
+        self._tutorial_leave()
+        self.opts.update(kind="cpu", mode="normal")
+        self.on_start(data)
+
+    def _tutorial_refuses(self, **parts) -> bool:
+        """In the tutorial, a (part of an) action that is not the step's: refused with the
+        step's instruction as a friendly hint."""
+        if self.kind != "tutorial" or self.game is None:
+            return False
+        view = self.view()
+        step = tut.current_step(view)
+        action = parts.pop("action", None)
+        no = (tut.refuse_action(step, view, action) if action is not None
+              else tut.refuse(step, view, **parts))
+        if no:
+            self._tell(i18n.t("tutorial.refuse", do=i18n.t(f"tutorial.{step.key}.do")))
+        return no
+
+    def _tutorial_decorate(self, screen: El) -> El:
+        s = self.shown
+        if s == "menu":
+            return tr.decorate_menu(screen, offer=self.storage is not None
+                                    and self._store_get(tut.DONE_KEY) is None)
+        if self.kind != "tutorial" or self.game is None:
+            return screen
+        if s == "board":
+            return tr.decorate_board(screen, self.view(), self.sel.step, thinking=self.thinking)
+        if s == "round":
+            return tr.decorate_round(screen, len(self.view()["rounds"]))
+        if s == "over":
+            return tr.decorate_over(screen, tut.finished(self.view()))
+        return screen
 
     # ------------------------------------------------------------------------------ online
 
