@@ -248,13 +248,6 @@ def test_skip_returns_to_the_menu_and_keeps_the_saved_game():
     assert app.kind == "cpu" and page.screen() == "screen-board"
 
 
-def test_not_now_hides_the_offer():
-    store = MemoryStorage()
-    app, page = make(store)
-    app.dispatch("tutorial-offer-no")
-    assert page.tree.find("#tutorial-offer") is None and store.get(tut.DONE_KEY) == "skipped"
-
-
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_coach_text_is_in_both_languages(lang):
     app, page = make(MemoryStorage())

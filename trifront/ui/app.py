@@ -1223,9 +1223,6 @@ class App:
             self._store_set(tut.DONE_KEY, "skipped")
         self._tutorial_leave()
 
-    def on_tutorial_offer_no(self, data: dict) -> None:
-        self._store_set(tut.DONE_KEY, "skipped")
-
     def on_tutorial_cpu(self, data: dict) -> None:
         """The tutorial's end: "Play vs CPU", a Normal game with the menu's other settings."""
         if self.kind != "tutorial":

@@ -1365,9 +1365,7 @@ JA.update({f"short.{k}": v for k, v in _SHORT_JA.items()})
 # the tutorial (trifront/ui/tutorial.py): per step a title, the coach's words and what to do
 _TUTORIAL_EN = {
     "menu.tutorial": "Tutorial",
-    "tutorial.offer": "New to TriFront? Learn it by playing, in about 3 minutes.",
-    "tutorial.offer_go": "Start the tutorial",
-    "tutorial.offer_no": "Not now",
+    "tutorial.offer": "New to TriFront? The Tutorial teaches it by playing, in about 3 minutes.",
     "tutorial.coach": "Coach",
     "tutorial.step": "Step {n} of {total}",
     "tutorial.skip": "Skip tutorial",
@@ -1420,9 +1418,7 @@ _TUTORIAL_EN = {
 }
 _TUTORIAL_JA = {
     "menu.tutorial": "チュートリアル",
-    "tutorial.offer": "TriFrontは初めてですか？ 約3分、実際に遊びながら覚えられます。",
-    "tutorial.offer_go": "チュートリアルを始める",
-    "tutorial.offer_no": "今はしない",
+    "tutorial.offer": "TriFrontは初めてですか？ 「チュートリアル」で約3分、遊びながら覚えられます。",
     "tutorial.coach": "コーチ",
     "tutorial.step": "ステップ {n} / {total}",
     "tutorial.skip": "チュートリアルを終了",

@@ -70,8 +70,10 @@ def decorate_board(tree: El, view: dict, step_sel: str, *, thinking: bool) -> El
         panel = coach_panel(step.key, n=tut.step_index(view) + 1)
         tree.attrs["data-tutorial"] = step.key
         _highlight(tree, view, step, step_sel)
-    main = tree.find(".tf-main")
-    (main or tree).children.insert(0, panel)
+    # above the hand: in sight whenever the hand is (the page scrolls the hand into sight
+    # as a turn begins), beside the lanes with it on short screens
+    mine = tree.find(".tf-mine") or tree.find(".tf-main") or tree
+    mine.children.insert(0, panel)
     return tree
 
 
@@ -138,22 +140,17 @@ def decorate_over(tree: El, finished: bool) -> El:
 
 def decorate_menu(tree: El, offer: bool) -> El:
     """The menu: a "Tutorial" button beside How to play; on a first visit (nothing in
-    storage under tutorial.DONE_KEY) the offer, in the tagline's place."""
+    storage under tutorial.DONE_KEY) the offer: a line in the tagline's place and the button
+    lit up. The menu's height stays as it was (Start game in sight on every screen size)."""
     actions = tree.find(".tf-menu-actions")
     if actions is not None:
-        actions.children.insert(1, button(t("menu.tutorial"), "tutorial", id="btn-tutorial",
-                                          cls="tf-btn-ghost"))
+        tutorial = button(t("menu.tutorial"), "tutorial", id="btn-tutorial",
+                          cls="tf-btn-offer" if offer else "tf-btn-ghost")
+        actions.children.insert(1, tutorial)
     head = tree.find(".tf-menu-head")
     if offer and head is not None:
-        head.children = [c for c in head.children
-                         if not (isinstance(c, El) and "tf-tagline" in c.classes)]
-        head.children.append(
-            h("div", h("p", t("tutorial.offer"), cls="tf-offer-text"),
-              h("div", button(t("tutorial.offer_go"), "tutorial", id="btn-tutorial-offer",
-                              cls="tf-btn-primary tf-btn-small"),
-                button(t("tutorial.offer_no"), "tutorial-offer-no", id="btn-tutorial-no",
-                       cls="tf-btn-ghost tf-btn-small"),
-                cls="tf-offer-actions"),
-              cls="tf-offer", id="tutorial-offer", role="region",
-              aria_label=t("menu.tutorial")))
+        head.children = [h("p", t("tutorial.offer"), cls="tf-tagline tf-offer",
+                           id="tutorial-offer")
+                         if isinstance(c, El) and "tf-tagline" in c.classes else c
+                         for c in head.children]
     return tree
