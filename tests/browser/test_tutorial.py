@@ -105,14 +105,15 @@ def test_the_first_steps_in_japanese_on_a_phone_then_skip(page, app_url):
     page.set_viewport_size({"width": 375, "height": 667})
     boot(page, f"{app_url}?lang=ja&cpu_delay=0")
     page.wait_for_selector("#tutorial-offer")
-    assert "チュートリアル" in page.inner_text("#btn-tutorial")
+    assert "チュートリアル" in page.inner_text("#btn-tutorial-offer")   # in sight at once
+    assert in_view(page, "#btn-tutorial-offer")
     shot(page, "tutorial-phone-ja-menu")
-    page.click("#btn-tutorial")
+    page.click("#btn-tutorial-offer")
     for n, key in enumerate(("up", "down", "supply"), 1):
         page.wait_for_selector(f"{MINE}[data-tutorial='{key}']")
         assert in_view(page, "#coach")
         text = page.inner_text("#coach")
-        assert "ステップ" in text and "チュートリアルを終了" in text
+        assert "ステップ" in text and "スキップ" in text
         if n == 1:
             shot(page, "tutorial-phone-ja-step-1")
         page.locator(f"#hand-me {RING}").first.click()

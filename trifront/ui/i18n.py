@@ -1421,7 +1421,7 @@ _TUTORIAL_JA = {
     "tutorial.offer": "TriFrontは初めてですか？ 「チュートリアル」で約3分、遊びながら覚えられます。",
     "tutorial.coach": "コーチ",
     "tutorial.step": "ステップ {n} / {total}",
-    "tutorial.skip": "チュートリアルを終了",
+    "tutorial.skip": "スキップ",
     "tutorial.refuse": "まだです。{do}",
     "tutorial.opp_turn.title": "相手の番",
     "tutorial.opp_turn.text": "相手の動きを見てみましょう。",

@@ -149,8 +149,11 @@ def decorate_menu(tree: El, offer: bool) -> El:
         actions.children.insert(1, tutorial)
     head = tree.find(".tf-menu-head")
     if offer and head is not None:
-        head.children = [h("p", t("tutorial.offer"), cls="tf-tagline tf-offer",
-                           id="tutorial-offer")
-                         if isinstance(c, El) and "tf-tagline" in c.classes else c
+        # on an upright phone the menu's buttons are a screen below: the offer has its own
+        offer_el = h("div", h("p", t("tutorial.offer"), cls="tf-offer-text"),
+                     button(t("menu.tutorial"), "tutorial", id="btn-tutorial-offer",
+                            cls="tf-btn-offer tf-offer-go"),
+                     cls="tf-tagline tf-offer", id="tutorial-offer")
+        head.children = [offer_el if isinstance(c, El) and "tf-tagline" in c.classes else c
                          for c in head.children]
     return tree
