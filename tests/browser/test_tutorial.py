@@ -83,8 +83,8 @@ def test_the_whole_tutorial_in_english_on_a_desktop(page, app_url):
     assert page.evaluate("localStorage.getItem('trifront:tutorial')") == "done"
     page.click("#btn-tutorial-cpu")                          # "Play vs CPU"
     page.wait_for_selector("#screen-board:not([data-tutorial])")
-    page.reload()
-    page.wait_for_selector("#screen-menu, #screen-board")
+    page.click("#btn-leave")                                 # that game saved, the menu
+    page.wait_for_selector("#screen-menu #btn-resume")
     assert page.locator("#tutorial-offer").count() == 0      # not offered again
 
 
