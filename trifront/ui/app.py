@@ -275,6 +275,7 @@ class App:
         elif self.game.over:
             self.show("over")
             self.overlay = None
+            self.seat.game_over()
         else:
             self.seat.turn()
 
@@ -284,7 +285,7 @@ class App:
         if not self.my_turn():
             self.toast = i18n.t("msg.not_turn")
             return
-        if self.seat.submit(action):
+        if self.seat.refuses(action=action) or self.seat.submit(action):
             self.sel = m.Selection()
             return
         seen = self.view()

@@ -77,6 +77,15 @@ class Seat:
     def decorate(self, root, screen) -> None:
         """Anything the seat adds around the screen (an online match's connection bar)."""
 
+    def refuses(self, **parts) -> bool:
+        """Whether the page's player may not take this (part of an) action now, beyond the
+        rules (a tutorial's step): the seat has said why. ``parts``: ``card``, ``lane``,
+        ``face``, ``kind`` ("play" / "pass") as chosen so far, or the whole ``action``."""
+        return False
+
+    def game_over(self) -> None:
+        """The game has just ended (the game-over screen comes next)."""
+
     def shown_view(self, view: dict) -> dict:
         """The view as the board and results show it (a claimed online win ends the game)."""
         return view
@@ -190,6 +199,13 @@ class CpuSeat(Seat):
         if state == "failed" and self.page.screen == "board":
             self.page.cpu_notice()
 
+    async def opponent_move(self, view: dict) -> dict:
+        """The other seat's action for its view: the CPU's search (in the worker)."""
+        page = self.page
+        action = await page.cpu.choose(view, page.rng.randrange(2 ** 31), page.opts["strength"])
+        page.cpu_notice()
+        return action
+
     async def _cpu_draft(self, gen: int) -> None:
         page = self.page
         try:
@@ -218,9 +234,7 @@ class CpuSeat(Seat):
                 return
             view = page.game.view(cpu_p)
             start = page.clock()
-            action = await page.cpu.choose(view, page.rng.randrange(2 ** 31),
-                                           page.opts["strength"])
-            page.cpu_notice()
+            action = await self.opponent_move(view)
             wait = page.cpu_delay - (page.clock() - start)
             if wait > 0:
                 await page.sleep(wait)

@@ -39,6 +39,8 @@ def select(app, data: dict) -> None:
     if not app.my_turn():
         return
     cid = int(data["card-id"])
+    if app.sel.card != cid and app.seat.refuses(card=cid):
+        return
     app.sel = m.Selection() if app.sel.card == cid else m.Selection(cid)
 
 
@@ -50,6 +52,8 @@ def lane(app, data: dict) -> None:
     choice = m.lane_choices(app.view(), app.sel.card)[lane]
     if not choice.enabled:
         app.toast = choice.reason
+        return
+    if app.seat.refuses(card=app.sel.card, lane=lane):
         return
     app.sel = m.Selection(app.sel.card, lane)
 
@@ -63,6 +67,8 @@ def face(app, data: dict) -> None:
     choice = next(c for c in m.face_choices(view, app.sel.card, app.sel.lane) if c.key == face)
     if not choice.enabled:
         app.toast = choice.reason
+        return
+    if app.seat.refuses(card=app.sel.card, lane=app.sel.lane, face=face):
         return
     choices = m.target_choices(view, app.sel.card, app.sel.lane, face)
     if not m.needs_target_step(choices):
@@ -95,6 +101,8 @@ def pass_(app, data: dict) -> None:
     p = m.pass_choice(app.view())
     if not p.enabled:
         app.toast = p.reason
+        return
+    if app.seat.refuses(kind="pass"):       # asked before the pass's confirmation window
         return
     n = m.pass_confirm_count(app.view())
     if n:                                   # cards that could still be played: ask first

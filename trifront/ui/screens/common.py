@@ -63,8 +63,8 @@ def menu(app, data: dict) -> None:
             app.set_address({"room": "", "signal": "", "relay": ""})
     app.gen += 1
     app.thinking = False
-    if isinstance(app.game, Game) or app.persist.saved_draft is not None:
-        app.forget_game()
+    if app.seat.saves and (isinstance(app.game, Game) or app.persist.saved_draft is not None):
+        app.forget_game()   # a game that was never saved (the tutorial) leaves the save alone
     app.game = None
     app.overlay = None
     app.show("menu")

@@ -12,6 +12,8 @@ from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import button, lang_button
 from trifront.ui.screens.base import Screen, draws, on, plain
+from trifront.ui import tutorial_render
+from trifront.ui.screens import tutorial
 from trifront.ui.screens.draft import Draft
 
 @plain
@@ -43,9 +45,10 @@ def draw(app):
     online = (onr.menu_rows(app.opts, app.page_url, app.default_relay, app.default_signal)
               if app.opts["kind"] == "online" else None)
     saved = app.persist.saved()
-    return menu_screen(app.opts, app.status, app.strengths, online_rows=online,
+    screen = menu_screen(app.opts, app.status, app.strengths, online_rows=online,
                          saved=saved and saved["kind"],
                          saved_line=saved and m.saved_game_line(saved) or "")
+    return tutorial_render.decorate_menu(screen, offer=tutorial.offered(app))
 
 
 @on("menu-set")
