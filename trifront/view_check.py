@@ -11,7 +11,7 @@ Pure; no engine state involved.
 from __future__ import annotations
 
 from .actions import FACES
-from .cards import EFFECTS, GROUPS
+from .cards import BY_SLOT, EFFECTS, GROUPS
 from .constants import LANES, MERCENARY_MAX, MERCENARY_MIN
 
 _PLAYERS = (0, 1)
@@ -250,7 +250,7 @@ def _view(v) -> None:
     for k, flag in _dict(v["restrictions"], "restrictions", ("no_pass", "no_facedown")).items():
         _bool(flag, f"restrictions.{k}")
     opp_sides = [lane["sides"][1 - v["me"]] for lane in v["lanes"]]
-    recons = {c.get("id") for c in v["hands"][v["me"]] if c.get("effect") == "recon"}
+    recons = {c.get("id") for c in v["hands"][v["me"]] if c.get("effect") in BY_SLOT}
     for i, a in enumerate(_list(v["legal"], "legal")):
         _action(a, f"legal[{i}]")
         slot = (a.get("target") or {}).get("slot") if isinstance(a.get("target"), dict) else None
