@@ -57,9 +57,9 @@ class Reason(NamedTuple):
 
     def english(self) -> str:
         # effect names have one home, the text catalogues; the engine's English messages
-        # (an exception's, the replay command's) read the English one
+        # (an exception's, the replay command's) read the English one, which holds ENGLISH
         from .ui.i18n import EN
-        return words(ENGLISH.get(self.code), self, lambda eid: EN[f"effect.{eid}"],
+        return words(EN.get(f"why.{self.code}"), self, lambda eid: EN[f"effect.{eid}"],
                      LANE_NAMES.__getitem__)
 
     def to_json(self) -> dict:
