@@ -382,7 +382,8 @@ def _outcome_snapshots(state: GameState, p: int, outcome: dict) -> dict:
 
 
 def _target_is_hidden(state: GameState, player: int, action: Action) -> bool:
-    """R7.2: a target in the hand, or a face-down card moved, is hidden from the opponent."""
+    """R7.2: whether the opponent is kept from seeing the target (its record's target kind
+    says: a card in the hand, a face-down card moved)."""
     if action.target_card is None:
         return False
     effect = state.players[player].cards[action.card].effect

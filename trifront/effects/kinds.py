@@ -2,9 +2,9 @@
 
 A record (cards.EffectSpec) names one of these instead of carrying its own code, so the
 rules, the fast move generator, the views and the CPU handle a target kind or a lane limit
-once, whichever effects use it. `rules.legal_actions` has a specialised loop per target
-kind (it tells them apart by identity); a new kind needs one there too, and the test that
-compares it with `rules.legal_actions_reference` (tests/engine/test_fast_paths.py) says so.
+once, whichever effects use it. `rules.legal_actions` has a specialised loop for each kind
+below (it tells them apart by identity); any other kind is listed by its own ``targets``
+there, correct but slower.
 """
 
 from __future__ import annotations

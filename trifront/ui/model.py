@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from trifront.cards import EFFECTS, GROUP_EFFECTS, GROUP_RANKS, GROUPS, RULE_EFFECT, SOLDIER
+from trifront.effects import kinds
 from trifront.ui import i18n
 from trifront.ui.i18n import t
 
@@ -31,9 +32,8 @@ GROUP_RANGE = {g: f"{r[0]}–{r[-1]}" for g, r in GROUP_RANKS.items()}
 #: rule id -> effect id, to name the source of a power change ("R5.C1" -> ambush).
 _RULE_EFFECT = RULE_EFFECT
 
-#: what the R4.4 target of each choosing effect is, for the prompt.
-TARGET_KINDS = ("own_hand", "opponent_face_down", "opponent_face_up_elsewhere",
-                "own_board_and_lane")
+#: what the R4.4 target of each choosing effect is, for the prompt (``target.<name>``).
+TARGET_KINDS = tuple(kind.name for kind in kinds.TARGET_KINDS)
 
 
 def lane_name(lane: int | None) -> str:
@@ -195,7 +195,6 @@ def card_face(card: dict) -> CardFace:
         name, name_ja, short, full = (t("card.soldier"), "一般兵", t("card.soldier_short"),
                                       t("card.soldier_text"))
     elif effect in EFFECTS:
-        info = EFFECTS[effect]
         name, name_ja = i18n.effect_name(effect), i18n.effect_name(effect, "ja")
         short, full = short_text(effect), i18n.effect_text(effect)
     else:
