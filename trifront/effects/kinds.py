@@ -38,12 +38,15 @@ FIXED_BY_RANK = LaneLimit(
                                                         "lane": card.rank - 11}),
     static=True)
 
+def _empty_lanes(state, player, card):
+    a, b = state.players[0].board, state.players[1].board
+    return tuple(lane for lane in LANES if not a[lane] and not b[lane])
+
+
 #: R5.C5: only into a lane where neither player has a card.
-EMPTY_LANE = LaneLimit(
-    allowed=lambda state, player, card: tuple(
-        lane for lane in LANES if not any(ps.board[lane] for ps in state.players)),
-    refusal=lambda card, lane: Reason("R4.3", "engineer"),
-    static=False)
+EMPTY_LANE = LaneLimit(allowed=_empty_lanes,
+                       refusal=lambda card, lane: Reason("R4.3", "engineer"),
+                       static=False)
 
 
 @dataclass(frozen=True)
