@@ -61,12 +61,9 @@ def card_power(state: GameState, card: Card) -> int:
     if card.captain_penalty:  # R5.D6
         power -= 1
     effect = card.effect
-    if effect is None:
-        return power
-    continuous = CONTINUOUS.get(effect)
-    if continuous is None:
-        return power
-    return continuous(state, card, power)
+    if effect in CONTINUOUS:  # (`in`, not .get: most cards have none; None is no key)
+        return CONTINUOUS[effect](state, card, power)
+    return power
 
 
 def side_power(state: GameState, owner: int, lane: int) -> int:

@@ -164,10 +164,10 @@ def _added_power(state: GameState, card, lane: int, face: str, me: int) -> int:
     """Roughly what playing `card` adds to its side of `lane` (R5 power order, simplified:
     its record's ``rollout_power``)."""
     power = card.start + card.carried
-    estimate = ROLLOUT_POWER.get(card.effect)
-    if estimate is None:
-        return power
-    return estimate(state, card, lane, face, me, power)
+    effect = card.effect
+    if effect in ROLLOUT_POWER:
+        return ROLLOUT_POWER[effect](state, card, lane, face, me, power)
+    return power
 
 
 def _hard(margin: float) -> float:
@@ -226,7 +226,7 @@ def rollout_action(state: GameState, rng: random.Random, legal=None, params=None
             if known is None:
                 card = cards[action.card]
                 cost = keep_base + keep_per_power * (card.start + card.carried)
-                info = EFFECTS.get(card.effect) if card.effect is not None else None
+                info = EFFECTS[card.effect] if card.effect is not None else None
                 if info is not None and info.ends_round and face == UP and not opp_passed:
                     cost += prm["general_penalty"]  # it passes for us at once (R5.D2)
                 added = _added_power(state, card, lane, face, me)
