@@ -2,7 +2,10 @@
 
 This is the one choke point between the true state and everything outside the engine: the
 UI renders views, the CPU decides from views, the online host sends views. The shape is
-documented in docs/ARCHITECTURE.md.
+trifront/playerview.py's `PlayerView`; this builds its JSON form directly, without the
+dataclasses, because views are built at every move (the host, the CPU, the page) and the
+typed view would cost several times the build. `PlayerView.from_json(player_view(s, p))`
+gives the typed view where it is wanted.
 """
 
 from __future__ import annotations

@@ -317,3 +317,81 @@ def test_a_server_that_never_answers_is_offline(page, site):
         print(f"\nsilent server: the cached page booted {seconds:.1f} s after the reload")
     finally:
         silent.close()
+
+
+class HeldRuntime:
+    """Holds the interpreter's wasm until ``release()``, so Python cannot start before the
+    test has looked at (and clicked on) what the page shows without it."""
+
+    def __init__(self, page):
+        self.held: list = []
+        page.route("**/pyodide.asm.wasm", lambda route: self.held.append(route))
+
+    def release(self, page, timeout_s: float = 30) -> None:
+        deadline = time.monotonic() + timeout_s
+        while not self.held:
+            assert time.monotonic() < deadline, "the page never asked for the interpreter"
+            page.wait_for_timeout(100)
+        for route in self.held:
+            route.continue_()
+
+
+# the menu's markup without what changes while it starts (the status line, the CPU's state)
+MENU_MARKUP = """() => {
+  const root = document.getElementById('tf-root').cloneNode(true);
+  for (const el of root.querySelectorAll('#python-status, #cpu-status, #btn-cpu-retry')) el.remove();
+  return root.outerHTML;
+}"""
+
+
+def test_the_built_page_shows_the_real_menu_at_first_paint(page, site):
+    """The first paint is the menu Python renders (made at build time), not a loading screen;
+    once Python runs it draws the very same markup."""
+    runtime = HeldRuntime(page)
+    page.add_init_script("""new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'first-contentful-paint')
+        window.__fcp = e.startTime;
+    }).observe({type: 'paint', buffered: true});""")
+    t0 = time.monotonic()
+    page.goto(site.url)
+    page.wait_for_selector("#app[data-early] #btn-start", timeout=10_000)
+    seen_s = time.monotonic() - t0
+    assert page.is_visible("#btn-start") and page.is_hidden("#loading")
+    assert page.get_attribute("#app", "data-ready") is None          # Python is not running
+    page.wait_for_function("window.__fcp !== undefined")
+    fcp_ms = page.evaluate("window.__fcp")
+    assert "%" in page.inner_text("#python-status")                  # the start's progress
+    early = page.evaluate(MENU_MARKUP)
+    shot(page, "site-early-menu", animations="disabled")
+    runtime.release(page)
+    wait_booted(page)
+    assert page.evaluate(MENU_MARKUP) == early
+    print(f"\nfirst contentful paint {fcp_ms:.0f} ms (the menu; {seen_s:.2f} s to see Start)")
+
+
+def test_choices_made_before_python_runs_are_kept_and_start_waits_for_it(page, site):
+    """A player who chooses and clicks Start while Python still starts gets that game: the
+    menu follows the clicks at once, Start shows the progress, and the game begins once
+    Python runs, with the choices made (Japanese, two players, Draft, player 2 first)."""
+    runtime = HeldRuntime(page)
+    page.goto(site.url + "?seed=5")
+    page.wait_for_selector("#app[data-early] #btn-start", timeout=10_000)
+    page.click("#btn-lang")                                  # 日本語
+    page.wait_for_selector("html[lang=ja] #opt-kind-local")
+    page.click("#opt-kind-local")
+    page.wait_for_selector("#screen-menu .tf-menu-local")    # the two-player menu
+    page.click("#opt-mode-draft")
+    page.click("#opt-first-1")
+    assert page.get_attribute("#opt-mode-draft", "aria-pressed") == "true"
+    assert page.get_attribute("#opt-first-1", "aria-pressed") == "true"
+    page.click("#btn-start")
+    assert page.get_attribute("#btn-start", "aria-busy") == "true"
+    assert "%" in page.inner_text("#btn-start")
+    shot(page, "site-early-start", animations="disabled")
+    runtime.release(page)
+    wait_booted(page)
+    page.wait_for_selector("#screen-draft", timeout=30_000)
+    assert page.get_attribute("html", "lang") == "ja"
+    settings = json.loads(page.evaluate("localStorage.getItem('trifront:settings')"))
+    assert (settings["kind"], settings["mode"], settings["first"], settings["lang"]) == \
+        ("local", "draft", "1", "ja")

@@ -16,7 +16,7 @@ from trifront.rules import (IllegalAction, apply, legal_actions, legal_actions_r
                             new_state, placement_problem)
 from trifront.ui import i18n
 from trifront.ui import model as m
-from trifront.view_check import view_problem
+from trifront.playerview import PlayerView
 from trifront.views import player_view
 
 BANNER = "test_banner"
@@ -122,7 +122,8 @@ def test_views_show_it_and_hide_its_hand_target(banner):
     state = _game()
     apply(state, Action(PLAY, 14, 0, UP, 2))
     mine, theirs = player_view(state, 0), player_view(state, 1)
-    assert view_problem(mine) is None and view_problem(theirs) is None
+    for view in (mine, theirs):             # the typed view reads it, and writes it back
+        assert PlayerView.from_json(view).to_json() == view
     (seen,) = theirs["lanes"][0]["sides"][0]
     assert seen["effect"] == BANNER and seen["power"] == 11
     assert seen["mods"] == [{"rule": RULE, "delta": 3}]

@@ -1,8 +1,8 @@
 """A broken or hostile host's positions never break the guest's page (CPython).
 
 The guest draws whatever view its host sends, so every view the protocol lets through
-(trifront/view_check.py: its shape, and that it does not contradict the views before it)
-must be one the page can draw, and every other one must be refused with the last good
+(PlayerView.from_json, trifront/playerview.py, and that it does not contradict the views
+before it) must be one the page can draw, and every other one must be refused with the last good
 position still on screen. Hypothesis changes one place deep inside a real
 view; the guest's page must render with no error either way."""
 
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trifront.net import protocol
-from trifront.view_check import continuation_problem, view_problem
+from trifront.playerview import continuation_problem, view_problem
 
 from .test_online import FakeRelay, leave_all, online_app, play, step
 

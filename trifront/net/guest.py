@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import check_effect_set
-from .. import view_check
+from ..playerview import continuation_problem
 from . import fairness, protocol
 from .session import Session
 
@@ -192,7 +192,7 @@ class GuestSession(Session):
             self.conflicts += 1
             return self._ignore(f"two different move commitments for move {n}")
         if self.view is not None and n > self.n:
-            problem = view_check.continuation_problem(self.view, view)
+            problem = continuation_problem(self.view, view)
             if problem is not None:
                 self.conflicts += 1
                 del self.digests[n], self.moves[n]

@@ -32,7 +32,7 @@ import re
 
 from trifront import jsontext
 from trifront.cards import GROUPS
-from trifront.view_check import view_problem
+from trifront.playerview import BadView, PlayerView
 
 # /2: state carries the moves commitment; /3: history entries carry effect outcomes (a page
 # of /2 would draw other views, and its fairness check would call the other page unfair);
@@ -90,11 +90,12 @@ def _action(v) -> bool:
 
 
 def _view(v) -> bool:
-    """The whole player-view shape (trifront/view_check.py): the guest draws what it gets,
-    so a view it could not draw is refused here, naming where it is wrong."""
-    problem = view_problem(v)
-    if problem is not None:
-        raise ProtocolError(f"state: bad view ({problem[:200]})")
+    """The whole player view (PlayerView.from_json, trifront/playerview.py): the guest draws
+    what it gets, so a view it could not draw is refused here, naming where it is wrong."""
+    try:
+        PlayerView.from_json(v)
+    except BadView as e:
+        raise ProtocolError(f"state: bad view ({str(e)[:200]})") from None
     return True
 
 
@@ -188,7 +189,7 @@ def to_host(text: object) -> dict:
 
 def to_guest(text: object) -> dict:
     """A host's message to the guest, checked (TO_GUEST, MAX_TO_GUEST; a view's whole shape,
-    trifront/view_check.py). Raises ProtocolError naming the first problem."""
+    PlayerView.from_json). Raises ProtocolError naming the first problem."""
     return decode(text, TO_GUEST, MAX_TO_GUEST)
 
 

@@ -484,6 +484,7 @@ EN: dict[str, str] = {
     "menu.status_cpu": "Waiting for the CPU player…",
     "menu.status_cpu_page": "The CPU plays from this page (its helper thread is unavailable).",
     "menu.status_cpu_ready": "The CPU player is ready.",
+    "menu.getting_ready": "Getting the game ready…",
     "menu.resume": "Continue the saved game",
     "menu.resume_where": "{mode}, round {round}: {a} {sa} – {sb} {b}.",
     # help
@@ -1097,6 +1098,7 @@ JA: dict[str, str] = {
     "menu.status_cpu": "CPUプレイヤーを準備中…",
     "menu.status_cpu_page": "CPUはこのページ上で考えます（補助スレッドが使えません）。",
     "menu.status_cpu_ready": "CPUプレイヤーの準備ができました。",
+    "menu.getting_ready": "ゲームを準備中…",
     "menu.resume": "保存したゲームを続ける",
     "help.title": "遊び方",
     "help.tab_rules": "ルール",

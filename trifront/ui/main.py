@@ -238,6 +238,28 @@ def open_fragment(*_):
     return False
 
 
+def take_early_choices():
+    """The built site showed its menu before Python ran (web/early-menu.js): what the player
+    clicked and typed meanwhile goes to the controller now, in order, through the handlers
+    every later click uses (so Start, clicked early, starts the game now)."""
+    early = getattr(window, "tfEarly", None)
+    if early is None or is_none(early):
+        return
+    early.taken = True
+    try:
+        queue = early.queue.to_py()
+    except Exception as exc:  # noqa: BLE001 - nothing usable: the menu as Python draws it
+        console.warn(f"TriFront: the early menu's choices were not read: {exc!r}")
+        return
+    for item in queue if isinstance(queue, list) else []:
+        if not isinstance(item, dict):
+            continue
+        if isinstance(item.get("input"), str):
+            controller.set_input(item["input"], str(item.get("value", "")))
+        elif isinstance(item.get("act"), str) and isinstance(item.get("data"), dict):
+            controller.dispatch(item["act"], {str(k): str(v) for k, v in item["data"].items()})
+
+
 cpu = CpuClient(connect, on_status=on_cpu_status)
 controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  cpu_delay=_param("cpu_delay", 600, float) / 1000, log_error=log_error,
@@ -258,6 +280,7 @@ else:
     controller.resume_online()
 if "replay=" in str(location.hash or ""):     # over the resumed game: closing goes back to it
     controller.open_replay(str(location.hash))
+take_early_choices()
 window.addEventListener("hashchange", create_proxy(open_fragment))
 # another tab saved (or left) the running game: follow it (App.saved_elsewhere)
 window.addEventListener("storage", create_proxy(
