@@ -4,3 +4,7 @@ The engine is pure Python (no browser imports); the browser UI lives in `trifron
 """
 
 __version__ = "0.1.0"
+
+# The effect records register themselves on import; whatever part of the package a program
+# uses first, the 24 effects are known (cards.EFFECTS).
+from . import effects as _effects  # noqa: E402,F401

@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Mapping, Optional, Union
 
 from .actions import DISCARD, FACES, PASS, PLAY, RESIGN
-from .cards import EFFECTS, GROUPS
+from .cards import BY_SLOT, EFFECTS, GROUPS
 from .constants import LANES, MERCENARY_MAX, MERCENARY_MIN
 
 # more cards, legal actions or history entries than a game can have (a 17-card hand with a
@@ -734,7 +734,7 @@ def _check_legal(legal: tuple[ViewAction, ...], hand: tuple[AnyCard, ...],
     """Each legal play or discard is of a card in `me`'s hand; a slot target (R5.B1) is on a
     card of the opponent's side, and only a Recon's."""
     in_hand = {c.id for c in hand}
-    recons = {c.id for c in hand if c.effect == "recon"}
+    recons = {c.id for c in hand if c.effect in BY_SLOT}  # Recon (R5.B1)
     for i, a in enumerate(legal):
         slot = a.target.slot if a.target is not None else None
         if slot is not None and not slot[1] < len(lanes[slot[0]].sides[1 - me]):

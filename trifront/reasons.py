@@ -23,7 +23,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .cards import EFFECTS
 from .constants import LANE_NAMES
 
 ENGLISH: dict[str, str] = {
@@ -49,11 +48,6 @@ ENGLISH: dict[str, str] = {
                    "different lane",
 }
 
-#: what each kind of R4.4 target choice (cards.EffectInfo.chooses) is refused with
-TARGET_CODES = {"own_hand": "target_hand", "opponent_face_down": "target_down",
-                "opponent_face_up_elsewhere": "target_up", "own_board_and_lane": "target_move"}
-
-
 class Reason(NamedTuple):
     """One reason (a tuple: cheap to make, as the legal-move checks make many)."""
 
@@ -62,7 +56,10 @@ class Reason(NamedTuple):
     args: dict = {}
 
     def english(self) -> str:
-        return words(ENGLISH.get(self.code), self, lambda eid: EFFECTS[eid].name_en,
+        # effect names have one home, the text catalogues; the engine's English messages
+        # (an exception's, the replay command's) read the English one, which holds ENGLISH
+        from .ui.i18n import EN
+        return words(EN.get(f"why.{self.code}"), self, lambda eid: EN[f"effect.{eid}"],
                      LANE_NAMES.__getitem__)
 
     def to_json(self) -> dict:

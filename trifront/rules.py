@@ -1,7 +1,8 @@
 """The rules flow: placement limits, legal actions, turns, rounds, scoring and the end.
 
-RULES.md R3 (flow), R4 (playing a card) and R6 (scoring and the end) live here; the
-effects themselves live in `effects`, powers in `power`. `apply` is the only public way to
+RULES.md R3 (flow), R4 (playing a card) and R6 (scoring and the end) live here; what each
+effect adds (its limits, targets, on-play functions) is its record's (`effects`, read
+through `cards.EFFECTS`), powers are `power`'s. `apply` is the only public way to
 change a GameState.
 """
 
@@ -10,11 +11,13 @@ from __future__ import annotations
 import random
 
 from .actions import DISCARD, DOWN, FACES, PASS, PLAY, RESIGN, UP, Action, MalformedAction
-from .cards import EFFECTS, NORMAL_EFFECTS, check_effect_set
+from .cards import (EFFECTS, IMMOVABLE, NORMAL_EFFECTS, ON_DISCARD, ON_PLAY_ANY_FACE,
+                    ON_PLAY_FACE_UP, check_effect_set)
 from .constants import DECK_SIZE, FIRST_ROUND_DRAW, LANES, LATER_ROUND_DRAW, TARGET_SCORE
-from .effects import ON_DISCARD, ON_PLAY_ANY_FACE, ON_PLAY_FACE_UP
+from .effects.kinds import (OPPONENT_FACE_DOWN, OPPONENT_FACE_UP_ELSEWHERE, OWN_BOARD_AND_LANE,
+                            OWN_HAND)
 from .power import lane_by_count, lane_winner, power_parts, side_power
-from .reasons import TARGET_CODES, Reason
+from .reasons import Reason
 from .state import Card, GameState, PlayerState, make_starting_card
 from .zones import draw, to_board, to_discard
 
@@ -75,8 +78,9 @@ def placement_problem(state: GameState, player: int, card: Card, lane: int,
                       face: str) -> Reason | None:
     """Why `card` may not be played from the hand to `lane` with `face` now, or None.
 
-    R4.3 placement limits, R5.A4 (frontline) on this turn. Limits apply to plays from the
-    hand only, not to moves by effects.
+    R4.3 placement limits (the record's ``unplayable``, ``face_up_only``, ``lanes``), R5.A4
+    (frontline) on this turn. Limits apply to plays from the hand only, not to moves by
+    effects.
     """
     effect = card.effect
     info = EFFECTS.get(effect) if effect else None
@@ -87,10 +91,9 @@ def placement_problem(state: GameState, player: int, card: Card, lane: int,
             return Reason("R5.A4", "frontline")
         if info is not None and info.face_up_only:
             return Reason("R4.3", "face_up_only", {"effect": effect, "cites": info.rule})
-    if effect == "engineer" and any(ps.board[lane] for ps in state.players):
-        return Reason("R4.3", "engineer")
-    if effect == "strategic" and lane != card.rank - 11:
-        return Reason("R4.3", "siege", {"rank": card.rank, "lane": card.rank - 11})
+    limit = info.lanes if info is not None else None
+    if limit is not None and lane not in limit.allowed(state, player, card):
+        return limit.refusal(card, lane)
     return None
 
 
@@ -104,24 +107,13 @@ def discard_problem(card: Card) -> Reason | None:
 def targets(state: GameState, player: int, card: Card, lane: int) -> list[tuple[int, int | None]]:
     """Every legal R4.4 target (card id, lane or None) of `card` played face-up to `lane`.
 
-    Empty when its effect chooses nothing or has nothing to choose.
+    Empty when its effect chooses nothing or has nothing to choose. The record's target
+    kind lists them (effects/kinds.py).
     """
     info = EFFECTS.get(card.effect) if card.effect else None
-    chooses = info.chooses if info else None
-    if chooses is None:
+    if info is None or info.chooses is None:
         return []
-    me, opp = state.players[player], state.players[1 - player]
-    if chooses == "own_hand":  # R5.A6 priest, R5.C5 engineer
-        return [(cid, None) for cid in sorted(me.hand) if cid != card.id]
-    if chooses == "opponent_face_down":  # R5.B1 recon
-        return [(cid, None) for l in LANES for cid in opp.board[l] if opp.cards[cid].face == DOWN]
-    if chooses == "opponent_face_up_elsewhere":  # R5.B5 decoy
-        return [(cid, None) for l in LANES if l != lane for cid in opp.board[l]
-                if opp.cards[cid].face == UP and opp.cards[cid].effect != "strategic"]
-    # R5.B2 tactician: own board cards, the played one included (it will stand in `lane`)
-    movable = [(cid, l) for l in LANES for cid in me.board[l]] + [(card.id, lane)]
-    return [(cid, to) for cid, at in movable if me.cards[cid].effect != "strategic"
-            for to in LANES if to != at]
+    return info.chooses.targets(state, player, card, lane)
 
 
 def _target_problem(state: GameState, player: int, card: Card, action: Action) -> Reason | None:
@@ -134,7 +126,7 @@ def _target_problem(state: GameState, player: int, card: Card, action: Action) -
         return Reason("R4.4", "no_target")
     if (action.target_card, action.target_lane) in targets(state, player, card, action.lane):
         return None
-    return Reason(info.rule, TARGET_CODES[info.chooses], {"effect": card.effect})
+    return Reason(info.rule, info.chooses.code, {"effect": card.effect})
 
 
 def pass_problem(state: GameState, player: int) -> Reason | None:
@@ -281,46 +273,44 @@ def legal_actions(state: GameState) -> list[Action]:
         if info.unplayable:
             continue
         down_ok = not (no_down or info.face_up_only)
-        if effect == "strategic":  # R4.3 / R5.D1 fixed lane
-            lanes = (card.rank - 11,)
-        elif effect == "engineer":  # R4.3 / R5.C5 only into a lane nobody holds
-            lanes = tuple(lane for lane in LANES
-                          if not ps.board[lane] and not opp.board[lane])
-        else:
-            lanes = LANES
+        limit = info.lanes  # R4.3 (R5.D1 fixed lane, R5.C5 empty lane)
+        lanes = LANES if limit is None else limit.allowed(state, p, card)
         chooses = info.chooses
         for lane in lanes:
             append(cache.get((PLAY, cid, lane, UP, None, None)) or _act(PLAY, cid, lane, UP))
             if chooses is not None:
-                if chooses == "own_hand":  # R5.A6 priest, R5.C5 engineer
+                if chooses is OWN_HAND:  # R5.A6 priest, R5.C5 engineer
                     for tc in sorted(ps.hand):
                         if tc != cid:
                             append(_act(PLAY, cid, lane, UP, tc))
-                elif chooses == "opponent_face_down":  # R5.B1 recon
+                elif chooses is OPPONENT_FACE_DOWN:  # R5.B1 recon
                     if recon_targets is None:
                         ocards = opp.cards
                         recon_targets = [tc for side in opp.board for tc in side
                                          if ocards[tc].face == DOWN]
                     for tc in recon_targets:
                         append(_act(PLAY, cid, lane, UP, tc))
-                elif chooses == "opponent_face_up_elsewhere":  # R5.B5 decoy
+                elif chooses is OPPONENT_FACE_UP_ELSEWHERE:  # R5.B5 decoy
                     ocards = opp.cards
                     for l2 in LANES:
                         if l2 != lane:
                             for tc in opp.board[l2]:
                                 oc = ocards[tc]
-                                if oc.face == UP and oc.effect != "strategic":
+                                if oc.face == UP and oc.effect not in IMMOVABLE:
                                     append(_act(PLAY, cid, lane, UP, tc))
-                else:  # R5.B2 tactician: own board cards and the played one, to another lane
-                    for at in LANES:
+                elif chooses is OWN_BOARD_AND_LANE:  # R5.B2 tactician: own board cards and
+                    for at in LANES:                 # the played one, to another lane
                         for tc in ps.board[at]:
-                            if cards[tc].effect != "strategic":
+                            if cards[tc].effect not in IMMOVABLE:
                                 for to in LANES:
                                     if to != at:
                                         append(_act(PLAY, cid, lane, UP, tc, to))
                     for to in LANES:
                         if to != lane:
                             append(_act(PLAY, cid, lane, UP, cid, to))
+                else:  # a kind without a loop of its own here: its record's list
+                    for tc, tl in chooses.targets(state, p, card, lane):
+                        append(_act(PLAY, cid, lane, UP, tc, tl))
             if down_ok:
                 append(cache.get((PLAY, cid, lane, DOWN, None, None)) or _act(PLAY, cid, lane, DOWN))
     if not (ps.no_pass and out):
@@ -392,16 +382,15 @@ def _outcome_snapshots(state: GameState, p: int, outcome: dict) -> dict:
 
 
 def _target_is_hidden(state: GameState, player: int, action: Action) -> bool:
-    """R7.2: a target in the hand, or a face-down card moved, is hidden from the opponent."""
+    """R7.2: whether the opponent is kept from seeing the target (its record's target kind
+    says: a card in the hand, a face-down card moved)."""
     if action.target_card is None:
         return False
-    card = state.players[player].cards[action.card]
-    if card.effect in ("priest", "engineer"):
-        # A hand card the opponent knows (R5.D3) is no secret; its change shows in their view.
-        return action.target_card not in state.players[1 - player].known
-    if card.effect == "tactician" and action.target_card != action.card:
-        return state.players[player].cards[action.target_card].face == DOWN
-    return False
+    effect = state.players[player].cards[action.card].effect
+    info = EFFECTS.get(effect) if effect else None
+    if info is None or info.chooses is None:
+        return False
+    return info.chooses.hidden(state, player, action)
 
 
 def _settle(state: GameState, nxt: int) -> None:

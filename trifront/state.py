@@ -10,8 +10,8 @@ import random
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from .cards import group_of_rank, rank_of_id
-from .constants import CREATED_SOLDIER_POWER, GENERAL_BONUS
+from .cards import EFFECTS, group_of_rank, rank_of_id
+from .constants import CREATED_SOLDIER_POWER
 
 DECK, HAND, BOARD, DISCARD = "deck", "hand", "board", "discard"
 
@@ -73,11 +73,12 @@ _new_random = random.Random.__new__
 
 
 def make_starting_card(owner: int, card_id: int, effects: dict[str, str]) -> Card:
-    """Card ``card_id`` (0..25) of ``owner`` with the owner's effect for its group (R2.1)."""
+    """Card ``card_id`` (0..25) of ``owner`` with the owner's effect for its group (R2.1);
+    its record's ``group_bonus`` raises its starting power (R5.D2)."""
     rank = rank_of_id(card_id)
     group = group_of_rank(rank)
     effect = effects[group] if group else None
-    start = rank + (GENERAL_BONUS if group == "D" and effects["D"] == "general" else 0)
+    start = rank + (EFFECTS[effect].group_bonus if effect else 0)
     return Card(owner, card_id, rank, effect, False, start)
 
 

@@ -11,6 +11,7 @@ gives the typed view where it is wanted.
 from __future__ import annotations
 
 from .actions import DOWN, FACES, PLAY, UP, Action, MalformedAction
+from .cards import BY_SLOT
 from .constants import LANES, TARGET_SCORE
 from .power import lane_by_count, power_parts
 from .rules import card_json, discard_problem, legal_actions, pass_problem, placement_problem
@@ -100,7 +101,7 @@ def view_action(state: GameState, me: int, action: Action) -> dict:
     opponent's face-down card (R5.B1 recon) names its slot, ``{"slot": [lane, index]}`` on
     the opponent's side, not its id, which would tell which card it is (R7.2)."""
     data = action.to_json()
-    if action.target_card is not None and state.players[me].cards[action.card].effect == "recon":
+    if action.target_card is not None and state.players[me].cards[action.card].effect in BY_SLOT:
         opp = state.players[1 - me]
         for lane in LANES:
             if action.target_card in opp.board[lane]:
@@ -140,9 +141,10 @@ def action_from_view(state: GameState, me: int, data: object, by_id: bool = Fals
 
 
 def _is_recon(state: GameState, me: int, cid: object) -> bool:
-    """Whether `cid` is one of `me`'s cards with the Recon effect (R5.B1)."""
+    """Whether `cid` is one of `me`'s cards whose target a view names by slot (its record's
+    target kind: Recon, R5.B1)."""
     cards = state.players[me].cards
-    return type(cid) is int and 0 <= cid < len(cards) and cards[cid].effect == "recon"
+    return type(cid) is int and 0 <= cid < len(cards) and cards[cid].effect in BY_SLOT
 
 
 def _full(state: GameState, card: Card, known: bool = False) -> dict:

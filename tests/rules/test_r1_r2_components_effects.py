@@ -132,13 +132,13 @@ def test_R2_3_draft_picks_one_of_six_per_group_both_may_pick_the_same():
 
 
 def test_the_effect_texts_say_the_tunable_numbers_of_constants():
-    """The players' texts write the [tunable] numbers out (cards.py, i18n.py); each text that
-    names one must name the value constants.py holds, in both languages."""
+    """The players' texts write the [tunable] numbers out (the catalogues, i18n.py); each text
+    that names one must name the value constants.py holds, in both languages."""
     from trifront import constants as c
     from trifront.cards import EFFECTS
     from trifront.ui import i18n
-    en = {k: EFFECTS[k].text_en for k in EFFECTS}
-    ja = {k: EFFECTS[k].text_ja for k in EFFECTS}
+    en = {k: i18n.EN[f"effect_text.{k}"] for k in EFFECTS}
+    ja = {k: i18n.JA[f"effect_text.{k}"] for k in EFFECTS}
     expect = {
         "lord": ([f"power {c.CREATED_SOLDIER_POWER}"], []),
         "ambush": ([f"+{c.AMBUSH_DOWN} power", f"−{-c.AMBUSH_UP}"],

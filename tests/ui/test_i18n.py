@@ -42,11 +42,17 @@ def test_both_languages_have_exactly_the_same_keys_and_placeholders():
 
 
 def test_effect_names_and_texts_in_both_languages_from_the_seed():
-    for eid, info in EFFECTS.items():
-        i18n.set_lang("ja")
-        assert i18n.effect_name(eid) == info.name_ja and i18n.effect_text(eid) == info.text_ja
-        i18n.set_lang("en")
-        assert i18n.effect_name(eid) == info.name_en and i18n.effect_text(eid) == info.text_en
+    for eid in EFFECTS:
+        for lang in ("ja", "en"):
+            i18n.set_lang(lang)
+            table = i18n.TABLES[lang]
+            assert i18n.effect_name(eid) == table[f"effect.{eid}"].strip() != ""
+            assert i18n.effect_text(eid) == table[f"effect_text.{eid}"].strip() != ""
+            assert i18n.effect_name(eid, "ja") == i18n.JA[f"effect.{eid}"]
+    i18n.set_lang("ja")     # the seed's own words
+    assert i18n.effect_name("strategic") == "攻城兵器"
+    assert i18n.effect_text("envoy") == "配置不可（捨て専）　捨てる：1枚引く"
+    i18n.set_lang("en")
 
 
 def test_language_detection():
@@ -76,7 +82,9 @@ def test_engine_reasons_are_said_in_the_page_s_language():
 def test_every_reason_code_has_its_words_in_each_language():
     """The engine speaks codes (trifront/reasons.py): each code the rules can give has its
     text in every catalogue, with the same placeholders."""
-    from trifront.reasons import ENGLISH, TARGET_CODES
+    from trifront.effects.kinds import TARGET_KINDS
+    from trifront.reasons import ENGLISH
+    TARGET_CODES = {k.name: k.code for k in TARGET_KINDS}
     assert set(TARGET_CODES.values()) <= set(ENGLISH)
     for code, english in ENGLISH.items():
         fields = set(re.findall(r"\{(\w+)\}", english))
@@ -246,8 +254,8 @@ def test_the_japanese_screens_use_the_seed_wording():
     screens = screens_in_japanese()
     assert "攻城兵器" in visible_text(screens["board"])
     effects = visible_text(screens["help-effects"])
-    for info in EFFECTS.values():
-        assert info.name_ja in effects and info.text_ja in effects
+    for eid in EFFECTS:
+        assert i18n.JA[f"effect.{eid}"] in effects and i18n.JA[f"effect_text.{eid}"] in effects
     assert "パス" in visible_text(screens["board"])
     assert screens["root"].attrs["lang"] == "ja"
 
@@ -271,8 +279,8 @@ def test_the_english_screens_have_no_japanese_but_the_names():
     g = game([20, 16, 2, 4, 12], [1, 3, 5, 7, 9])
     tree = screens.board.board_screen(g.view(0), m.player_names("cpu"), m.Selection())
     text = visible_text(tree)
-    for info in EFFECTS.values():          # the tooltips name the seed's effect too
-        text = text.replace(f"({info.name_ja})", "")
+    for eid in EFFECTS:          # the tooltips name the seed's effect too
+        text = text.replace(f"({i18n.JA['effect.' + eid]})", "")
     assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text)
 
 
@@ -318,10 +326,10 @@ def test_help_on_face_down_names_the_effects_that_still_work_face_down():
     either-face on-play effects (R5.D6) still work, so the help may not say 'no effect'."""
     from trifront.effects import ON_PLAY_ANY_FACE
     still_work = ["ambush", *ON_PLAY_ANY_FACE]
-    for lang, name in (("en", "name_en"), ("ja", "name_ja")):
-        text = (i18n.EN if lang == "en" else i18n.JA)["help.facedown_text"]
+    for table in (i18n.EN, i18n.JA):
+        text = table["help.facedown_text"]
         for effect in still_work:
-            assert getattr(EFFECTS[effect], name).split()[0] in text, (lang, effect)
+            assert table[f"effect.{effect}"].split()[0] in text, (table is i18n.EN, effect)
 
 
 def test_no_text_is_written_twice_in_a_language():

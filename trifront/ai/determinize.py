@@ -50,17 +50,22 @@ def _apply_card_json(card, data: dict) -> None:
 
 def may_lie_face_down(card, lane: int, moved: bool = False) -> bool:
     """Could `card` be face-down in `lane` without anyone having seen it? Only by a face-down
-    play from the hand (R4.3: not discard-only, not face-up-only, siege engines in their own
-    lane); a card turned face-down by R5.B4 is known to both players. A card that R5.B2
-    moved there face-down (public, R7.1: the view marks it ``moved``) is no siege engine,
-    which cannot be moved."""
+    play from the hand (R4.3: not discard-only, not face-up-only, in a lane its record's
+    lane limit allows); a card turned face-down by R5.B4 is known to both players. A card
+    that R5.B2 moved there face-down (public, R7.1: the view marks it ``moved``) may be any
+    card R5.B2 can move: not one whose lane is fixed (its record is ``immovable``)."""
     effect = card.effect
     if effect is None:
         return True
     info = EFFECTS[effect]
     if info.unplayable or info.face_up_only:
         return False
-    return effect != "strategic" or (lane == card.rank - 11 and not moved)
+    if moved:
+        return not info.immovable
+    limit = info.lanes
+    # a limit that depends on the board as it was then cannot be checked now; such a card
+    # could have gone anywhere
+    return limit is None or not limit.static or lane in limit.allowed(None, card.owner, card)
 
 
 def _draw(ids: list[int], odds: dict[int, float], rng: random.Random) -> int:

@@ -32,6 +32,7 @@ import random
 import time
 
 from ..actions import DISCARD, DOWN, PASS, PLAY, Action
+from ..cards import BY_SLOT, EFFECTS
 from ..rules import apply_unchecked, legal_actions
 from ..state import GameState
 from . import policy
@@ -59,7 +60,7 @@ class Node:
 def my_key(world: GameState, me: int, action: Action) -> tuple:
     """Me's own action, as the view lists it (a recon target by its slot)."""
     tc = action.target_card
-    if tc is not None and world.players[me].cards[action.card].effect == "recon":
+    if tc is not None and world.players[me].cards[action.card].effect in BY_SLOT:
         board = world.players[1 - me].board
         for lane in (0, 1, 2):
             if tc in board[lane]:
@@ -85,17 +86,17 @@ def observed_key(world: GameState, player: int, action: Action) -> tuple:
     tc = action.target_card
     if tc is None:
         return (PLAY, _what(card), action.lane)
-    effect = card.effect
-    if effect in ("priest", "engineer"):
+    observed = EFFECTS[card.effect].chooses.observed
+    if observed == "hand":  # R7.2: a hand card, never which
         return (PLAY, _what(card), action.lane, "hidden")
-    if effect == "tactician":
+    if observed == "move":
         if tc == action.card:
             return (PLAY, _what(card), action.lane, "self", action.target_lane)
         moved = cards[tc]
         if moved.face == DOWN:
             return (PLAY, _what(card), action.lane, "down", moved.lane, action.target_lane)
         return (PLAY, _what(card), action.lane, _what(moved), moved.lane, action.target_lane)
-    return (PLAY, _what(card), action.lane, tc)  # recon / decoy: a card of the observer's
+    return (PLAY, _what(card), action.lane, tc)  # "card": one of the observer's
 
 
 def full_key(world: GameState, player: int, action: Action) -> Action:

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 import random
 
-from ..actions import DISCARD, DOWN, PASS, UP
-from ..constants import (AMBUSH_DOWN, AMBUSH_UP, ARCHERS_BONUS, CAVALRY_DECK_LIMIT, LANES,
-                         LATER_ROUND_DRAW, TARGET_SCORE)
+from ..actions import DISCARD, PASS, UP
+from ..cards import COUNTS_CARDS, EFFECTS, ROLLOUT_POWER
+from ..constants import LANES, LATER_ROUND_DRAW, TARGET_SCORE
 from ..power import card_power, lane_winner
 from ..rules import legal_actions, winner_after_round
 from ..state import GameState
@@ -147,12 +147,12 @@ def _lane_margins(state: GameState, me: int) -> tuple[list[int], list[bool]]:
         a = b = 0
         for cid in a_ids:
             c = mcards[cid]
-            if c.effect == "commander" and c.face == UP:
+            if c.face == UP and c.effect in COUNTS_CARDS:
                 counted = True
             a += card_power(state, c)
         for cid in b_ids:
             c = tcards[cid]
-            if c.effect == "commander" and c.face == UP:
+            if c.face == UP and c.effect in COUNTS_CARDS:
                 counted = True
             b += card_power(state, c)
         margins.append(len(a_ids) - len(b_ids) if counted else a - b)
@@ -161,22 +161,12 @@ def _lane_margins(state: GameState, me: int) -> tuple[list[int], list[bool]]:
 
 
 def _added_power(state: GameState, card, lane: int, face: str, me: int) -> int:
-    """Roughly what playing `card` adds to its side of `lane` (R5 power order, simplified)."""
+    """Roughly what playing `card` adds to its side of `lane` (R5 power order, simplified:
+    its record's ``rollout_power``)."""
     power = card.start + card.carried
     effect = card.effect
-    if effect == "ambush":
-        return power + (AMBUSH_DOWN if face == DOWN else AMBUSH_UP)
-    if face == UP:
-        if effect == "cavalry":
-            return power * 2 if len(state.players[me].deck) <= CAVALRY_DECK_LIMIT else 1
-        if effect == "mercenary":
-            return 7
-        if effect == "archers":
-            opp = state.players[1 - me]
-            if any(opp.cards[c].face == DOWN for c in opp.board[lane]):
-                return power + ARCHERS_BONUS
-        elif effect == "general":
-            return power  # ...but it ends the round for its player (R5.D2)
+    if effect in ROLLOUT_POWER:
+        return ROLLOUT_POWER[effect](state, card, lane, face, me, power)
     return power
 
 
@@ -236,10 +226,11 @@ def rollout_action(state: GameState, rng: random.Random, legal=None, params=None
             if known is None:
                 card = cards[action.card]
                 cost = keep_base + keep_per_power * (card.start + card.carried)
-                if card.effect == "general" and face == UP and not opp_passed:
+                info = EFFECTS[card.effect] if card.effect is not None else None
+                if info is not None and info.ends_round and face == UP and not opp_passed:
                     cost += prm["general_penalty"]  # it passes for us at once (R5.D2)
                 added = _added_power(state, card, lane, face, me)
-                lane_free = card.effect != "archers"
+                lane_free = info is None or not info.rollout_by_lane
                 per_card[(action.card, face)] = (added, cost, lane_free)
             else:
                 added, cost, lane_free = known
@@ -268,6 +259,8 @@ def rollout_action(state: GameState, rng: random.Random, legal=None, params=None
         return legal[0]
     if best.type != DISCARD:
         options = variants.get((best.card, best.lane, best.face))
-        if options and cards[best.card].effect != "priest" and random_() < prm["target_prob"]:
+        # a target that makes one of our cards a soldier (R5.A6) is rarely worth taking
+        if (options and not EFFECTS[cards[best.card].effect].target_becomes_soldier
+                and random_() < prm["target_prob"]):
             return options[int(random_() * len(options))]
     return best

@@ -1,8 +1,9 @@
 """Every string the page shows, in English and Japanese: one table per language.
 
 ``t(key, **values)`` looks a key up in the current language (``set_lang``) and fills its
-``{placeholders}``. Effect names and texts come from trifront/cards.py (``name_ja``/``text_ja``
-are the seed's own wording, the reference for Japanese); everything else is here.
+``{placeholders}``. Effect names and texts are here too (``effect.<id>``, ``effect_text.<id>``,
+``short.<id>``; the Japanese ones are the seed's own wording), the only place they live: the
+engine's English messages read EN.
 tests/ui/test_i18n.py checks that both tables have exactly the same keys and placeholders, and
 that a screen rendered in Japanese shows no English.
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from trifront.cards import EFFECTS
+from trifront.cards import EFFECTS  # noqa: F401  (render.py reads i18n.EFFECTS)
 from trifront.reasons import ENGLISH as REASONS_EN
 from trifront.reasons import Reason
 from trifront.reasons import words as reason_text_in
@@ -81,15 +82,13 @@ def t_of(key: str, name: str, **values) -> str:
 # ------------------------------------------------------------------------------ effects
 
 
-def effect_name(effect: str) -> str:
-    """The effect's name in the current language (cards.py; ja: the seed's name)."""
-    info = EFFECTS[effect]
-    return info.name_ja if _lang == "ja" else info.name_en
+def effect_name(effect: str, lang: str | None = None) -> str:
+    """The effect's name in the current language, or in `lang` (ja: the seed's name)."""
+    return TABLES[lang or _lang][f"effect.{effect}"]
 
 
 def effect_text(effect: str) -> str:
-    info = EFFECTS[effect]
-    return info.text_ja if _lang == "ja" else info.text_en
+    return TABLES[_lang][f"effect_text.{effect}"]
 
 
 def effect_short(effect: str) -> str:
@@ -1319,6 +1318,125 @@ JA: dict[str, str] = {
     "fair.check.reveal": "ホストは秘密と棋譜を公開した",
 }
 
+#: Each effect's name and full text (ja: the seed's own wording, the reference for Japanese).
+#: The records (trifront/effects/) carry none: an effect's words are only here.
+_EFFECT_NAMES_EN = {
+    "supply": "Supply Corps",
+    "gunners": "Gunners",
+    "assault": "Assault Troops",
+    "frontline": "Frontline",
+    "archers": "Archers",
+    "priest": "Priest",
+    "recon": "Recon",
+    "tactician": "Tactician",
+    "medic": "Medic",
+    "illusionist": "Illusionist",
+    "decoy": "Decoy",
+    "lord": "Lord",
+    "ambush": "Ambush",
+    "mercenary": "Mercenary",
+    "envoy": "Envoy",
+    "cavalry": "Cavalry",
+    "engineer": "Engineer",
+    "instructor": "Instructor",
+    "strategic": "Siege Engine",
+    "general": "General",
+    "spy": "Spy",
+    "black_market": "Black Market",
+    "commander": "Commander",
+    "captain": "Captain",
+}
+_EFFECT_TEXTS_EN = {
+    "supply": "Face-up: draw 1 card. Only your first face-up Supply each round draws.",
+    "gunners": ("While a face-up 1, 2 and 3 of Gunners stand together in one lane on your "
+                "side, each of those three is power 10."),
+    "assault": ("Face-up: on the opponent's next turn they cannot pass while they have a legal "
+                "play or discard."),
+    "frontline": "Face-up: on the opponent's next turn they cannot play face-down.",
+    "archers": "Face-up: +2 power while the opponent has a face-down card in this lane.",
+    "priest": ("Face-up: choose a card in your hand; it becomes a common soldier (no effect, "
+               "same power)."),
+    "recon": "Face-up: choose a face-down opponent card; turn it face-up.",
+    "tactician": ("Face-up: move one of your cards on the board (this one too) to another "
+                  "lane, same face. Siege cards cannot move."),
+    "medic": ("Face-up, once per round: put the highest-power card of your discard pile into "
+              "your deck and shuffle."),
+    "illusionist": ("Face-up: every other face-up card in this lane, both sides, turns "
+                    "face-down and loses every gain and loss."),
+    "decoy": ("Face-up: choose a face-up opponent card in another lane; move it to their side "
+              "of this lane. Siege cards cannot move."),
+    "lord": "Face-up: create a common soldier (power 5) in your deck and shuffle.",
+    "ambush": "+1 power while face-down; −2 while face-up.",
+    "mercenary": "Face-up: its power becomes a random number from 1 to 13 while on the board.",
+    "envoy": "Cannot be played. Discard it to draw 1 card.",
+    "cavalry": ("Face-up: double power while your deck holds 6 cards or fewer; power 1 while "
+                "it holds 7 or more."),
+    "engineer": ("Face-up only, into a lane where no one has a card. Choose a card in your "
+                 "hand: +1 power."),
+    "instructor": "Face-up: every common soldier you own, everywhere, gets +1 power.",
+    "strategic": "Fixed lane: 11 left, 12 center, 13 right (either face).",
+    "general": ("Face-up only. Your 11-13s are worth +2 everywhere. Playing one ends your "
+                "round (you pass)."),
+    "spy": ("Face-up only. The opponent draws 1; then up to 2 random cards of their hand are "
+            "revealed to you."),
+    "black_market": ("Cannot be played. Discard it to draw 2 cards; each gets −5 power (not "
+                     "below 1)."),
+    "commander": "Face-up only. While face-up, this lane is won by number of cards, not power.",
+    "captain": "When played (either face): −1 power if no common soldier is on the board.",
+}
+_EFFECT_NAMES_JA = {
+    "supply": "補給部隊",
+    "gunners": "鉄砲隊",
+    "assault": "突撃部隊",
+    "frontline": "前線部隊",
+    "archers": "弓兵",
+    "priest": "祈祷師",
+    "recon": "偵察部隊",
+    "tactician": "軍師",
+    "medic": "衛生部隊",
+    "illusionist": "奇術師",
+    "decoy": "陽動部隊",
+    "lord": "領主",
+    "ambush": "奇襲部隊",
+    "mercenary": "傭兵部隊",
+    "envoy": "密使",
+    "cavalry": "騎将",
+    "engineer": "工兵",
+    "instructor": "教官",
+    "strategic": "攻城兵器",
+    "general": "大将軍",
+    "spy": "間者",
+    "black_market": "闇商人",
+    "commander": "指揮官",
+    "captain": "隊長",
+}
+_EFFECT_TEXTS_JA = {
+    "supply": "表：1ラウンドに1回、山札から1枚引く",
+    "gunners": "常時：1・2・3が同じレーンに全て表で揃う間、その3枚は各10扱い（欠ける/裏になると解除）",
+    "assault": "表：相手は次ターン、パス不可（使用可能な手札がない時のみパス可）",
+    "frontline": "表：相手は次ターン、裏で出せない",
+    "archers": "表：同レーンに相手の裏カードが1枚以上あるなら、このカード+2",
+    "priest": "表で出したとき、手札のカードを1枚選んで一般兵にする(戦力はそのまま)",
+    "recon": "表：相手の裏カード1枚を表にする",
+    "tactician": "表：このラウンド中に自分が配置したカード1枚を選び、別レーンへ移動",
+    "medic": "表：1ラウンドに1回、自分の捨て札の中で最大の戦力カード1枚を山札へ戻してシャッフル",
+    "illusionist": "表：このカードを出したレーンの表カードを全て裏にする（強化/弱体は解除）",
+    "decoy": "表：相手の表カード1枚を、このカードを出したレーンへ移動させる",
+    "lord": "表で出したとき、一般兵を1枚デッキに加える",
+    "ambush": "裏：このカード+1　表：このカード-2",
+    "mercenary": "表：このカードの戦力がランダムで1〜13になる",
+    "envoy": "配置不可（捨て専）　捨てる：1枚引く",
+    "cavalry": "表：自分の山札が6枚以下ならこのカードは2倍／7枚以上なら1扱い",
+    "engineer": "裏不可かつ空レーンのみ配置可　表：手札1枚を+1",
+    "instructor": "表で出したとき、すべての一般兵の戦力を+1",
+    "strategic": "配置レーン固定：左=11／中央=12／右=13（表裏は選べる）",
+    "general": "裏不可　常時：自分の山札/手札の11〜13は+2扱い　表：出したターンは自動パス扱い",
+    "spy": "裏不可　表：相手は1枚引く→相手手札から最大2枚をランダムで公開（以後その2枚は見え続ける）",
+    "black_market": "配置不可（捨て専）　捨てる：山札から2枚引く／引いた2枚は戦力-5（最低1）",
+    "commander": "裏不可　表：このレーンは合計戦力ではなくカード枚数で勝敗（同数は引分）",
+    "captain": "出した時、場に一般兵がいなかった場合戦力-1",
+}
+
 #: Card-face copy in a few words (the full text is the tooltip and the inspect panel).
 _SHORT_EN = {
     "supply": "Draw 1 (first Supply each round)",
@@ -1372,8 +1490,12 @@ _SHORT_JA = {
     "commander": "このレーンは枚数で勝敗",
     "captain": "場に一般兵がいなければ−1",
 }
+EN.update({f"effect.{k}": v for k, v in _EFFECT_NAMES_EN.items()})
+EN.update({f"effect_text.{k}": v for k, v in _EFFECT_TEXTS_EN.items()})
 EN.update({f"short.{k}": v for k, v in _SHORT_EN.items()})
 EN.update({f"why.{k}": v for k, v in REASONS_EN.items()})   # the engine's own English
+JA.update({f"effect.{k}": v for k, v in _EFFECT_NAMES_JA.items()})
+JA.update({f"effect_text.{k}": v for k, v in _EFFECT_TEXTS_JA.items()})
 JA.update({f"short.{k}": v for k, v in _SHORT_JA.items()})
 
 # the tutorial (trifront/ui/tutorial.py): per step a title, the coach's words and what to do

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from trifront.cards import EFFECTS, GROUP_EFFECTS, GROUP_RANKS, GROUPS, SOLDIER
+from trifront.cards import EFFECTS, GROUP_EFFECTS, GROUP_RANKS, GROUPS, RULE_EFFECT, SOLDIER
+from trifront.effects import kinds
 from trifront.ui import i18n
 from trifront.ui.i18n import t
 
@@ -29,11 +30,10 @@ def short_text(effect: str) -> str:
 GROUP_RANGE = {g: f"{r[0]}–{r[-1]}" for g, r in GROUP_RANKS.items()}
 
 #: rule id -> effect id, to name the source of a power change ("R5.C1" -> ambush).
-_RULE_EFFECT = {info.rule: info.id for info in EFFECTS.values()}
+_RULE_EFFECT = RULE_EFFECT
 
-#: what the R4.4 target of each choosing effect is, for the prompt.
-TARGET_KINDS = ("own_hand", "opponent_face_down", "opponent_face_up_elsewhere",
-                "own_board_and_lane")
+#: what the R4.4 target of each choosing effect is, for the prompt (``target.<name>``).
+TARGET_KINDS = tuple(kind.name for kind in kinds.TARGET_KINDS)
 
 
 def lane_name(lane: int | None) -> str:
@@ -195,8 +195,7 @@ def card_face(card: dict) -> CardFace:
         name, name_ja, short, full = (t("card.soldier"), "一般兵", t("card.soldier_short"),
                                       t("card.soldier_text"))
     elif effect in EFFECTS:
-        info = EFFECTS[effect]
-        name, name_ja = i18n.effect_name(effect), info.name_ja
+        name, name_ja = i18n.effect_name(effect), i18n.effect_name(effect, "ja")
         short, full = short_text(effect), i18n.effect_text(effect)
     else:
         name, name_ja, short, full = t("card.plain"), "", "", t("card.plain_text")
@@ -478,8 +477,9 @@ class TargetChoice:
 
 def _target_owner(view: dict, card: int) -> int:
     """Whose card an R4.4 target is, from the played card's effect (RECORD.md)."""
-    chooses = _chooses(view, card)
-    return other(view["me"]) if chooses and chooses.startswith("opponent") else view["me"]
+    effect = _played_effect(view, card)
+    kind = EFFECTS[effect].chooses if effect in EFFECTS else None
+    return other(view["me"]) if kind is not None and kind.opponents else view["me"]
 
 
 def _played_effect(view: dict, card: int) -> str | None:
@@ -488,8 +488,10 @@ def _played_effect(view: dict, card: int) -> str | None:
 
 
 def _chooses(view: dict, card: int) -> str | None:
+    """The name of the played card's R4.4 target kind (effects/kinds.py), or None."""
     effect = _played_effect(view, card)
-    return EFFECTS[effect].chooses if effect in EFFECTS else None
+    chooses = EFFECTS[effect].chooses if effect in EFFECTS else None
+    return chooses.name if chooses is not None else None
 
 
 def target_prompt(view: dict, card: int) -> str:
@@ -712,15 +714,15 @@ def _effect_phrase(card: dict | None, target, names: dict[int, str], entry: dict
         return ""
     if info.chooses and not target:
         return t("log.e.no_target")
-    if effect in ("assault", "frontline"):
+    if info.next_turn:     # the R4.5 restriction it put on the opponent's next turn
         p = entry.get("player", 0)
         if _had_passed(view, entry, other(p)):
             return ""
         whom = _subject(other(p), names)
         return (t(f"log.e.{effect}_you") if _is_you(whom)
                 else t(f"log.e.{effect}", whom=whom))
-    if effect == "illusionist":
-        return t("log.e.illusionist")
+    if f"log.e.{effect}" in i18n.EN:      # what it did to the board (R5.B4)
+        return t(f"log.e.{effect}")
     return ""
 
 
@@ -831,8 +833,10 @@ def join_labels(labels: list[str]) -> str:
 def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
                    target: dict, outcome: dict | None = None) -> str:
     effect = _effect_of(card) if card else None
-    chooses = EFFECTS[effect].chooses if effect in EFFECTS else None
-    owner = other(p) if chooses and chooses.startswith("opponent") else p
+    info = EFFECTS.get(effect) if isinstance(effect, str) else None
+    kind = info.chooses if info is not None else None
+    chooses = kind.name if kind is not None else None
+    owner = other(p) if kind is not None and kind.opponents else p
     found = find_card(view, owner, target.get("card"))
     known = found is not None and not found[1].get("hidden")
     tlabel = card_label(found[1]) if known else t("card.a_card")
@@ -854,9 +858,9 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
             return t("log.t.tactician_from", src=lane_name(slot[0]),
                      nth=i18n.ordinal(slot[1] + 1), lane=lane_name(target.get("lane")))
         return t("log.t.tactician", t=tlabel, lane=lane_name(target.get("lane")))
-    if effect in ("priest", "engineer"):
+    if chooses == "own_hand":
         if p == me and known:      # the player's own move: name the hand card it changed
-            label = _before_priest(view, p, found[1]) if effect == "priest" else tlabel
+            label = _before_priest(view, p, found[1]) if info.target_becomes_soldier else tlabel
             if _is_you(names.get(me, "")):
                 label = t("log.your", label=label)
             return t(f"log.t.{effect}_card", t=label)
@@ -1043,7 +1047,7 @@ def draft_groups(picks: dict[str, str]) -> list[tuple[str, str, list[EffectTile]
         tiles = []
         for eid in GROUP_EFFECTS[g]:
             info = EFFECTS[eid]
-            tiles.append(EffectTile(eid, g, i18n.effect_name(eid), info.name_ja,
+            tiles.append(EffectTile(eid, g, i18n.effect_name(eid), i18n.effect_name(eid, "ja"),
                                     i18n.effect_text(eid), short_text(eid), info.rule,
                                     picks.get(g) == eid))
         out.append((g, t("draft.ranks", range=GROUP_RANGE[g]), tiles))
@@ -1116,8 +1120,10 @@ def opponent_move_caption(view: dict, names: dict[int, str]) -> tuple[int, str, 
     return lane, short, describe_action(entry, view, names)
 
 
-#: power changes that come from a continuous effect active now (R4.2, R5 power order)
-CONTINUOUS_RULES = ("R5.A2", "R5.A5", "R5.C1", "R5.C4")
+def _continuous(rule: str) -> bool:
+    """Whether a power change comes from a continuous effect active now (R4.2, R5 power
+    order): its record has a ``power``."""
+    return rule in RULE_EFFECT and EFFECTS[RULE_EFFECT[rule]].power is not None
 
 
 def power_breakdown(card: dict) -> list[tuple[str, str, str]]:
@@ -1127,10 +1133,12 @@ def power_breakdown(card: dict) -> list[tuple[str, str, str]]:
         return []
     base, power, rank = card.get("base"), card.get("power"), card.get("rank")
     rows: list[tuple[str, str, str]] = []
-    if (_effect_of(card) == "general" and isinstance(rank, int) and isinstance(base, int)
-            and base == rank + 2):            # R5.D2 raises the starting power itself
+    info = EFFECTS.get(_effect_of(card) or "")
+    bonus = info.group_bonus if info is not None else 0
+    if (bonus and isinstance(rank, int) and isinstance(base, int)
+            and base == rank + bonus):        # R5.D2 raises the starting power itself
         rows.append((t("inspect.rank", rank=rank), str(rank), "base"))
-        rows.append((f"{t('mod.R5.D2')} (R5.D2)", mod_amount(2), "change"))
+        rows.append((f"{t('mod.' + info.rule)} ({info.rule})", mod_amount(bonus), "change"))
     else:
         rows.append((t("inspect.base"), str(base), "base"))
     running = base if isinstance(base, int) else 0
@@ -1143,7 +1151,7 @@ def power_breakdown(card: dict) -> list[tuple[str, str, str]]:
             effect_name(_RULE_EFFECT[rule]) if rule in _RULE_EFFECT else t("card.mod_change"))
         if rule == "R5.C2":      # the roll replaces the power so far: say what was rolled
             label = t("mod.R5.C2_rolled", n=running)
-        kind = "continuous" if rule in CONTINUOUS_RULES else "change"
+        kind = "continuous" if _continuous(rule) else "change"
         if kind == "continuous":
             label = f"{label} — {t('inspect.continuous_now')}"
         rows.append((f"{label} ({rule})", mod_amount(mod.get("delta")), kind))

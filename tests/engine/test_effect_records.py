@@ -1,0 +1,170 @@
+"""An effect is one record and its texts: a test-only effect, registered with nothing else
+(no edit to the rules, views, power or the page), plays through the engine (legal actions,
+apply, power, scoring), the player views and the page model."""
+
+from __future__ import annotations
+
+import pytest
+
+from trifront import cards
+from trifront.actions import DOWN, PASS, PLAY, UP, Action
+from trifront.cards import EffectSpec
+from trifront.effects.kinds import OWN_HAND, LaneLimit
+from trifront.power import card_power, power_parts, side_power
+from trifront.reasons import Reason
+from trifront.rules import (IllegalAction, apply, legal_actions, legal_actions_reference,
+                            new_state, placement_problem)
+from trifront.ui import i18n
+from trifront.ui import model as m
+from trifront.playerview import PlayerView
+from trifront.views import player_view
+
+BANNER = "test_banner"
+RULE = "R9.T1"
+NORMAL = {"A": "supply", "B": "recon", "C": "ambush", "D": "strategic"}
+
+
+def _banner_play(state, card, action):
+    """On play: the chosen hand card gets +2 (carried in every zone)."""
+    if action.target_card is not None:
+        target = state.card(card.owner, action.target_card)
+        target.carried += 2
+        target.changes += ((RULE, 2),)
+
+
+def _banner_power(state, card, power):
+    """Continuous: +3 while face-up on the board."""
+    return power + 3 if card.face == UP else power
+
+
+#: R4.3 for the test: only the two outer lanes
+FLANKS = LaneLimit(allowed=lambda state, player, card: (0, 2),
+                   refusal=lambda card, lane: Reason("R4.3", "test_flank", {"lane": lane}),
+                   static=True)
+
+TEXTS = {
+    "en": {f"effect.{BANNER}": "Banner Guard", f"effect_text.{BANNER}": "Face-up only, outer "
+           "lanes. +3 power face-up; a hand card of yours gets +2.",
+           f"short.{BANNER}": "Outer lanes. +3; a hand card +2",
+           f"log.t.{BANNER}": ", raising a hand card", f"log.t.{BANNER}_card": ", raising {t}",
+           "why.test_flank": "Banner Guard cannot go to the {lane} lane"},
+    "ja": {f"effect.{BANNER}": "旗手", f"effect_text.{BANNER}": "表のみ・左右レーンのみ。表で+3、手札1枚+2",
+           f"short.{BANNER}": "左右のみ。+3、手札1枚+2",
+           f"log.t.{BANNER}": "（手札1枚を強化）", f"log.t.{BANNER}_card": "（{t}を強化）",
+           "why.test_flank": "旗手は{lane}レーンに出せません"},
+}
+
+
+@pytest.fixture
+def banner(monkeypatch):
+    """The record and its texts, and nothing else."""
+    spec = cards.register(EffectSpec(BANNER, "C", RULE, "on-play", face_up_only=True,
+                                     lanes=FLANKS, chooses=OWN_HAND, on_play=_banner_play,
+                                     power=_banner_power))
+    for lang, texts in TEXTS.items():
+        for key, text in texts.items():
+            monkeypatch.setitem(i18n.TABLES[lang], key, text)
+    try:
+        yield spec
+    finally:
+        cards.unregister(BANNER)
+        i18n.set_lang("en")
+
+
+def _game():
+    """Player 0 holds card 14 (rank 8, group C: the banner) and 0, 2, 4, 6; goes first."""
+    deck0 = [14, 0, 2, 4, 6] + [c for c in range(26) if c not in (14, 0, 2, 4, 6)]
+    deck1 = list(range(26))
+    return new_state("draft", [{**NORMAL, "C": BANNER}, NORMAL], 0, 7, decks=[deck0, deck1])
+
+
+def test_the_registry_holds_it_only_while_registered(banner):
+    assert cards.EFFECTS[BANNER] is banner and BANNER in cards.GROUP_EFFECTS["C"]
+    assert cards.check_effect_set({**NORMAL, "C": BANNER})["C"] == BANNER
+    with pytest.raises(ValueError):
+        cards.register(banner)              # one record per id
+
+
+def test_legal_actions_follow_the_record(banner):
+    state = _game()
+    legal = legal_actions(state)
+    assert legal == legal_actions_reference(state)      # the fast generator agrees
+    plays = {(a.lane, a.face, a.target_card) for a in legal if a.card == 14}
+    # face-up only, outer lanes only, each with no target or another hand card as target
+    assert plays == {(lane, UP, tc) for lane in (0, 2) for tc in (None, 0, 2, 4, 6)}
+    card = state.card(0, 14)
+    assert placement_problem(state, 0, card, 1, UP) == Reason("R4.3", "test_flank", {"lane": 1})
+    assert placement_problem(state, 0, card, 0, DOWN).code == "face_up_only"
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Action(PLAY, 14, 1, UP))
+    assert err.value.message == "Banner Guard cannot go to the center lane"
+    with pytest.raises(IllegalAction) as err:
+        apply(state, Action(PLAY, 14, 0, DOWN))
+    assert err.value.message == "Banner Guard can only be played face-up (R9.T1)"
+
+
+def test_apply_power_and_scoring_follow_the_record(banner):
+    state = _game()
+    apply(state, Action(PLAY, 14, 0, UP, 2))
+    banner_card, target = state.card(0, 14), state.card(0, 2)
+    assert card_power(state, banner_card) == 8 + 3
+    assert power_parts(state, banner_card) == (11, 8, [(RULE, 3)])
+    assert power_parts(state, target) == (2 + 2, 2, [(RULE, 2)])    # in the hand
+    assert side_power(state, 0, 0) == 11
+    apply(state, Action(PASS))
+    apply(state, Action(PASS))
+    assert state.rounds[0]["winners"][0] == 0 and state.scores[0] >= 1
+    (entry,) = state.rounds[0]["lanes"][0]["sides"][0]
+    assert entry["effect"] == BANNER and entry["power"] == 11
+
+
+def test_views_show_it_and_hide_its_hand_target(banner):
+    state = _game()
+    apply(state, Action(PLAY, 14, 0, UP, 2))
+    mine, theirs = player_view(state, 0), player_view(state, 1)
+    for view in (mine, theirs):             # the typed view reads it, and writes it back
+        assert PlayerView.from_json(view).to_json() == view
+    (seen,) = theirs["lanes"][0]["sides"][0]
+    assert seen["effect"] == BANNER and seen["power"] == 11
+    assert seen["mods"] == [{"rule": RULE, "delta": 3}]
+    # R7.2: the opponent sees that a hand card was chosen, not which (the kind's `hidden`)
+    assert theirs["history"][-1]["action"]["target"]["card"] is None
+    assert mine["history"][-1]["action"]["target"]["card"] == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_page_model_names_it(banner, lang):
+    state = _game()
+    i18n.set_lang(lang)
+    names = m.player_names("cpu")
+    view = player_view(state, 0)
+    hand_card = next(c for c in view["hands"][0] if c["id"] == 14)
+    face = m.card_face(hand_card)
+    assert face.name == TEXTS[lang][f"effect.{BANNER}"]
+    assert face.full == TEXTS[lang][f"effect_text.{BANNER}"]
+    assert face.short == TEXTS[lang][f"short.{BANNER}"]
+    assert face.name_ja == TEXTS["ja"][f"effect.{BANNER}"]
+    center = m.lane_choices(view, 14)[1]
+    assert not center.enabled and TEXTS[lang][f"effect.{BANNER}"] in center.reason
+    apply(state, Action(PLAY, 14, 0, UP, 2))
+    view = player_view(state, 0)
+    (lane0,) = m.lane_models(view)[0].mine
+    assert lane0.name == TEXTS[lang][f"effect.{BANNER}"] and lane0.power == 11
+    breakdown = m.power_breakdown(view["lanes"][0]["sides"][0][0])
+    assert any(kind == "continuous" and amount == "+3" for _, amount, kind in breakdown)
+    line = next(text for p, text in m.history_lines(view, names) if p == 0)
+    assert TEXTS[lang][f"effect.{BANNER}"] in line
+    # the opponent's log says a hand card was raised, never which
+    other = next(text for p, text in m.history_lines(player_view(state, 1),
+                                                      m.player_names("cpu", human=1)) if p == 0)
+    assert TEXTS[lang][f"log.t.{BANNER}"] in other
+
+
+def test_draft_offers_it_with_its_texts(banner):
+    tiles = {tile.id: tile for g, _, ts in m.draft_groups({}) for tile in ts}
+    assert tiles[BANNER].name == "Banner Guard" and tiles[BANNER].rule == RULE
+
+
+def test_unregistered_it_is_gone():
+    assert BANNER not in cards.EFFECTS and len(cards.EFFECTS) == 24
+    assert all(len(ids) == 6 for ids in cards.GROUP_EFFECTS.values())
