@@ -59,7 +59,8 @@ def test_each_effect_card_cites_its_rule(effect):
     info = EFFECTS[effect]
     text = rule_texts()[info.rule]
     assert f"`{effect}`" in text.split(":")[0], (info.rule, text)
-    assert info.name_ja in text, (info.rule, info.name_ja)
+    name_ja = i18n.effect_name(effect, "ja")
+    assert name_ja in text, (info.rule, name_ja)
     assert info.rule.startswith(f"R5.{info.group}") and effect in GROUP_EFFECTS[info.group]
     rules = (REPO_ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
     heading = re.search(rf"### Group {info.group} \(ranks (\d+)–(\d+)\)", rules)
