@@ -80,7 +80,7 @@ def test_nothing_is_heard_before_the_first_click_or_while_muted():
     assert out.calls == []                       # autoplay: not before a click
     s.unlock()
     s.unlock()
-    assert out.unlocked == 1
+    assert out.unlocked == 2                     # each click resumes a suspended context
     s.play(["lane_won", "nonsense", "lane_lost"])
     assert [d for _, d in out.calls] == [0.0, sound.GAP]     # one after the other
     assert s.played == ["lane_won", "lane_lost"]
@@ -112,3 +112,52 @@ def test_a_supply_played_face_up_draws():
     g.apply(_first(before, lambda a: a["type"] == "play" and a["card"] == 0 and a["face"] == "up"),
             player=0)
     assert sound.cues(before, g.view(0)) == ["play", "draw"]
+
+
+def _page(storage, out):
+    from trifront.ui.app import App
+    from trifront.ui.cpu import CpuClient
+    trees = []
+    app = App(trees.append, CpuClient(None), seed=4, cpu_delay=0, storage=storage,
+              sound=sound.Sound(out), log_error=lambda text: (_ for _ in ()).throw(
+                  AssertionError(text)))
+    app.render()
+    return app, trees
+
+
+def test_the_switch_is_on_the_menu_and_the_board_and_is_remembered():
+    import asyncio
+    from trifront.net.match import MemoryStorage
+
+    async def go():
+        storage, out = MemoryStorage(), Recorder()
+        app, trees = _page(storage, out)
+
+        async def settle():
+            for _ in range(50):
+                await asyncio.sleep(0)
+                pending = [t for t in app.tasks if not t.done()]
+                if pending:
+                    await asyncio.gather(*pending)
+        assert trees[-1].find("#btn-sound").attrs["aria-pressed"] == "true"
+        app.dispatch("menu-set", {"key": "strength", "value": "easy"})
+        app.dispatch("start", {})
+        assert trees[-1].find("#screen-board").find("#btn-sound") is not None
+        legal = app.view()["legal"]
+        app.dispatch("pass", {}) if not any(a["type"] == "play" for a in legal) else \
+            app.play(next(a for a in legal if a["type"] == "play"))
+        await settle()
+        app.render()
+        assert out.calls and {"play", "facedown", "pass"} & set(app.sound.played)
+        heard = len(out.calls)
+        app.dispatch("sound", {})                                 # muted
+        assert trees[-1].find("#btn-sound").attrs["aria-pressed"] == "false"
+        if app.my_turn():
+            app.play({"type": "pass"})
+        await settle()
+        app.render()
+        assert len(out.calls) == heard                            # nothing while muted
+        again, trees2 = _page(storage, Recorder())                # a reload: still muted
+        assert again.sound.muted
+        assert trees2[-1].find("#btn-sound").attrs["aria-pressed"] == "false"
+    asyncio.run(go())

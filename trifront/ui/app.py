@@ -38,6 +38,7 @@ from trifront.ui.screens import lobby
 from trifront.ui.screens.handover import Handover
 from trifront.ui.scrolling import follow_scroll
 from trifront.ui.seats import CpuSeat, Seat
+from trifront.ui.sound import Sound
 
 __all__ = ["App", "SAVE_KEY", "SETTINGS_KEY"]
 
@@ -62,7 +63,8 @@ class App:
                  signal: str = "", default_signal: str = "relay",
                  browser_lang: str = "en", copy_text: Callable[[str], bool] | None = None,
                  set_address: Callable[[dict], None] | None = None,
-                 scroll_to: Callable[[str], None] | None = None):
+                 scroll_to: Callable[[str], None] | None = None,
+                 sound: Sound | None = None):
         # the page's hooks
         self.mount, self.scroll_to, self.copy_text = mount, scroll_to, copy_text
         self.set_address = set_address  # the address follows the room (a reload rejoins)
@@ -75,6 +77,8 @@ class App:
         self.cpu = cpu or CpuClient(None)
         self.persist = Persistence(storage, log_warn)
         self.hints = Hints(self.cpu, seed, log_error)
+        self.sound = sound or Sound()   # the table's sounds (silent until a click)
+        self.heard_view: dict | None = None   # the last view the sounds were made for
         self.rng = random.Random(seed)
         self.cpu_delay = cpu_delay
         self.strengths = cpu_strengths()
@@ -82,6 +86,7 @@ class App:
         screens.menu.settings(self, room=room, relay=relay, signal=signal,
                               default_signal=default_signal, lang=lang,
                               browser_lang=browser_lang)
+        screens.sound.load(self)
         # what is on screen
         self.at: screens.Screen = screens.PLAIN["menu"]()   # the screen, as a value
         self.overlay: tuple | None = None
@@ -149,6 +154,7 @@ class App:
     def dispatch(self, act: str, data: dict | None = None) -> None:
         """A click (or key) on an element with ``data-act``; never raises."""
         data = data or {}
+        self.sound.unlock()         # a click or a key: browsers let audio start from one
         handler = screens.HANDLERS.get(act)
         if handler is None:
             return
@@ -188,7 +194,9 @@ class App:
                 # the results are drawn from Player 1's side whoever moved last
                 root.add_class("tf-seat-2")
             self.seat.decorate(root, screen)
+            screens.sound.place(self, screen)
             self.mount(root)
+            screens.sound.hear(self)
             follow_scroll(self)
             if self.shown == "board":
                 self.fresh = {}  # a played card drops in once, not at every redraw

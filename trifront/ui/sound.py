@@ -142,9 +142,8 @@ class Sound:
         self.played: list[str] = []     # every cue played, in order (tests, the page's data-sound)
 
     def unlock(self) -> None:
-        """The player clicked: audio may start from now on."""
-        if self.unlocked:
-            return
+        """The player clicked: audio may start from now on (asked at every click: a context
+        made or resumed outside a click, say by a replayed early click, stays suspended)."""
         try:
             self.out.unlock()
             self.unlocked = True
