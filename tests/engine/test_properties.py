@@ -100,8 +100,13 @@ def _hidden_places(state, me):
     known = state.players[me].known
     places = [("hand", None, i) for i, cid in enumerate(opp.hand) if cid not in known]
     places += [("deck", None, i) for i in range(len(opp.deck))]
+    # a face-down card R5.B2 moved this round is the one in its slot (R7.1: the move is
+    # public, the view marks it "moved"): a world with another card there is not one the
+    # opponent could be in, so it stays where it is
+    sides = [lane["sides"][1 - me] for lane in player_view(state, me)["lanes"]]
     places += [("board", lane, i) for lane in LANES for i, cid in enumerate(opp.board[lane])
-               if opp.cards[cid].face == DOWN and cid not in known]
+               if opp.cards[cid].face == DOWN and cid not in known
+               and not sides[lane][i].get("moved")]
     return places
 
 
