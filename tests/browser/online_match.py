@@ -86,8 +86,44 @@ MY_TURN = """() => {
 }"""
 
 
+RELAY = None   # the relay main() started (a HostileRelay)
+
+
+class HostileRelay(Relay):
+    """Our relay, except in rooms whose word starts with "hostile": there it alters, replays
+    and forges a few game messages (the fallback path's), as an operator could. The pages
+    must drop each (e2e.py) and the game go on (stream.py sends the message again)."""
+
+    def __init__(self, limits):
+        super().__init__(limits)
+        self.spoiled: list[str] = []
+        self.counts: dict[str, int] = {}
+        self.kept: dict[str, str] = {}
+
+    async def game(self, ws, text):
+        import base64
+        room = self.where.get(ws, "")
+        if not room.startswith("hostile") or not isinstance(text, str):
+            return await super().game(ws, text)
+        k = self.counts[room] = self.counts.get(room, 0) + 1
+        if k == 3:
+            self.kept[room] = text                  # replayed later
+        if k == 8:                                  # one bit of the ciphertext flipped
+            raw = bytearray(base64.b64decode(text))
+            raw[-1] ^= 1
+            self.spoiled.append("altered")
+            return await super().game(ws, base64.b64encode(bytes(raw)).decode())
+        if k == 14 and room in self.kept:           # an earlier message again
+            self.spoiled.append("replayed")
+            await super().game(ws, self.kept[room])
+        if k == 20:                                 # a message of its own
+            self.spoiled.append("forged")
+            await super().game(ws, base64.b64encode(b"\0\0\0\0\0\0\4\0" + bytes(64)).decode())
+        return await super().game(ws, text)
+
+
 def start_relay() -> tuple[Relay, int]:
-    relay = Relay(Limits())
+    relay = HostileRelay(Limits())
     ready = threading.Event()
     box = {}
 
@@ -600,12 +636,15 @@ def app_attr(player: Player, name: str) -> str | None:
 def scenario_fallback(pw, server, relay_port) -> dict:
     """The two browsers (two processes) cannot reach each other (no UDP, no TCP but to the
     server and the relay) from the start: a whole game through the relay, encrypted end to
-    end."""
+    end; the relay alters, replays and forges a few game messages (HostileRelay)."""
     b1 = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
     b2 = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
     try:
         with no_direct_path((server.server_address[1], relay_port)):
-            u = url(server, relay_port, "no-direct-path")
+            # the relay alters, replays and forges a few of the room's game messages (not for
+            # bench/online_latency.py, which times a plain game: TF_FALLBACK_ROOM)
+            room = os.environ.get("TF_FALLBACK_ROOM", "hostile-no-direct-path")
+            u = url(server, relay_port, room)
             host = Player(new_context(b1), u, "host")
             guest = Player(new_context(b2), u, "guest")
             join(host)
@@ -624,6 +663,9 @@ def scenario_fallback(pw, server, relay_port) -> dict:
                                        for p in (host, guest)],
                           channel_ms=[channel_ms(p) for p in (host, guest)],
                           paths=paths([host, guest]),
+                          spoiled=list(RELAY.spoiled),
+                          dropped=[line for p in (host, guest) for line in p.console
+                                   if "fallback: dropped" in line],
                           latency_ms=latencies([host, guest], timings),
                           errors=host.errors + guest.errors)
             return result
@@ -693,7 +735,8 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     server = serve.serve_in_thread(root=ROOT, port=0, quiet=True)
-    _relay, relay_port = start_relay()
+    global RELAY
+    RELAY, relay_port = start_relay()
     results = {}
     with sync_playwright() as pw:
         for name in args.scenarios:

@@ -55,7 +55,7 @@ from trifront.net.stream import Stream
 ICE_RESTART_AFTER = 2.0   # seconds in "disconnected" before an ICE restart
 RENEW_AFTER = 6.0         # seconds more without recovery before a fresh connection
 RELAY_RETRY = (0.5, 1.0, 2.0, 4.0, 8.0)
-FALLBACK_AFTER = 4.0      # seconds after pairing without a direct path: use the relay
+FALLBACK_AFTER = 3.5      # seconds after pairing without a direct path: use the relay (<= 5)
 DIRECT_STALE = 4.0        # seconds the direct path may say nothing before it counts as broken
 KEEPALIVE = 1.0           # the direct path's keep-alive (seconds)
 RELAY_STALE = 5.0         # seconds the probed relay may say nothing: neither path works
@@ -378,6 +378,7 @@ class Link:
     # ----------------------------------------------------------- the stream and its paths
 
     def _new_pairing(self) -> None:
+        self._close_pc()     # frames of an earlier pairing's channel must not reach this stream
         self.gen += 1
         self.stream, self.path, self.chan = Stream(), None, None
         self.open = self.stuck = False
