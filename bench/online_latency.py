@@ -1,8 +1,12 @@
 """Benchmark: online play latency.
 
-1. In real headless Chromium (two contexts, loopback-only network namespace, the local relay;
-   tests/browser/online_match.py plays a whole Normal game by clicking):
-   - pairing -> channel open: from the relay's "paired" to the data channel's "open" (ms);
+1. In real headless Chromium (loopback-only network namespace, the local relay;
+   tests/browser/online_match.py plays a whole Normal game by clicking), on the direct path
+   (two contexts) and, with --fallback, on the fallback path (two processes, no direct path:
+   nftables drops all but TCP to the server and the relay; needs nft):
+   - time to first move: from the second page's join click to the first move shown on both;
+   - pairing -> channel open: from the relay's "paired" to the data channel's "open" (ms),
+     or, on the fallback, pairing -> the relay path in use;
    - action -> applied on the other side: from the acting click (a capturing listener, before
      the page's own handler) to the other page showing the new position (a MutationObserver),
      one shared clock (Date.now()); median and p95 over every action of the game.
@@ -10,6 +14,7 @@
    the guest's view; the guest decodes, checks and digests it (trifront/net, in-memory pipe).
 
     python bench/online_latency.py              # both (the browser part needs root: unshare -n)
+    python bench/online_latency.py --fallback   # ... and a game through the relay
     python bench/online_latency.py --no-browser
 """
 
@@ -45,16 +50,24 @@ def browser(scenarios):
         out = os.path.join(tmp, "r.json")
         script = f'ip link set lo up && exec "{sys.executable}" "{helper}" --out "{out}" ' \
                  + " ".join(scenarios)
-        subprocess.run(["unshare", "-n", "sh", "-c", script], check=True, timeout=900)
+        env = dict(os.environ, TF_FALLBACK_ROOM="no-direct-path")   # a relay that tampers not
+        subprocess.run(["unshare", "-n", "sh", "-c", script], check=True, timeout=900, env=env)
         results = json.load(open(out))
     for name, r in results.items():
         if "exception" in r:
             print(f"{name}: FAILED\n{r['exception']}")
             continue
-        label = {"contexts": "two contexts of one Chromium",
-                 "processes": "two Chromium processes"}.get(name, name)
+        label = {"contexts": "two contexts of one Chromium, direct path",
+                 "processes": "two Chromium processes, direct path",
+                 "fallback": "two Chromium processes, no direct path: through the relay"
+                 }.get(name, name)
         print(f"Browser, {label}: a whole game of {r['actions']} actions in {r['seconds']} s")
-        line("pairing -> channel open", [x for x in r["channel_ms"] if x is not None])
+        if r.get("first_move_ms") is not None:
+            print(f"  {'time to first move':<34} {r['first_move_ms']:7.0f} ms")
+        if name == "fallback":
+            line("pairing -> relay path in use", r["fallback_ms"])
+        else:
+            line("pairing -> channel open", [x for x in r["channel_ms"] if x is not None])
         line("action -> applied on the other side", r["latency_ms"])
 
 
@@ -90,10 +103,13 @@ def main() -> int:
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--processes", action="store_true",
                         help="also measure two browser processes (a Draft game)")
+    parser.add_argument("--fallback", action="store_true",
+                        help="also measure a game through the relay (no direct path)")
     args = parser.parse_args()
     protocol()
     if not args.no_browser:
-        browser(["contexts"] + (["processes"] if args.processes else []))
+        browser(["contexts"] + (["processes"] if args.processes else [])
+                + (["fallback"] if args.fallback else []))
     return 0
 
 

@@ -21,6 +21,16 @@ a time-out, every loop a fixed count; the relay is stopped at the end.
 
     .venv/bin/python bench/relay_load.py                    # R = 50, 200, 1000; M = 24
     .venv/bin/python bench/relay_load.py --rooms 50 500 --messages 40
+    .venv/bin/python bench/relay_load.py --rooms --games 1 50   # fallback games only
+
+Fallback games (``--games G ...``): G whole games played at once through the relay, each in
+its own room, as two pages with no direct path send them (trifront/net/link.py): the messages
+of one real game (a host and a guest session playing random legal moves on CPython, Normal
+mode, seed 1), cut into the link's frames (trifront/net/stream.py), each sealed
+(trifront/net/e2e.py: 8-byte number + 16-byte tag, base64) and sent as a relay "game"
+message, with one acknowledgement back for each message; each room sends its next message
+when the previous one arrived (a game is a conversation). Reported: messages and bytes per
+game, the relay's CPU time per game, and any refusal by the relay's per-room budget.
 """
 
 from __future__ import annotations
@@ -174,6 +184,105 @@ async def one_round(relay: RelayProcess, rooms: int, messages: int, tag: str) ->
     return out
 
 
+def game_trace(seed: int = 1) -> list[tuple[int, str]]:
+    """The messages of one whole online game, in order: (0 host -> guest | 1 guest -> host,
+    text), from the real sessions on CPython (tests/net/pipe.py)."""
+    import random
+
+    sys.path.insert(0, ROOT)
+    from tests.net.pipe import Pipe, play_out
+    from trifront.net.guest import GuestSession
+    from trifront.net.host import HostSession
+
+    trace: list[tuple[int, str]] = []
+    pipe = Pipe(HostSession("normal"), GuestSession())
+    host_send = pipe._host_send
+
+    def host_sends(text):
+        trace.append((0, text))
+        host_send(text)
+    pipe._host_send = host_sends
+    pipe.up = True
+    pipe.host.connected(pipe._host_send)
+    pipe.guest.connected(lambda text: (trace.append((1, text)), pipe.q.append(("host", text))))
+    pipe.pump()
+    play_out(pipe, random.Random(seed))
+    return trace
+
+
+def relay_messages(trace: list[tuple[int, str]]) -> list[tuple[int, int]]:
+    """The trace as the relay sees it: (sender, length of the "game" message's text), an
+    acknowledgement back after each message."""
+    from trifront.net.stream import Stream
+    streams = (Stream(), Stream())
+    out = []
+    for side, text in trace:
+        for frame in streams[side].send(text):
+            out.append((side, 4 * ((8 + len(frame.encode()) + 16 + 2) // 3)))
+        out.append((1 - side, 4 * ((8 + len(f"a{streams[side].sent}") + 16 + 2) // 3)))
+    return out
+
+
+async def fallback_round(relay: RelayProcess, games: int, msgs: list[tuple[int, int]],
+                         tag: str) -> dict:
+    import base64
+    out: dict = {"games": games, "messages": len(msgs), "bytes": sum(n for _s, n in msgs)}
+    clients = []
+    refused = 0
+    try:
+        for g in range(games):
+            source = f"127.0.0.{2 + g // ROOMS_PER_ADDRESS}"
+            a = await connect(relay.url, local_addr=(source, 0), compression=None)
+            b = await connect(relay.url, local_addr=(source, 0), compression=None)
+            for ws in (a, b):
+                await ws.send(json.dumps({"t": "join", "room": f"{tag}-game-{g}"}))
+            await expect(a, "paired")
+            await expect(b, "paired")
+            clients.append((a, b))
+        texts = {}
+        for _side, n in msgs:
+            if n not in texts:
+                texts[n] = base64.b64encode(os.urandom(n))[:n].decode()
+
+        async def one_game(a, b):
+            nonlocal refused
+            ends = (a, b)
+            for side, n in msgs:
+                await ends[side].send(json.dumps({"t": "game", "d": texts[n]}))
+                got = await recv_json(ends[1 - side])
+                if got.get("t") != "game":
+                    raise RuntimeError(f"not forwarded: {got}")
+            # a refusal goes to the sender: none may be waiting
+            for ws in ends:
+                try:
+                    extra = await asyncio.wait_for(ws.recv(), 0.05)
+                    refused += "too many game messages" in extra
+                except TimeoutError:
+                    pass
+
+        t = time.perf_counter()
+        cpu = relay.cpu_seconds()
+        await asyncio.wait_for(asyncio.gather(*(one_game(a, b) for a, b in clients)),
+                               PHASE_TIMEOUT * 5)
+        out["play_s"] = time.perf_counter() - t
+        out["play_cpu"] = relay.cpu_seconds() - cpu
+        out["refused"] = refused
+    finally:
+        await asyncio.gather(*(ws.close() for pair in clients for ws in pair),
+                             return_exceptions=True)
+    return out
+
+
+def report_fallback(r: dict, trace_len: int) -> None:
+    games = r["games"]
+    print(f"G = {games} fallback game(s) at once: {trace_len} game messages a game -> "
+          f"{r['messages']} relay messages, {r['bytes'] / 1024:.0f} KiB a game")
+    print(f"  played      {r['play_s']:6.2f} s   relay CPU {r['play_cpu']:5.2f} s "
+          f"({r['play_cpu'] / games * 1000:.0f} ms a game, "
+          f"{r['play_cpu'] / (games * r['messages']) * 1e6:.0f} us a message)   "
+          f"refused by the room budget: {r['refused']}")
+
+
 def report(r: dict) -> None:
     rooms, messages = r["rooms"], r["messages"]
     lat = r["latency_ms"]
@@ -199,6 +308,14 @@ async def main_async(args) -> list[dict]:
     results = []
     try:
         print(f"relay {relay.url} (pid {relay.proc.pid}), default limits\n", flush=True)
+        if args.games:
+            trace = game_trace()
+            msgs = relay_messages(trace)
+            for n, games in enumerate(args.games):
+                r = await fallback_round(relay, games, msgs, f"g{n}")
+                report_fallback(r, len(trace))
+                results.append(r)
+                print(flush=True)
         for n, rooms in enumerate(args.rooms):
             r = await one_round(relay, rooms, args.messages, f"r{n}")
             report(r)
@@ -213,15 +330,17 @@ async def main_async(args) -> list[dict]:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rooms", type=int, nargs="+", default=[50, 200, 1000])
+    parser.add_argument("--rooms", type=int, nargs="*", default=[50, 200, 1000])
+    parser.add_argument("--games", type=int, nargs="*", default=[],
+                        help="fallback games played at once through the relay (e.g. 1 50)")
     parser.add_argument("--messages", type=int, default=24,
                         help="signaling messages per room (a real pairing: ~10-30)")
     parser.add_argument("--json", help="write the figures to this file")
     args = parser.parse_args(argv)
-    if max(args.rooms) > 250 * ROOMS_PER_ADDRESS:
+    if max(args.rooms + args.games, default=0) > 250 * ROOMS_PER_ADDRESS:
         raise SystemExit(f"at most {250 * ROOMS_PER_ADDRESS} rooms (127.0.0.2-251)")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    need = 2 * max(args.rooms) + 100
+    need = 2 * max(args.rooms + args.games, default=0) + 100
     if soft < need:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, need), hard))  # also the relay's
     started = time.monotonic()

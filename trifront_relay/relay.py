@@ -6,19 +6,28 @@ left). Protocol (one JSON object per WebSocket text message, ``t`` = type):
 
   client -> relay  {"t": "join", "room": "word"}   join a room (leaves the previous one)
                    {"t": "signal", "data": ...}    forwarded verbatim to the other peer
+                   {"t": "game", "d": text}        forwarded verbatim to the other peer: the
+                                                   fallback path of a match whose pages have
+                                                   no direct path (text: end-to-end encrypted
+                                                   frames, trifront/net/e2e.py; the relay
+                                                   cannot read them)
                    {"t": "leave"}                  leave the room
                    {"t": "ping"}                   -> {"t": "pong"}
   relay -> client  {"t": "joined", "room": r, "peers": 1|2}
                    {"t": "paired", "offer": true|false}  both peers are here; the first
                                                           joiner (offer=true) makes the offer
                    {"t": "signal", "data": ...}    from the other peer
+                   {"t": "game", "d": text}        from the other peer
                    {"t": "peer-left"}              the other peer left (the seat is free)
                    {"t": "full"}                   the room already has two peers
                    {"t": "expired"}                the room was idle too long and is closed
                    {"t": "error", "error": text}   junk, too big, too fast, ...
 
 Bounds (Limits): message size, messages per second per client, rooms per client address,
-clients per address, room word length; rooms idle for ``room_idle`` seconds expire. Below
+clients per address, room word length; rooms idle for ``room_idle`` seconds expire. Game
+messages (the fallback path) have their own size bound and a budget per room, messages and
+bytes per second with a burst (token buckets shared by the room's two peers), so one game
+played through the relay costs it a bounded rate however its pages behave (docs/SCALE.md). Below
 the WebSocket layer (GuardedConnection): opening handshakes in progress, per address and in
 all, and open connections in all, kept below the process's open-files limit with descriptors
 in reserve, so half-finished handshakes cannot take every descriptor; and what the relay
@@ -155,6 +164,12 @@ class Limits:
     room_idle: float = 30 * 60.0     # seconds without a message before a room expires
     sweep: float = 10.0              # how often idle rooms are looked for
     notice_wait: float = 5.0         # seconds an "expired" notice may wait on a slow client
+    # the fallback path: game messages relayed for a room with no direct path
+    game_text: int = 12 * 1024       # bytes of one game message's text (a page sends <= 11 KiB)
+    room_game_rate: float = 20.0     # game messages per second, sustained, per room
+    room_game_burst: float = 200.0   # ... and in a burst (a whole turn is ~2-10 of them)
+    room_game_bytes: float = 64 * 1024.0       # game bytes per second, sustained, per room
+    room_game_bytes_burst: float = 1024 * 1024.0  # ... and in a burst
     # below the WebSocket layer (GuardedConnection)
     open_timeout: float = 5.0        # seconds for a client's opening handshake
     first_byte: float = 2.0          # ... of which before its first byte (a browser: at once)
@@ -187,6 +202,9 @@ class Relay:
         self.handshake_cap = self.limits.handshakes
         self.max_connections = self.limits.connections
         self.refused: dict[str, int] = {}         # why -> connections closed since last said
+        # room -> [game message tokens, game byte tokens, time of the last refill]
+        self.budgets: dict[str, list[float]] = {}
+        self.relayed = [0, 0]                     # game messages and bytes forwarded, in all
 
     def address(self, ws: ServerConnection) -> str:
         """The client's address, for the per-address bounds: the socket's peer, or, when that
@@ -322,8 +340,44 @@ class Relay:
             self.active[room] = time.monotonic()
             other = peers[1] if peers[0] is ws else peers[0]
             await self.send(other, t="signal", data=msg["data"])
+        elif kind == "game":
+            await self.game(ws, msg.get("d"))
         else:
             await self.send(ws, t="error", error="unknown message")
+
+    async def game(self, ws: ServerConnection, text) -> None:
+        """Forward a game message of the fallback path, within the room's budget."""
+        if not isinstance(text, str) or not text:
+            return await self.send(ws, t="error", error="a game message is a text")
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > self.limits.game_text:
+            return await self.send(ws, t="error", error="game message too big")
+        room = self.where.get(ws)
+        peers = self.rooms.get(room, [])
+        if len(peers) < 2:
+            return await self.send(ws, t="error", error="no peer to send to")
+        if not self._spend(room, size):
+            return await self.send(ws, t="error", error="too many game messages in this room")
+        self.active[room] = time.monotonic()
+        self.relayed[0] += 1
+        self.relayed[1] += size
+        other = peers[1] if peers[0] is ws else peers[0]
+        await self.send(other, t="game", d=text)
+
+    def _spend(self, room: str, size: int) -> bool:
+        """Take one message and ``size`` bytes from the room's budget (False: not enough)."""
+        lim, now = self.limits, time.monotonic()
+        budget = self.budgets.get(room)
+        if budget is None:
+            budget = self.budgets[room] = [lim.room_game_burst, lim.room_game_bytes_burst, now]
+        elapsed, budget[2] = now - budget[2], now
+        budget[0] = min(lim.room_game_burst, budget[0] + elapsed * lim.room_game_rate)
+        budget[1] = min(lim.room_game_bytes_burst, budget[1] + elapsed * lim.room_game_bytes)
+        if budget[0] < 1 or budget[1] < size:
+            return False
+        budget[0] -= 1
+        budget[1] -= size
+        return True
 
     async def join(self, ws: ServerConnection, room) -> None:
         if not isinstance(room, str) or not 0 < len(room.strip()) <= self.limits.room_word:
@@ -395,6 +449,14 @@ class Relay:
                         self._unseat(ws)
                         told.append(self._notice(ws, t="expired", room=room))
                     self.active.pop(room, None)
+            # a room's budget outlives its peers until it would be full again: leaving and
+            # joining again does not refill it
+            lim = self.limits
+            refill = max(lim.room_game_burst / lim.room_game_rate,
+                         lim.room_game_bytes_burst / lim.room_game_bytes)
+            for room, budget in list(self.budgets.items()):
+                if room not in self.rooms and now - budget[2] > refill:
+                    del self.budgets[room]
             # all at once, each bounded: a client that reads nothing (its send buffer full)
             # delays neither the other notices nor the next sweep
             await asyncio.gather(*told)

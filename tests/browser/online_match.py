@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import statistics
 import sys
 import threading
@@ -58,12 +59,15 @@ BOOT_MS = 120_000
 # which #net-status[data-n] (the number of actions in the game) first took each value.
 OBSERVER = """
 window.__tfSeen = {};
-window.__tfReceived = [];   // every data channel message this page received, as text
-(() => {
+window.__tfReceived = [];   // every game message this page received, by either path, as text
+document.addEventListener('trifront-received', (e) => window.__tfReceived.push(String(e.detail)));
+(() => {  // Nostr's link (trystero) does not tell: its data channel messages are taken instead
   const create = RTCPeerConnection.prototype.createDataChannel;
   RTCPeerConnection.prototype.createDataChannel = function (...args) {
     const channel = create.apply(this, args);
-    channel.addEventListener('message', (e) => window.__tfReceived.push(String(e.data)));
+    if (args[0] !== 'trifront') {
+      channel.addEventListener('message', (e) => window.__tfReceived.push(String(e.data)));
+    }
     return channel;
   };
 })();
@@ -82,8 +86,44 @@ MY_TURN = """() => {
 }"""
 
 
+RELAY = None   # the relay main() started (a HostileRelay)
+
+
+class HostileRelay(Relay):
+    """Our relay, except in rooms whose word starts with "hostile": there it alters, replays
+    and forges a few game messages (the fallback path's), as an operator could. The pages
+    must drop each (e2e.py) and the game go on (stream.py sends the message again)."""
+
+    def __init__(self, limits):
+        super().__init__(limits)
+        self.spoiled: list[str] = []
+        self.counts: dict[str, int] = {}
+        self.kept: dict[str, str] = {}
+
+    async def game(self, ws, text):
+        import base64
+        room = self.where.get(ws, "")
+        if not room.startswith("hostile") or not isinstance(text, str):
+            return await super().game(ws, text)
+        k = self.counts[room] = self.counts.get(room, 0) + 1
+        if k == 3:
+            self.kept[room] = text                  # replayed later
+        if k == 8:                                  # one bit of the ciphertext flipped
+            raw = bytearray(base64.b64decode(text))
+            raw[-1] ^= 1
+            self.spoiled.append("altered")
+            return await super().game(ws, base64.b64encode(bytes(raw)).decode())
+        if k == 14 and room in self.kept:           # an earlier message again
+            self.spoiled.append("replayed")
+            await super().game(ws, self.kept[room])
+        if k == 20:                                 # a message of its own
+            self.spoiled.append("forged")
+            await super().game(ws, base64.b64encode(b"\0\0\0\0\0\0\4\0" + bytes(64)).decode())
+        return await super().game(ws, text)
+
+
 def start_relay() -> tuple[Relay, int]:
-    relay = Relay(Limits())
+    relay = HostileRelay(Limits())
     ready = threading.Event()
     box = {}
 
@@ -119,6 +159,8 @@ class Player:
     def _on_console(self, msg):
         line = f"[{msg.type}] {msg.text}"
         self.console.append(line)
+        if os.environ.get("TF_DEBUG"):
+            print(f"{self.name}: {line}"[:400], flush=True)
         if msg.type == "error":
             self.errors.append(line)
 
@@ -305,6 +347,7 @@ def scenario_contexts(pw, server, relay_port) -> dict:
         host.page.wait_for_selector('#net-status[data-net="waiting"]')
         host.shot("online-contexts-lobby-host")
         t_join = time.monotonic()
+        joined_at = host.page.evaluate("() => Date.now()")
         join(guest)
         for p in (host, guest):
             p.page.wait_for_selector("#screen-board", timeout=60_000)
@@ -319,6 +362,7 @@ def scenario_contexts(pw, server, relay_port) -> dict:
         actions = play([host, guest], "online-contexts", timings=timings)
         result = finish([host, guest], "online-contexts")
         result.update(actions=actions, setup_s=setup_s, board_overflow_px=overflow,
+                      first_move_ms=first_move_ms([host, guest], joined_at),
                       channel_ms=[channel_ms(p) for p in (host, guest)],
                       latency_ms=latencies([host, guest], timings),
                       errors=host.errors + guest.errors)
@@ -460,6 +504,7 @@ def scenario_nostr(pw, server, relay_port) -> dict:
         host.shot("online-nostr-lobby-host")
         time.sleep(1.0)          # the host joined first: it waited longer, so it hosts
         t_join = time.monotonic()
+        joined_at = host.page.evaluate("() => Date.now()")
         join(guest)
         for p in (host, guest):
             p.page.wait_for_selector("#screen-board", timeout=90_000)
@@ -560,9 +605,126 @@ def scenario_nostr_blip(pw, server, relay_port) -> dict:
         return result
 
 
+@contextlib.contextmanager
+def no_direct_path(keep_ports: tuple[int, ...]):
+    """Inside the namespace, nothing but TCP to or from ``keep_ports`` (the static server and
+    the relay) gets through: no UDP and no other TCP, so WebRTC finds no path (not ICE-TCP
+    either) while both pages still reach the relay. nftables, removed on the way out."""
+    import subprocess
+    ports = ", ".join(str(p) for p in keep_ports)
+    subprocess.run(["nft", "add", "table", "inet", "tf"], check=True)
+    subprocess.run(["nft", "add", "chain", "inet", "tf", "out",
+                    "{ type filter hook output priority 0; }"], check=True)
+    subprocess.run(["nft", "add", "rule", "inet", "tf", "out", "meta", "l4proto", "udp",
+                    "drop"], check=True)
+    subprocess.run(["nft", "add", "rule", "inet", "tf", "out", "tcp", "dport", "!=",
+                    f"{{ {ports} }}", "tcp", "sport", "!=", f"{{ {ports} }}", "drop"], check=True)
+    try:
+        yield
+    finally:
+        subprocess.run(["nft", "delete", "table", "inet", "tf"], check=True)
+
+
+def paths(players: list[Player]) -> dict:
+    return {p.name: p.page.get_attribute("#net-status", "data-path") for p in players}
+
+
+def app_attr(player: Player, name: str) -> str | None:
+    return player.page.get_attribute("#app", f"data-{name}")
+
+
+def scenario_fallback(pw, server, relay_port) -> dict:
+    """The two browsers (two processes) cannot reach each other (no UDP, no TCP but to the
+    server and the relay) from the start: a whole game through the relay, encrypted end to
+    end; the relay alters, replays and forges a few game messages (HostileRelay)."""
+    b1 = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    b2 = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        with no_direct_path((server.server_address[1], relay_port)):
+            # the relay alters, replays and forges a few of the room's game messages (not for
+            # bench/online_latency.py, which times a plain game: TF_FALLBACK_ROOM)
+            room = os.environ.get("TF_FALLBACK_ROOM", "hostile-no-direct-path")
+            u = url(server, relay_port, room)
+            host = Player(new_context(b1), u, "host")
+            guest = Player(new_context(b2), u, "guest")
+            join(host)
+            host.page.wait_for_selector('#net-status[data-net="waiting"]')
+            joined_at = host.page.evaluate("() => Date.now()")
+            join(guest)
+            for p in (host, guest):
+                p.page.wait_for_selector("#screen-board", timeout=60_000)
+                p.page.wait_for_selector('#net-status[data-path="relay"]', timeout=10_000)
+                p.shot(f"online-fallback-board-{p.name}")
+            timings: list = []
+            actions = play([host, guest], "online-fallback", timings=timings)
+            result = finish([host, guest], "online-fallback")
+            result.update(actions=actions, first_move_ms=first_move_ms([host, guest], joined_at),
+                          fallback_ms=[float(app_attr(p, "fallback-ms") or "nan")
+                                       for p in (host, guest)],
+                          channel_ms=[channel_ms(p) for p in (host, guest)],
+                          paths=paths([host, guest]),
+                          spoiled=list(RELAY.spoiled),
+                          dropped=[line for p in (host, guest) for line in p.console
+                                   if "fallback: dropped" in line],
+                          latency_ms=latencies([host, guest], timings),
+                          errors=host.errors + guest.errors)
+            return result
+    finally:
+        b1.close()
+        b2.close()
+
+
+def first_move_ms(players: list[Player], joined_at: float) -> float | None:
+    """ms from the second page's join click to the first move shown on both pages."""
+    seen = [p.page.evaluate("() => window.__tfSeen")["1"] for p in players]
+    return max(seen) - joined_at if all(seen) else None
+
+
+def scenario_cut(pw, server, relay_port) -> dict:
+    """A game starts on the direct path; the direct path is cut mid-game (the fallback takes
+    over), a few moves are played through the relay, the direct path comes back (the match
+    moves back to it) and the game is played to the end."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        u = url(server, relay_port, "cut-room", "&claim_after=600")
+        host = Player(new_context(browser), u, "host")
+        guest = Player(new_context(browser), u, "guest")
+        join(host)
+        host.page.wait_for_selector('#net-status[data-net="waiting"]')
+        join(guest)
+        for p in (host, guest):
+            p.page.wait_for_selector("#screen-board", timeout=60_000)
+        actions = play([host, guest], "online-cut", stop_after=4)
+        before = paths([host, guest])
+        with no_direct_path((server.server_address[1], relay_port)):
+            t0 = time.monotonic()
+            for p in (host, guest):
+                p.page.wait_for_selector('#net-status[data-path="relay"]', timeout=30_000)
+            takeover_s = time.monotonic() - t0
+            for p in (host, guest):
+                p.shot(f"online-cut-relay-{p.name}")
+            actions += play([host, guest], "online-cut", stop_after=4)
+            during = paths([host, guest])
+            cut_n = {p.name: p.page.get_attribute("#net-status", "data-n") for p in (host, guest)}
+        t1 = time.monotonic()
+        for p in (host, guest):
+            p.page.wait_for_selector('#net-status[data-path="direct"]', timeout=60_000)
+        back_s = time.monotonic() - t1
+        actions += play([host, guest], "online-cut")
+        result = finish([host, guest], "online-cut")
+        result.update(actions=actions, takeover_s=takeover_s, back_s=back_s, cut_n=cut_n,
+                      paths_before=before, paths_during=during, paths_after=paths([host, guest]),
+                      fallbacks={p.name: app_attr(p, "fallbacks") for p in (host, guest)},
+                      errors=host.errors + guest.errors)
+        return result
+    finally:
+        browser.close()
+
+
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
              "reconnect": scenario_reconnect, "nostr": scenario_nostr,
-             "nostr-blip": scenario_nostr_blip}
+             "nostr-blip": scenario_nostr_blip, "fallback": scenario_fallback,
+             "cut": scenario_cut}
 
 
 def main(argv=None) -> int:
@@ -573,7 +735,8 @@ def main(argv=None) -> int:
     from playwright.sync_api import sync_playwright
 
     server = serve.serve_in_thread(root=ROOT, port=0, quiet=True)
-    _relay, relay_port = start_relay()
+    global RELAY
+    RELAY, relay_port = start_relay()
     results = {}
     with sync_playwright() as pw:
         for name in args.scenarios:

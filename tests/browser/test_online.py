@@ -10,7 +10,10 @@ tests/browser/online_match.py. Each scenario plays a whole game by clicking:
   move and is finished;
 - Nostr: the same pages find each other through a local Nostr relay (PyPI nostr-relay) and
   npm trystero instead of our relay; the guest's tab is closed and a new one resumes; and,
-  separately, the network drops for 40 s and both pages rejoin the room and go on.
+  separately, the network drops for 40 s and both pages rejoin the room and go on;
+- the fallback path: nftables in the namespace lets nothing through but TCP to the server and
+  the relay, so the two browsers have no direct path: a whole game through the relay; and a
+  game whose direct path is cut mid-game, then restored.
 Every time: both pages end with the same record, the guest's page replays it and finds the
 game fair, and no page logs a console error. Screenshots: screenshots/online-*.png.
 Needs root (for the namespace), as `scripts/test` and CI have.
@@ -38,9 +41,11 @@ def _cannot(why: str) -> None:
     pytest.skip(why)
 
 
-def run_in_netns(tmp_path: Path, *scenarios: str) -> dict:
+def run_in_netns(tmp_path: Path, *scenarios: str, nft: bool = False) -> dict:
     if os.geteuid() != 0 or shutil.which("unshare") is None or shutil.which("ip") is None:
         _cannot("needs root, unshare and ip for a loopback-only network namespace")
+    if nft and shutil.which("nft") is None:
+        _cannot("needs nft (Debian nftables: scripts/setup --browser installs it)")
     probe = subprocess.run(["unshare", "-n", "true"], capture_output=True)
     if probe.returncode != 0:
         _cannot(f"unshare -n is not permitted here: {probe.stderr.decode().strip()}")
@@ -151,3 +156,34 @@ def test_over_nostr_a_long_network_drop_is_survived_by_rejoining_the_room(tmp_pa
     assert result["blip_n"] == result["blip_after_n"]       # nothing lost in the drop
     assert any(result["rejoins"].values()), result["rejoins"]   # one page coming back is enough
     assert result["recovered_s"] < 60
+
+
+def test_without_a_direct_path_the_game_goes_through_the_relay_and_back(tmp_path):
+    """docs/ONLINE.md, the fallback path; one namespace for both games:
+    1. the two browser processes cannot reach each other (no UDP, no TCP but to the server and
+       the relay) from the start: a whole game through the relay, encrypted end to end, both
+       pages with the same record and the guest's fairness check passing, although the relay
+       alters, replays and forges a game message (each dropped and logged);
+    2. a game on the direct path whose direct path is cut mid-game: the fallback takes over
+       within 10 s, a few moves go through the relay, the direct path comes back and the
+       match moves back to it; no move lost or doubled."""
+    results = run_in_netns(tmp_path, "fallback", "cut", nft=True)
+    result = results["fallback"]
+    check_game(result)
+    assert result["paths"] == {"host": "relay", "guest": "relay"}
+    assert result["channel_ms"] == [None, None]               # no data channel ever opened
+    assert all(3500 <= ms < 5000 for ms in result["fallback_ms"]), result["fallback_ms"]
+    assert check_wire(result) >= len(result["records"]["host"]["actions"])
+    # the relay altered, replayed and forged a game message: each dropped and logged by the
+    # page it was for, never applied (the records above agree and the game is fair)
+    assert result["spoiled"] == ["altered", "replayed", "forged"]
+    assert len(result["dropped"]) == 3, result["dropped"]
+
+    result = results["cut"]
+    check_game(result)
+    assert result["paths_before"] == {"host": "direct", "guest": "direct"}
+    assert result["paths_during"] == {"host": "relay", "guest": "relay"}
+    assert result["paths_after"] == {"host": "direct", "guest": "direct"}
+    assert result["takeover_s"] < 10
+    # every click made one move: none lost or doubled on the way between the paths
+    assert len(result["records"]["host"]["actions"]) == result["actions"]

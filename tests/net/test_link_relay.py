@@ -50,6 +50,7 @@ class Owner:
 def link_module(monkeypatch):
     js = types.ModuleType("js")
     js.JSON = SimpleNamespace(stringify=json.dumps)
+    js.CustomEvent = SimpleNamespace(new=lambda *a: None)
     js.Object = SimpleNamespace(fromEntries=dict)
     js.RTCPeerConnection = SimpleNamespace(new=lambda *a: pytest.fail("no peer connection here"))
     js.WebSocket = FakeSocket

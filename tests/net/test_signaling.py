@@ -167,3 +167,20 @@ def test_a_page_on_a_public_host_uses_the_listed_ice_servers_unless_told_none():
     shipped = json.loads((Path(__file__).parents[2] / "web" / "online.json").read_text())
     assert page_ice_servers(shipped, "user.github.io") == shipped["ice_servers"]
     assert page_ice_servers(shipped, "user.github.io", "none") == []
+
+
+def test_a_players_own_turn_server_comes_first_on_any_host_unless_told_none():
+    """?turn=turn:host:3478&turnuser=..&turnpass=.. (docs/ONLINE.md): the player asked for
+    it, so a LAN page uses it too; ?ice=none still means none."""
+    from trifront.net.signaling import page_ice_servers, turn_server
+    turn = turn_server("turn:t.example:3478", "ann", "s3cret")
+    assert turn == [{"urls": "turn:t.example:3478", "username": "ann", "credential": "s3cret"}]
+    shipped = json.loads((Path(__file__).parents[2] / "web" / "online.json").read_text())
+    assert page_ice_servers(shipped, "user.github.io", "", turn) == turn + shipped["ice_servers"]
+    assert page_ice_servers(shipped, "127.0.0.1", "", turn) == turn
+    assert page_ice_servers(shipped, "127.0.0.1", "none", turn) == []
+    both = turn_server("turn:a:3478?transport=udp, turns:a:5349", "u", "p")
+    assert both[0]["urls"] == ["turn:a:3478?transport=udp", "turns:a:5349"]
+    for bad in ("", None, "stun:a:1", "http://a", "turn:a b", "javascript:x"):
+        assert turn_server(bad, "u", "p") == []
+    assert turn_server("turn:a:1") == [{"urls": "turn:a:1"}]

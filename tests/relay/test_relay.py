@@ -309,3 +309,88 @@ def test_a_client_that_reads_nothing_does_not_hold_up_other_rooms_expiry():
         assert await recv(c, timeout=5) == {"t": "expired", "room": "later"}
         await a.close(); await b.close(); await c.close()
     run(body, Limits(room_idle=0.3, sweep=0.1, notice_wait=0.5))
+
+
+def test_game_messages_are_forwarded_verbatim_between_the_paired_peers():
+    async def body(url, relay):
+        a, _ = await join(url, "fallback")
+        b, _ = await join(url, "fallback")
+        await recv(a); await recv(b)
+        await send(a, t="game", d="AAEC" * 1000)
+        assert await recv(b) == {"t": "game", "d": "AAEC" * 1000}
+        await send(b, t="game", d="é")
+        assert await recv(a) == {"t": "game", "d": "é"}
+        assert relay.relayed == [2, 4002]
+        for ws in (a, b):
+            await ws.close()
+    run(body)
+
+
+def test_a_game_message_needs_a_peer_and_a_text_within_its_size_bound():
+    async def body(url, relay):
+        a, _ = await join(url, "alone")
+        await send(a, t="game", d="x")
+        assert (await recv(a))["error"] == "no peer to send to"
+        b, _ = await join(url, "alone")
+        await recv(a); await recv(b)
+        for bad in (None, 5, "", ["x"], {"d": 1}):
+            await send(a, t="game", d=bad)
+            assert (await recv(a))["error"] == "a game message is a text"
+        await send(a, t="game", d="é" * 601)             # 1,202 bytes, 601 characters
+        assert (await recv(a))["error"] == "game message too big"
+        await send(a, t="game", d="x" * 1200)
+        assert await recv(b) == {"t": "game", "d": "x" * 1200}
+        for ws in (a, b):
+            await ws.close()
+    run(body, Limits(game_text=1200))
+
+
+def test_a_room_has_a_budget_of_game_messages_and_bytes_shared_by_its_peers():
+    async def body(url, relay):
+        a, _ = await join(url, "budget")
+        b, _ = await join(url, "budget")
+        await recv(a); await recv(b)
+        for ws, other in ((a, b), (b, a), (a, b)):       # the two peers share one budget
+            await send(ws, t="game", d="m")
+            assert await recv(other) == {"t": "game", "d": "m"}
+        await send(b, t="game", d="m")
+        assert (await recv(b))["error"] == "too many game messages in this room"
+        # signals are not game messages: pairing and ICE go on
+        await send(b, t="signal", data=1)
+        assert await recv(a) == {"t": "signal", "data": 1}
+        # leaving and joining again does not refill the room's budget
+        await b.close()
+        assert (await recv(a))["t"] == "peer-left"
+        c, _ = await join(url, "budget")
+        await recv(a); await recv(c)
+        await send(c, t="game", d="m")
+        assert (await recv(c))["error"] == "too many game messages in this room"
+        # another room has its own
+        d, _ = await join(url, "other")
+        e, _ = await join(url, "other")
+        await recv(d); await recv(e)
+        await send(d, t="game", d="x" * 100)
+        assert await recv(e) == {"t": "game", "d": "x" * 100}
+        await send(d, t="game", d="x" * 101)             # bytes run out before messages
+        assert (await recv(d))["error"] == "too many game messages in this room"
+        for ws in (a, c, d, e):
+            await ws.close()
+    run(body, Limits(room_game_rate=0.001, room_game_burst=3,
+                     room_game_bytes=0.001, room_game_bytes_burst=150))
+
+
+def test_a_room_budget_refills_at_its_rate():
+    async def body(url, relay):
+        a, _ = await join(url, "refill")
+        b, _ = await join(url, "refill")
+        await recv(a); await recv(b)
+        await send(a, t="game", d="1")
+        await recv(b)
+        await send(a, t="game", d="2")
+        assert (await recv(a))["error"] == "too many game messages in this room"
+        await asyncio.sleep(0.25)                        # 20/s: 5 more by now
+        await send(a, t="game", d="3")
+        assert await recv(b) == {"t": "game", "d": "3"}
+        for ws in (a, b):
+            await ws.close()
+    run(body, Limits(room_game_rate=20, room_game_burst=1))

@@ -684,3 +684,26 @@ def test_a_view_that_drops_a_past_round_leaves_the_guest_page_as_it_was():
         leave_all([a, b])
         await step(relay)
     asyncio.run(go())
+
+
+def test_the_connection_bar_says_which_path_the_game_takes():
+    """The link reports the path it sends on (trifront/net/link.py): direct, or the relay
+    when the two pages have no direct path; the bar says it in both languages."""
+    from trifront.net.match import MatchStatus
+    from trifront.ui import i18n
+    from trifront.ui.online_render import banner
+    base = dict(room="r", relay="ws://x/", net="connected", detail="", role="host", me=0,
+                phase="playing", mode="normal", game_id="g", started=True, n=3, pending=False,
+                picked=True, claimed=False, claim_in=None, slow_connect=False, busy=None,
+                refusal=None, report=None)
+    for lang, relay_words in (("en", "through the relay"), ("ja", "中継サーバー経由")):
+        i18n.set_lang(lang)
+        try:
+            bar = banner(MatchStatus(**base, path="relay"))
+            assert bar.attrs["data-path"] == "relay" and relay_words in bar.text()
+            bar = banner(MatchStatus(**base, path="direct"))
+            assert bar.attrs["data-path"] == "direct" and relay_words not in bar.text()
+            bar = banner(MatchStatus(**{**base, "net": "reconnecting"}, path="relay"))
+            assert relay_words not in bar.text()          # said only while connected
+        finally:
+            i18n.set_lang("en")

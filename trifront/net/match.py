@@ -9,7 +9,9 @@ value, ``status()`` (MatchStatus), whose ``net`` is:
   net     "relay"       connecting to the relay
           "waiting"     in the room, waiting for an opponent
           "connecting"  paired; opening the peer-to-peer channel
-          "connected"   the channel is open
+          "connected"   a path to the other page works (``path``: "direct", the data
+                        channel, or "relay", the fallback through the relay; None: a link
+                        that does not say, e.g. Nostr's, which is always direct)
           "reconnecting" the opponent's connection dropped (it may come back)
           "full" | "error" | "expired"   the room cannot be used (``detail`` says why)
           "refused"     the relay turned the join down (``detail``: the relay's words)
@@ -88,6 +90,7 @@ class MatchStatus:
     busy: str | None            # the host has another game in progress (its words)
     refusal: str | None         # the host's last refusal of this guest's message
     report: Report | None       # the guest's fairness verdict (or an interim one)
+    path: str | None = None     # the path in use: "direct", "relay" (the fallback) or None
 
 
 class MemoryStorage:
@@ -128,6 +131,7 @@ class OnlineMatch:
         self.session: HostSession | GuestSession | None = None
         self.offer = False
         self.net, self.detail = "relay", ""
+        self.path: str | None = None
         self.peer_role: bool | None = None   # the peer's "hosting" on this channel
         self.channel_up = False
         self.gone_since: float | None = None  # when the opponent left (claim-win clock)
@@ -269,7 +273,7 @@ class OnlineMatch:
             slow_connect=self.slow_connect(),
             busy=None if guest is None else guest.busy,
             refusal=None if guest is None else guest.refusal,
-            report=None if guest is None else guest.report)
+            report=None if guest is None else guest.report, path=self.path)
 
     def _changed(self, kind: str) -> None:
         self.save()
@@ -304,10 +308,17 @@ class OnlineMatch:
         self.link.send(json.dumps({"t": "role", "hosting": self.hosting()}))
         self.on_change("net")
 
+    def link_path(self, path: str | None) -> None:
+        """The path the link sends on ("direct" or "relay"), for the connection bar."""
+        if path != self.path:
+            self.path = path
+            self.on_change("net")
+
     def link_lost(self, why: str = "") -> None:
         """The channel is gone (the opponent left, or the connection failed for good)."""
         self.channel_up = False
         self.peer_role = None
+        self.path = None
         if self.session is not None:
             self.session.disconnected()
         if self.gone_since is None:

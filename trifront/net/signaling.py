@@ -135,15 +135,35 @@ def ice_servers(config: dict) -> list[dict]:
     return out
 
 
-def page_ice_servers(config: dict, hostname: str, param: str = "") -> list[dict]:
-    """The ICE servers a page on ``hostname`` uses: none with ``?ice=none``, none on a local
-    host (this machine, an IP address, a ``.local`` name: scripts/play on a LAN, where the
-    two pages reach each other directly and no outside server should be asked anything),
-    else ``ice_servers`` in web/online.json (public STUN servers by default, and any TURN
-    server configured there)."""
-    if param == "none" or is_local_host(hostname):
+def page_ice_servers(config: dict, hostname: str, param: str = "",
+                     turn: list[dict] | None = None) -> list[dict]:
+    """The ICE servers a page on ``hostname`` uses: none with ``?ice=none``; else ``turn``
+    (the page's own TURN server, ``turn_server``: the player asked for it, on any host) and,
+    on a public host, ``ice_servers`` in web/online.json (public STUN servers by default, and
+    any TURN server configured there). A local host (this machine, an IP address, a ``.local``
+    name: scripts/play on a LAN, where the two pages reach each other directly) asks no
+    server of web/online.json anything."""
+    if param == "none":
         return []
-    return ice_servers(config)
+    listed = [] if is_local_host(hostname) else ice_servers(config)
+    return list(turn or []) + listed
+
+
+def turn_server(url: str | None, username: str | None = None,
+                credential: str | None = None) -> list[dict]:
+    """The page's ``?turn=turn:host:3478&turnuser=...&turnpass=...`` as an ICE server (a list
+    of none or one): a turn: or turns: address (several, comma-separated), with the user name
+    and password when given. Anything else gives none (RTCPeerConnection would throw)."""
+    urls = [u.strip() for u in (url or "").split(",")
+            if u.strip().lower().startswith(("turn:", "turns:")) and " " not in u.strip()]
+    if not urls:
+        return []
+    server: dict = {"urls": urls if len(urls) > 1 else urls[0]}
+    if username:
+        server["username"] = str(username)
+    if credential:
+        server["credential"] = str(credential)
+    return [server]
 
 
 def _ice_url(value: object) -> bool:

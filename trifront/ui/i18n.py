@@ -686,6 +686,13 @@ EN: dict[str, str] = {
                          "hashed, the connection offers encrypted with a key made from it); the "
                          "game goes directly between the two browsers. Anyone who knows the "
                          "room word can find the room, so pick an unusual one.",
+    "online.path.direct": " · direct",
+    "online.path.direct_title": "Your moves go straight to the other page (WebRTC).",
+    "online.path.relay": " · through the relay",
+    "online.path.relay_title": "No direct connection between the two pages: the game goes "
+                               "through the relay, encrypted end to end (the relay cannot "
+                               "read or change it). It moves back to a direct connection "
+                               "when one opens.",
     "online.you_host": " · you host this game",
     "online.they_host": " · the other player hosts this game",
     "online.claim_in": " You may claim the win in {n} s.",
@@ -1262,6 +1269,12 @@ JA: dict[str, str] = {
                          "接続情報はキーワードから作った鍵で暗号化されます）。対戦データはブラウザ同士で"
                          "直接やりとりします。キーワードを知っている人は誰でも部屋を見つけられるので、"
                          "珍しいキーワードにしてください。",
+    "online.path.direct": " · 直接",
+    "online.path.direct_title": "あなたの手は相手のページへ直接届きます（WebRTC）。",
+    "online.path.relay": " · 中継サーバー経由",
+    "online.path.relay_title": "2つのページの間に直接の接続がないため、ゲームは中継サーバーを"
+                               "通ります。端末間で暗号化されているので、中継サーバーは読むことも"
+                               "書き換えることもできません。直接の接続が開けばそちらへ移ります。",
     "online.you_host": " · あなたがホストです",
     "online.they_host": " · 相手がホストです",
     "online.claim_in": " あと{n}秒で勝利を申告できます。",

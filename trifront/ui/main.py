@@ -45,7 +45,7 @@ ONLINE_JSON.catch(create_proxy(lambda *_: None))
 from trifront.net.signaling import default_relay as default_relay_url
 from trifront.net.signaling import default_signal, nostr_relays
 from trifront.net.signaling import ice_servers as read_ice_servers
-from trifront.net.signaling import page_ice_servers
+from trifront.net.signaling import page_ice_servers, turn_server
 from trifront.ui import dom, i18n
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
@@ -209,7 +209,9 @@ online_config = await load_online_config()  # noqa: F704 - PyScript runs top-lev
 scheme = "wss" if location.protocol == "https:" else "ws"
 default_relay = default_relay_url(online_config, scheme, str(location.hostname or ""))
 ice_param = _param("ice", "", str)
-ice_servers = page_ice_servers(online_config, str(location.hostname or ""), ice_param)
+ice_servers = page_ice_servers(online_config, str(location.hostname or ""), ice_param,
+                               turn_server(_param("turn", "", str), _param("turnuser", "", str),
+                                           _param("turnpass", "", str)))
 _listed_ice = online_config.get("ice_servers")
 if _listed_ice and (not isinstance(_listed_ice, list)
                     or len(read_ice_servers(online_config)) != len(_listed_ice)):

@@ -95,6 +95,9 @@ def banner(st: MatchStatus) -> El:
     """The connection line shown above every online screen."""
     claim = st.claim_in
     parts = [h("span", net_text(st), cls="tf-net-text")]
+    if st.net == "connected" and st.path in ("direct", "relay"):
+        parts.append(h("span", t(f"online.path.{st.path}"), cls=["tf-net-path", f"tf-net-path-{st.path}"],
+                       title=t(f"online.path.{st.path}_title")))
     if st.net == "connected" and st.role:
         parts.append(h("span", t("online.you_host") if st.role == "host"
                        else t("online.they_host"), cls="tf-net-role"))
@@ -110,7 +113,8 @@ def banner(st: MatchStatus) -> El:
                         cls="tf-btn-ghost tf-btn-small", title=t("online.leave_title")))
     return h("div", parts, id="net-status", role="status", aria_live="polite",
              cls=["tf-net", f"tf-net-{st.net}"],
-             data={"net": st.net, "role": st.role or "", "n": "" if st.n is None else st.n})
+             data={"net": st.net, "role": st.role or "", "n": "" if st.n is None else st.n,
+                   "path": st.path or ""})
 
 
 def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "") -> El:
