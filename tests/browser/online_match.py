@@ -226,8 +226,10 @@ def draft(player: Player, picks: dict):
 
 
 def play(players: list[Player], prefix: str, stop_after: int | None = None,
-         timings: list | None = None, limit_s: float = 400) -> int:
-    """Drive both pages until both show the game-over screen (or `stop_after` actions)."""
+         timings: list | None = None, limit_s: float = 400, clocked: bool = False) -> int:
+    """Drive both pages until both show the game-over screen (or `stop_after` actions).
+    ``clocked``: a move clock runs, so a turn may time out while a play is half made (its
+    buttons gone): that try is dropped and the loop goes on."""
     actions = 0
     shots = set()
     deadline = time.monotonic() + limit_s
@@ -255,7 +257,17 @@ def play(players: list[Player], prefix: str, stop_after: int | None = None,
                     for q in players:
                         q.shot(f"{prefix}-board-{q.name}")
                 n = int(p.page.get_attribute("#net-status", "data-n") or "0")
-                kind = take_turn(p.page)
+                if clocked:
+                    try:
+                        p.page.set_default_timeout(5_000)
+                        kind = take_turn(p.page)
+                    except Exception:  # noqa: BLE001 - Playwright's timeout: timed out
+                        p.page.keyboard.press("Escape")
+                        continue
+                    finally:
+                        p.page.set_default_timeout(30_000)
+                else:
+                    kind = take_turn(p.page)
                 t0 = p.page.evaluate("() => window.__tfClick")  # the click that acted
                 actions += 1
                 moved = True
@@ -754,7 +766,7 @@ def scenario_social(pw, server, relay_port) -> dict:
         u = url(server, relay_port, "social-room")
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
-        host.page.click('[id="opt-clock-15+60"]')
+        host.page.click("#opt-clock")            # none -> 15 s + 1 min
         join(host)
         host.page.wait_for_selector('#net-status[data-net="waiting"]')
         join(guest)
@@ -788,7 +800,7 @@ def scenario_social(pw, server, relay_port) -> dict:
             for p in (host, guest)}
         for p in (host, guest):
             p.shot(f"online-social-after-timeout-{p.name}")
-        actions = play([host, guest], "online-social")
+        actions = play([host, guest], "online-social", clocked=True, limit_s=900)
         out.update(finish([host, guest], "online-social"))
         # the rematch: the winner offers, the loser chooses Normal
         loser = next(p for p in (host, guest) if p.page.inner_text("#over-title") != "You win!")
@@ -810,7 +822,8 @@ def scenario_social(pw, server, relay_port) -> dict:
         for p in (host, guest):
             p.shot(f"online-social-game2-{p.name}")
         phone_shot(host, "online-social-game2-host-phone")
-        out["second_actions"] = play([host, guest], "online-social-2", stop_after=6)
+        out["second_actions"] = play([host, guest], "online-social-2", stop_after=6,
+                                     clocked=True)
         out["second_n_after"] = host.page.get_attribute("#net-status", "data-n")
         out.update(actions=actions, errors=host.errors + guest.errors)
         return out

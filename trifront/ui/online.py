@@ -99,15 +99,17 @@ class OnlineSeat(Seat):
         status = self.match.status()
         if self.page.shown == "over":          # the verdict and the rematch, above the buttons
             panel = screen.children[0]
-            panel.children[-1:-1] = [onr.fairness_box(status), onr.rematch_box(status)]
+            panel.children[-1:-1] = [el for el in (onr.fairness_box(status),
+                                                   onr.rematch_box(status)) if el is not None]
         bar = onr.banner(status)
         talk = status.net == "connected" and status.role is not None
-        bar.children[-1:-1] = [
+        extra = [
             h("span", i18n.t("rematch.game_n", n=status.games), cls="tf-net-game")
             if status.games > 1 else None,
             onr.clock_el(status) if self.page.shown == "board" else None,
             onr.past_verdicts(status),
             onr.quick_button(self.quick_open) if talk else None]
+        bar.children[-1:-1] = [el for el in extra if el is not None]
         root.children.insert(0, bar)
         if talk and self.quick_open:
             root.children.insert(1, onr.quick_menu(self.muted, QUICK_IDS))

@@ -61,7 +61,6 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
             cls="tf-segs", role="group", aria_label=t("online.signal")),
           cls="tf-menu-row"),
         relay_row,
-        clock_row(opts),
     ]
     if room.strip() and page_url:
         signal = opts.get("signal", "") if opts.get("signal") != default_signal else ""
@@ -181,19 +180,21 @@ def check_name(name: str) -> str:
 
 
 # ---------------------------------------------------------- the move clock (net/clock.py).
-# Test hooks: #opt-clock-<preset>, #move-clock[data-side][data-left][data-running]
+# Test hooks: #opt-clock[data-value], #move-clock[data-side][data-left][data-running]
 
-def clock_row(opts: dict) -> El:
-    """The online menu's move clock: used when this page hosts (the first to join)."""
+def clock_button(opts: dict) -> El:
+    """The online menu's move clock, beside "Join room": each press chooses the next preset
+    (none first). Used when this page hosts (the first to join). One button, not a row of
+    choices: the online menu's "Join room" stays in sight at 1280 x 800."""
     from trifront.net.clock import PRESETS
+    order = list(PRESETS)
     chosen = opts.get("clock", "none")
-    segs = [h("button", h("span", t(f"clock.{p}"), cls="tf-seg-label"),
-              cls=["tf-seg", "tf-on" if p == chosen else ""], type="button", id=f"opt-clock-{p}",
-              aria_pressed="true" if p == chosen else "false",
-              data={"act": "menu-set", "key": "clock", "value": p}) for p in PRESETS]
-    return h("div", h("h3", t("clock.title")),
-             h("div", segs, cls="tf-segs", role="group", aria_label=t("clock.title")),
-             h("p", t("clock.help"), cls="tf-sub"), cls="tf-menu-row")
+    chosen = chosen if chosen in order else order[0]
+    after = order[(order.index(chosen) + 1) % len(order)]
+    label = t("clock.button", clock=t(f"clock.{chosen}"))
+    return button(label, "menu-set", id="opt-clock", cls="tf-btn-ghost",
+                  title=t("clock.help"), aria_label=label + " — " + t("clock.change"),
+                  data={"key": "clock", "value": after, "clock": chosen})
 
 
 def clock_el(st: MatchStatus) -> El | None:
@@ -209,7 +210,7 @@ def clock_el(st: MatchStatus) -> El | None:
              reserve=show(c["reserve"][side]))
     other = t("clock.other_me" if not mine else "clock.other_them",
               reserve=show(c["reserve"][1 - side]))
-    return h("span", "⏱ ", h("b", text), " · ", other,
+    return h("span", h("b", text), " · ", other,
              t("clock.stopped") if not c.get("running", True) else "",
              id="move-clock",
              cls=["tf-net-clock", "tf-clock-low" if left <= 10_000 else "",
