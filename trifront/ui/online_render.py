@@ -210,7 +210,7 @@ def clock_el(st: MatchStatus) -> El | None:
              reserve=show(c["reserve"][side]))
     other = t("clock.other_me" if not mine else "clock.other_them",
               reserve=show(c["reserve"][1 - side]))
-    return h("span", h("b", text), " · ", other,
+    return h("span", h("b", text), h("span", " · ", other, cls="tf-clock-other"),
              t("clock.stopped") if not c.get("running", True) else "",
              id="move-clock",
              cls=["tf-net-clock", "tf-clock-low" if left <= 10_000 else "",
