@@ -21,6 +21,9 @@ driven in turn. Scenarios:
              left"), a new page re-joins; later the guest's page is closed and a new one
              joins at once (told "full" until the host notices the old one is gone, then
              greeted again); the Normal game is played to the end
+  social     a move clock chosen by the host, a quick message each way, a time-out that
+             passes the first turn, a whole game, a rematch accepted and the second game
+             begun (the other player first)
 Each writes screenshots (screenshots/online-*.png) and a result: the records both pages
 offer for download, the guest's fairness verdict, console errors, and timings (channel
 open after pairing; action -> applied on the other page, measured with one shared clock).
@@ -223,8 +226,10 @@ def draft(player: Player, picks: dict):
 
 
 def play(players: list[Player], prefix: str, stop_after: int | None = None,
-         timings: list | None = None, limit_s: float = 400) -> int:
-    """Drive both pages until both show the game-over screen (or `stop_after` actions)."""
+         timings: list | None = None, limit_s: float = 400, clocked: bool = False) -> int:
+    """Drive both pages until both show the game-over screen (or `stop_after` actions).
+    ``clocked``: a move clock runs, so a turn may time out while a play is half made (its
+    buttons gone): that try is dropped and the loop goes on."""
     actions = 0
     shots = set()
     deadline = time.monotonic() + limit_s
@@ -252,7 +257,17 @@ def play(players: list[Player], prefix: str, stop_after: int | None = None,
                     for q in players:
                         q.shot(f"{prefix}-board-{q.name}")
                 n = int(p.page.get_attribute("#net-status", "data-n") or "0")
-                kind = take_turn(p.page)
+                if clocked:
+                    try:
+                        p.page.set_default_timeout(5_000)
+                        kind = take_turn(p.page)
+                    except Exception:  # noqa: BLE001 - Playwright's timeout: timed out
+                        p.page.keyboard.press("Escape")
+                        continue
+                    finally:
+                        p.page.set_default_timeout(30_000)
+                else:
+                    kind = take_turn(p.page)
                 t0 = p.page.evaluate("() => window.__tfClick")  # the click that acted
                 actions += 1
                 moved = True
@@ -733,10 +748,93 @@ def scenario_cut(pw, server, relay_port) -> dict:
         browser.close()
 
 
+def phone_shot(player: Player, name: str):
+    """A screenshot of the page at 375 x 667 (an upright phone), then back to 1280 x 800."""
+    player.page.set_viewport_size({"width": 375, "height": 667})
+    time.sleep(0.3)
+    player.shot(name)
+    player.page.set_viewport_size({"width": 1280, "height": 800})
+
+
+def scenario_social(pw, server, relay_port) -> dict:
+    """The host chooses a move clock (15 s + 1 min); a quick message each way; the first
+    player lets the clock run out (the turn becomes a pass); the game is played to the end;
+    the winner offers a rematch, the loser accepts in Normal, and the second game starts in
+    the same room (the other player first) and is played a few moves."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        u = url(server, relay_port, "social-room")
+        host = Player(new_context(browser), u, "host")
+        guest = Player(new_context(browser), u, "guest")
+        host.page.click("#opt-clock")            # none -> 15 s + 1 min
+        join(host)
+        host.page.wait_for_selector('#net-status[data-net="waiting"]')
+        join(guest)
+        for p in (host, guest):
+            p.page.wait_for_selector("#screen-board", timeout=60_000)
+            p.page.wait_for_selector("#move-clock", timeout=10_000)
+        t_board = time.monotonic()      # the game (and its first move's clock) began by now
+        out: dict = {}
+        # a quick message each way, in each reader's language (both English here)
+        host.page.click("#btn-quick")
+        host.shot("online-social-quick-menu-host")
+        host.page.click("#quick-hello")
+        guest.page.wait_for_selector('.tf-bubble-opp[data-say="hello"]', timeout=10_000)
+        out["guest_heard"] = guest.page.inner_text(".tf-bubble-opp")
+        guest.page.click("#btn-quick")
+        guest.page.click("#quick-thanks")
+        host.page.wait_for_selector('.tf-bubble-opp[data-say="thanks"]', timeout=10_000)
+        out["host_heard"] = host.page.inner_text(".tf-bubble-opp")
+        for p in (host, guest):
+            p.shot(f"online-social-bubble-{p.name}")
+        phone_shot(guest, "online-social-bubble-guest-phone")
+        out["clock_text"] = {p.name: p.page.inner_text("#move-clock") for p in (host, guest)}
+        # the first player waits: its time (15 s + 60 s) runs out, and its turn is a pass
+        first = int(host.page.get_attribute("#screen-board", "data-to-move"))
+        out["first"] = first
+        for p in (host, guest):
+            p.page.wait_for_selector('#net-status[data-n="1"]', timeout=120_000)
+        out["timeout_s"] = round(time.monotonic() - t_board, 1)
+        out["timeout_toasts"] = {p.name: p.page.evaluate(
+            "() => (document.querySelector('#toast') || {}).innerText || ''")
+            for p in (host, guest)}
+        for p in (host, guest):
+            p.shot(f"online-social-after-timeout-{p.name}")
+        actions = play([host, guest], "online-social", clocked=True, limit_s=900)
+        out.update(finish([host, guest], "online-social"))
+        # the rematch: the winner offers, the loser chooses Normal
+        loser = next(p for p in (host, guest) if p.page.inner_text("#over-title") != "You win!")
+        winner = guest if loser is host else host
+        winner.page.click("#btn-rematch")
+        loser.page.wait_for_selector('#rematch[data-state="asked"]', timeout=10_000)
+        loser.shot("online-social-rematch-asked-loser")
+        phone_shot(loser, "online-social-rematch-asked-loser-phone")
+        winner.shot("online-social-rematch-offered-winner")
+        out["rematch_text"] = loser.page.inner_text("#rematch")
+        loser.page.click("#btn-rematch-normal")
+        for p in (host, guest):
+            p.page.wait_for_selector('#screen-board[data-to-move]', timeout=60_000)
+            p.page.wait_for_selector('.tf-net-game', timeout=10_000)
+        out["second_first"] = int(host.page.get_attribute("#screen-board", "data-to-move"))
+        out["second_n"] = host.page.get_attribute("#net-status", "data-n")
+        out["past_verdicts"] = guest.page.inner_text("#past-verdicts")
+        out["bar"] = {p.name: p.page.inner_text("#net-status") for p in (host, guest)}
+        for p in (host, guest):
+            p.shot(f"online-social-game2-{p.name}")
+        phone_shot(host, "online-social-game2-host-phone")
+        out["second_actions"] = play([host, guest], "online-social-2", stop_after=6,
+                                     clocked=True)
+        out["second_n_after"] = host.page.get_attribute("#net-status", "data-n")
+        out.update(actions=actions, errors=host.errors + guest.errors)
+        return out
+    finally:
+        browser.close()
+
+
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
              "reconnect": scenario_reconnect, "nostr": scenario_nostr,
              "nostr-blip": scenario_nostr_blip, "fallback": scenario_fallback,
-             "cut": scenario_cut}
+             "cut": scenario_cut, "social": scenario_social}
 
 
 def main(argv=None) -> int:

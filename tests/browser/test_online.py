@@ -13,7 +13,9 @@ tests/browser/online_match.py. Each scenario plays a whole game by clicking:
   separately, the network drops for 40 s and both pages rejoin the room and go on;
 - the fallback path: nftables in the namespace lets nothing through but TCP to the server and
   the relay, so the two browsers have no direct path: a whole game through the relay; and a
-  game whose direct path is cut mid-game, then restored.
+  game whose direct path is cut mid-game, then restored;
+- social: a move clock, quick messages both ways, a time-out that passes a turn, a rematch
+  accepted and a second game begun.
 Every time: both pages end with the same record, the guest's page replays it and finds the
 game fair, and no page logs a console error. Screenshots: screenshots/online-*.png.
 Needs root (for the namespace), as `scripts/test` and CI have.
@@ -41,7 +43,8 @@ def _cannot(why: str) -> None:
     pytest.skip(why)
 
 
-def run_in_netns(tmp_path: Path, *scenarios: str, nft: bool = False) -> dict:
+def run_in_netns(tmp_path: Path, *scenarios: str, nft: bool = False,
+                 timeout: float = 900) -> dict:
     if os.geteuid() != 0 or shutil.which("unshare") is None or shutil.which("ip") is None:
         _cannot("needs root, unshare and ip for a loopback-only network namespace")
     if nft and shutil.which("nft") is None:
@@ -53,7 +56,7 @@ def run_in_netns(tmp_path: Path, *scenarios: str, nft: bool = False) -> dict:
     script = (f'ip link set lo up && exec "{sys.executable}" "{HELPER}" --out "{out}" '
               + " ".join(scenarios))
     proc = subprocess.run(["unshare", "-n", "sh", "-c", script], capture_output=True,
-                          text=True, timeout=900)
+                          text=True, timeout=timeout)
     assert proc.returncode == 0 and out.exists(), proc.stdout[-3000:] + proc.stderr[-3000:]
     return json.loads(out.read_text())
 
@@ -120,6 +123,31 @@ def test_a_whole_online_game_between_two_browsers(tmp_path, scenario):
         effects = result["records"]["host"]["effects"]
         assert result["records"]["host"]["mode"] == "draft"
         assert effects[0]["D"] == "general" and effects[1]["D"] == "captain"
+
+
+@pytest.mark.timeout(1800)   # a turn left to time out (75 s), a whole game, a second begun
+def test_clock_quick_messages_and_a_rematch_between_two_browsers(tmp_path):
+    """docs/ONLINE.md: the host's move clock shown on both pages, whose first turn runs out
+    and becomes a pass; a quick message each way; a whole game found fair; the winner offers
+    a rematch, the loser accepts in Normal, and the second game starts in the same room with
+    the other player first, the first game's verdict still shown."""
+    result = run_in_netns(tmp_path, "social", timeout=1700)["social"]
+    check_game(result)
+    said = {k: v for k, v in result.items() if k not in ("records", "received")}
+    assert result["guest_heard"] == "Hello!" and result["host_heard"] == "Thanks", said
+    assert all("0:1" in text or "1:0" in text for text in result["clock_text"].values()), \
+        result["clock_text"]
+    first_action = result["records"]["host"]["actions"][0]
+    assert first_action == {"type": "pass"}, first_action
+    # 15 s + 60 s from the first move's start, which came a little before the board showed
+    assert 60 <= result["timeout_s"] < 150, said
+    assert result["records"]["host"]["first"] == result["first"]
+    assert "offers a rematch" in result["rematch_text"], said
+    assert result["second_first"] == 1 - result["first"], said
+    assert result["second_n"] == "0" and int(result["second_n_after"]) >= 6, said
+    assert "game 1 fair" in result["past_verdicts"], said
+    assert all("game 2" in bar for bar in result["bar"].values()), result["bar"]
+    assert check_wire(result) >= len(result["records"]["host"]["actions"])
 
 
 def test_dropped_network_and_a_closed_guest_tab_both_recover_and_the_game_ends(tmp_path):

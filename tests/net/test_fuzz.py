@@ -25,7 +25,8 @@ json_values = st.recursive(
                                                                 max_size=4),
     max_leaves=12)
 KEYS = ["t", "v", "game", "token", "secret", "picks", "n", "action", "k", "view", "record",
-        "type", "card", "lane", "face", "target", "player", "slot", "commit", "error", "salt"]
+        "type", "card", "lane", "face", "target", "player", "slot", "commit", "error", "salt",
+        "mode", "id", "side", "move", "reserve", "per", "running"]
 
 
 def mid_game(mode: str, seed: int):
@@ -58,7 +59,10 @@ def valid_messages(host, guest) -> list[dict]:
                {"t": "picks", "picks": guest.my_picks or {"A": "supply", "B": "recon",
                                                          "C": "ambush", "D": "strategic"}},
                {"t": "ping", "k": 3}, {"t": "action", "n": n, "action": {"type": "resign",
-                                                                         "player": 1}}])
+                                                                         "player": 1}},
+               {"t": "rematch", "game": guest.game_id, "mode": "draft"},
+               {"t": "rematch", "game": guest.game_id, "mode": None},
+               {"t": "norematch", "game": guest.game_id}, {"t": "say", "id": "gg"}])
 
 
 @st.composite
@@ -126,12 +130,18 @@ def test_host_survives_hostile_guest_messages(data, mode, seed):
 @given(data=st.data(), seed=st.integers(0, 5))
 def test_guest_survives_hostile_host_messages(data, seed):
     host, guest, pipe = mid_game("normal", seed)
-    base = [json.loads(t) for t, _ in pipe.snapshots[-6:]]
+    base = [json.loads(t) for t, _ in pipe.snapshots[-6:]] + [
+        {"t": "rematch", "game": host.game_id, "mode": "normal"},
+        {"t": "rematch", "game": host.game_id, "mode": None},
+        {"t": "norematch", "game": host.game_id}, {"t": "say", "id": "hello"},
+        {"t": "clock", "n": guest.n, "side": 1, "move": 1000, "reserve": [5000, 0],
+         "per": 15000, "running": True}]
     for _ in range(data.draw(st.integers(1, 10))):
         view = guest.view
         text = wire(data.draw, base)
         guest.receive(text)                     # must not raise
         assert guest.view is not None and guest.view["me"] == 1
+        assert guest.game_id == host.game_id and guest.next_game is None
         if guest.view is not view:
             assert json.loads(text)["t"] == "state"
 
@@ -152,3 +162,58 @@ def test_flood_is_rate_limited_and_the_game_goes_on():
         assert guest.act(guest.view["legal"][0])
         pipe.pump()
         assert host.game.state.history[-1][0] == 1
+
+
+_OVER: dict = {}
+
+
+def over_game(seed: int):
+    """A finished match (the guest found it fair); returns host, guest, pipe (each seed's
+    game is played once, then both sessions are read back from their saves)."""
+    if seed not in _OVER:
+        host, guest, _ = _play_over(seed)
+        _OVER[seed] = (json.dumps(host.to_json()), json.dumps(guest.to_json()))
+    host_text, guest_text = _OVER[seed]
+    host = HostSession.from_json(json.loads(host_text), clock=lambda: 0.0)
+    guest = GuestSession.from_json(json.loads(guest_text))
+    pipe = Pipe(host, guest)
+    pipe.connect()
+    assert host.phase == "over" and guest.view["over"]
+    return host, guest, pipe
+
+
+def _play_over(seed: int):
+    rng = random.Random(seed)
+    secret = lambda: rng.randbytes(32).hex()  # noqa: E731 - deterministic for hypothesis
+    host, guest = HostSession("normal", secret=secret, clock=lambda: 0.0), GuestSession(secret=secret)
+    pipe = Pipe(host, guest)
+    start(pipe, rng)
+    while not host.game.over:
+        if host.game.to_move == 0:
+            host.act(random_action(host.view(), rng))
+        else:
+            guest.act(random_action(guest.view, rng))
+        host.limit.tokens = host.limit.burst
+        pipe.pump()
+    return host, guest, pipe
+
+
+@settings(SETTINGS, max_examples=60)
+@given(data=st.data(), seed=st.integers(0, 3))
+def test_rematch_messages_fuzzed_start_nothing_unagreed(data, seed):
+    """After a game, fuzzed rematch/norematch/say messages both ways: never raise, and no
+    new game starts unless this page itself offered and the other's message is a valid
+    acceptance (the loser naming the mode, the winner none)."""
+    host, guest, pipe = over_game(seed)
+    game = host.game_id
+    base = [{"t": "rematch", "game": game, "mode": "draft"},
+            {"t": "rematch", "game": game, "mode": None},
+            {"t": "norematch", "game": game}, {"t": "say", "id": "oops"}]
+    for _ in range(data.draw(st.integers(1, 8))):
+        host.limit.tokens = host.limit.burst
+        host.receive(wire(data.draw, base))
+        guest.receive(wire(data.draw, base))
+        pipe.q.clear()
+        assert host.game_id == game and host.phase == "over"
+        assert guest.game_id == game and guest.next_game is None
+        assert host.rematch().agreed() is None and guest.rematch().agreed() is None

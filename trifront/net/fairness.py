@@ -114,8 +114,10 @@ class Report:
     @property
     def finished(self) -> bool:
         """The game was revealed and is the one committed to, played to its end (fair or
-        not in other ways): a new game after it is no restarted deal."""
+        not in other ways): a new game after it is no restarted deal. (A rematch's first
+        player is the agreed one, not the seed's: "first player agreed".)"""
         ok = {name: passed for name, passed, _ in self.checks}
+        ok.setdefault("first player", ok.get("first player agreed"))
         return all(ok.get(name) is True for name in self.FINISHED)
 
     @property
@@ -145,14 +147,18 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
                host_picks_commit: str | None = None,
                digests: dict[int, str] | None = None,
                my_moves: dict[int, list] | None = None, i_resigned: bool = False,
-               moves: dict[int, str] | None = None) -> Report:
+               moves: dict[int, str] | None = None, first: int | None = None,
+               timed_out: set[int] | None = None) -> Report:
     """Check a finished online game from the guest's side (see the module text).
 
     ``digests``: move number -> view_digest of the view the guest was shown there;
     ``my_moves``: move number -> every action (view form) the guest sent at that move, in
     order, each as ``[action, refused]`` (refused: the host answered it with ``refused``);
     ``i_resigned``: the guest sent a resignation (R6.6); ``moves``: move number -> the
-    host's ``moves_commits`` entry sent with that view."""
+    host's ``moves_commits`` entry sent with that view; ``first``: the first player both
+    pages agreed on (a rematch alternates, rematch.py), None: the seed's; ``timed_out``:
+    move numbers at which the guest's own move clock had run out (clock.py), where the
+    host may have taken the time-out's action for it."""
     rep = Report()
     host = 1 - guest
     rep.add("host commitment", commit(host_secret) == host_commit,
@@ -165,10 +171,14 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
     if guest_secret is None:
         rep.add("seed", False, "this page lost its own secret, so the seed cannot be checked")
     else:
-        seed, first = derive(host_secret, guest_secret)
+        seed, seed_first = derive(host_secret, guest_secret)
         rep.add("seed", checked["seed"] == seed, "the record's seed is not the agreed one")
-        rep.add("first player", checked["first"] == first,
-                "the first player is not the one the seed chose")
+        if first is None:
+            rep.add("first player", checked["first"] == seed_first,
+                    "the first player is not the one the seed chose")
+    if first is not None:
+        rep.add("first player agreed", checked["first"] == first,
+                "the first player is not the one agreed for the rematch")
     rep.add("mode", checked["mode"] == mode and checked["decks"] is None,
             "the record's mode or decks differ from the match's")
     effects = checked["effects"]
@@ -212,7 +222,8 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
             k = next((j for j, (mine, _refused) in enumerate(tried)
                       if _sent(state, guest, mine, action)), None)
             if k is None:
-                not_mine.append(i)
+                if not (i in (timed_out or ()) and _timeout(state, guest, action)):
+                    not_mine.append(i)
             elif k > 0:
                 # the guest sends a second move at one position only after the first was
                 # refused (it keeps an unanswered one across lost connections and reloads),
@@ -251,6 +262,12 @@ def check_game(*, record: object, host_secret: str, host_commit: str, guest_secr
             "the host did not commit to its moves with every view")
     rep.add("how it ended", not claimed, CLAIMED)
     return rep
+
+
+def _timeout(state, guest: int, action) -> bool:
+    """Whether ``action`` is the one a time-out takes for the guest here (clock.py)."""
+    from .clock import timeout_action
+    return _sent(state, guest, timeout_action(player_view(state, guest)), action)
 
 
 def _sent(state, guest: int, mine: dict | None, action) -> bool:

@@ -17,11 +17,14 @@ reload (localStorage), so a guest who comes back resumes the same game.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from ..cards import check_effect_set
 from ..playerview import continuation_problem
 from . import fairness, protocol
+from .clock import GuestClock, timeout_action
+from .rematch import next_first
 from .session import Session
 
 #: How often the guest sends its move again when the host answers it with the same position
@@ -34,9 +37,12 @@ HOST, GUEST = 0, 1
 class GuestSession(Session):
     def __init__(self, *, on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
-                 secret: Callable[[], str] = fairness.new_secret) -> None:
-        super().__init__(on_change=on_change, log=log)
+                 secret: Callable[[], str] = fairness.new_secret,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(on_change=on_change, log=log, clock=clock)
         self.new_secret = secret
+        self.next_game: dict | None = None   # a rematch agreed: {"after", "mode", "first"}
+        self.verdicts: list[bool] = []       # the earlier games' fairness verdicts, in order
         self.busy: str | None = None      # the host has another game in progress
         self.refusal: str | None = None   # the host's last refusal, for the page to show
         self.resent = 0                   # times it was sent again on this connection
@@ -45,6 +51,9 @@ class GuestSession(Session):
 
     def _reset(self, game_id: str | None) -> None:
         self.game_id = game_id
+        self.first: int | None = None   # agreed for a rematch (rematch.py); None: the seed's
+        self.timer: GuestClock | None = None   # the host's last clock message (clock.py)
+        self.timed_out: set[int] = set()       # moves at which my own clock ran out
         self.token = self.mode = self.host_commit = None
         self.secret: str | None = None
         self.secret_sent = False
@@ -132,11 +141,20 @@ class GuestSession(Session):
             # claimed, must not make every later game "not fair" too
             finished = self.report is not None and not self.interim and self.report.finished
             restarted = not finished and self.game_id is not None and self.secret_sent
+            rematch = self.next_game if finished and self.next_game is not None \
+                and self.next_game["after"] == self.game_id else None
+            if rematch is not None and msg["mode"] != rematch["mode"]:
+                return self._ignore("a rematch in another mode than the loser chose")
             if restarted:
                 self.restarts += 1
             elif finished:
                 self.restarts = 0
+                self.verdicts.append(self.report.fair)
+                self.games += 1
+            self.next_game = None
             self._reset(msg["game"])
+            if rematch is not None:
+                self.first = rematch["first"]
             if restarted:
                 self.on_change("restarted")      # the page says so at once
             self.token, self.mode, self.host_commit = msg["token"], msg["mode"], msg["commit"]
@@ -213,6 +231,10 @@ class GuestSession(Session):
             return
         if n != self.n:
             self.resent = 0
+            t = self.timer
+            if t is not None and t.msg["n"] == self.n and t.msg["side"] == GUEST \
+                    and t.overdue(self.clock()):
+                self.timed_out.add(self.n)   # a pass the host takes for me here is fair
         self.n, self.view = n, view
         self._answered()
         if view["over"]:
@@ -233,6 +255,42 @@ class GuestSession(Session):
         self.refusal = msg["error"]
         self._ignore(f"the host refused: {msg['error']}")
         self.on_change("refused")
+
+    def _on_clock(self, msg: dict) -> None:
+        if self.view is None or msg["n"] != self.n:
+            return self._ignore(f"a clock for move {msg['n']} (I am at {self.n})")
+        last = self.timer
+        if msg["move"] > msg["per"] or (last is not None and (
+                msg["per"] != last.msg["per"]
+                or any(a > b for a, b in zip(msg["reserve"], last.msg["reserve"])))):
+            return self._ignore("a clock that changed its rule or gave time back")
+        self.timer = GuestClock(msg, self.clock())
+        self.on_change("clock")
+
+    def clock_timeout(self) -> bool:
+        """Called often (the page's ticker): when my own count of my move's time runs out I
+        pass (clock.timeout_action), as my move. True if I did."""
+        t, v = self.timer, self.view
+        if t is None or v is None or v["over"] or v["to_move"] != GUEST or self.pending \
+                or t.msg["n"] != self.n or t.msg["side"] != GUEST or not t.out(self.clock()):
+            return False
+        self.timed_out.add(self.n)
+        if not self.act(timeout_action(v)):
+            return False
+        self.on_change("timeout")
+        return True
+
+    def clock_status(self) -> dict | None:
+        """The clock as the page shows it: {"side", "move", "reserve": [ms, ms], "per"}."""
+        t = self.timer
+        if t is None or self.view is None:
+            return None
+        side, move, res = t.left(self.clock())
+        reserve = list(t.msg["reserve"])
+        if side is not None:
+            reserve[side] = res
+        return {"n": t.msg["n"], "side": side, "move": move, "reserve": reserve,
+                "per": t.msg["per"], "running": t.msg["running"]}
 
     def _on_reveal(self, msg: dict) -> None:
         if self.view is None or not self.view["over"]:
@@ -269,7 +327,8 @@ class GuestSession(Session):
             host_commit=self.host_commit, guest_secret=self.secret, mode=self.mode, guest=GUEST,
             my_picks=self.my_picks, host_picks=self.host_picks, host_picks_salt=self.host_salt,
             host_picks_commit=self.host_picks_commit, digests=self.digests,
-            my_moves=self.sent, i_resigned=self.resigned, moves=self.moves)
+            my_moves=self.sent, i_resigned=self.resigned, moves=self.moves, first=self.first,
+            timed_out=self.timed_out)
         self.report.add("consistent views", self.conflicts == 0,
                         "the host sent two different positions for one move, or one "
                         "that rewrote what it had shown me before")
@@ -277,6 +336,22 @@ class GuestSession(Session):
                         f"the host started a new game {self.restarts} time(s) after seeing my "
                         "secret, so it could have tried deals until one suited it")
         self.on_change("fairness")
+
+    # ------------------------------------------------------------------------- rematch
+
+    seat = GUEST
+
+    def _finished(self) -> tuple[str, int | None, int] | None:
+        v = self.view
+        if v is None or not v["over"] or self.game_id is None:
+            return None
+        return self.game_id, v["winner"], v["first"]
+
+    def _rematch_agreed(self, mode: str, r) -> None:
+        """The host starts the next game (its ``setup``, which must be in this mode, comes
+        next); the other player goes first there, which the fairness check expects."""
+        self.next_game = {"after": self.game_id, "mode": mode,
+                          "first": next_first(self.view["first"])}
 
     # ------------------------------------------------------------------------ the player
 
@@ -323,7 +398,8 @@ class GuestSession(Session):
                 "sent": {str(k): v for k, v in self.sent.items()}, "resigned": self.resigned,
                 "resign_sent": self.resign_sent,
                 "moves": {str(k): v for k, v in self.moves.items()},
-                "restarts": self.restarts,
+                "restarts": self.restarts, "first": self.first, "games": self.games,
+                "verdicts": self.verdicts, "timed_out": sorted(self.timed_out),
                 "pending": None if not self.pending else {"n": self.pending_n,
                                                           "action": self.pending_action},
                 # the verdict of a finished game: a new game after it is no restarted deal
@@ -350,6 +426,9 @@ class GuestSession(Session):
         s.resigned = bool(data.get("resigned", False))
         s.resign_sent = bool(data.get("resign_sent", False))
         s.restarts = int(data.get("restarts", 0))
+        s.first, s.games = data.get("first"), int(data.get("games", 1))
+        s.verdicts = [bool(x) for x in data.get("verdicts") or []]
+        s.timed_out = {int(x) for x in data.get("timed_out") or []}
         pending = data.get("pending")
         if pending is not None:
             s.pending_n, s.pending_action = int(pending["n"]), dict(pending["action"])

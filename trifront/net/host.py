@@ -26,6 +26,8 @@ from ..game import Game
 from ..reasons import Reason
 from ..rules import IllegalAction
 from . import fairness, protocol
+from .clock import GRACE, MoveClock, timeout_action
+from .rematch import next_first
 from .session import Session
 
 HOST, GUEST = 0, 1
@@ -36,14 +38,15 @@ class HostSession(Session):
     def __init__(self, mode: str = "normal", *, clock: Callable[[], float] = time.monotonic,
                  on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
-                 secret: Callable[[], str] = fairness.new_secret) -> None:
+                 secret: Callable[[], str] = fairness.new_secret,
+                 timer: str = "none") -> None:
         if mode not in ("normal", "draft"):
             raise ValueError(f"mode must be normal or draft, not {mode!r}")
-        super().__init__(on_change=on_change, log=log)
+        super().__init__(on_change=on_change, log=log, clock=clock)
         self.mode = mode
-        self.clock = clock
         self.new_secret = secret
         self.limit = protocol.RateLimit()
+        self.timer_rule = MoveClock.of(timer)   # the move clock's rule (clock.py), or None
         self._reset()
 
     def _reset(self) -> None:
@@ -54,12 +57,20 @@ class HostSession(Session):
         self.picks_salt: str | None = None
         self.guest_picks: dict | None = None
         self.game: Game | None = None
+        self.first: int | None = None   # agreed for a rematch (rematch.py); None: the seed's
+        rule = getattr(self, "timer_rule", None)
+        self.move_clock = None if rule is None else MoveClock(rule.per, list(rule.reserve))
 
     # ------------------------------------------------------------------------- transport
 
     def connected(self, send: Callable[[str], None]) -> None:
         super().connected(send)
         self.limit = protocol.RateLimit()
+
+    def disconnected(self) -> None:
+        super().disconnected()
+        if self.move_clock is not None:
+            self.move_clock.pause(self.clock())   # the claim-win countdown runs instead
 
     def _decode(self, text: object) -> dict:
         return protocol.to_host(text)
@@ -94,6 +105,7 @@ class HostSession(Session):
                 self._refuse("a second guest tried to join the game in progress", reply=False)
                 return
             self._new_match()
+            self.games = 1           # a new guest: the room's games start again
         self._sync()
         self.on_change("phase")
 
@@ -119,6 +131,7 @@ class HostSession(Session):
                 self._send("picksreveal", picks=self.my_picks, salt=self.picks_salt)
         if self.game is not None:
             self._send_state()
+            self._clock_follow()
 
     def _on_secret(self, msg: dict) -> None:
         if self.guest_secret is not None:
@@ -191,12 +204,15 @@ class HostSession(Session):
         if self.mode == "draft" and (self.my_picks is None or self.guest_picks is None):
             return    # the picks commitment went out with set_picks or _sync, before this
         seed, first = fairness.derive(self.secret, self.guest_secret)
+        if self.first is not None:
+            first = self.first
         effects = None if self.mode == "normal" else [self.my_picks, self.guest_picks]
         self.game = Game.new(mode=self.mode, effects=effects, first=first, seed=seed)
         self.phase = PLAYING
         if self.mode == "draft":
             self._send("picksreveal", picks=self.my_picks, salt=self.picks_salt)
         self._send_state()
+        self._clock_follow()
         self.on_change("phase")
 
     def _send_state(self) -> None:
@@ -211,7 +227,48 @@ class HostSession(Session):
         if self.game.over:
             self.phase = OVER
         self._send_state()
+        self._clock_follow()
         self.on_change("state")
+
+    # ----------------------------------------------------------- the move clock (clock.py)
+
+    def _clock_follow(self) -> None:
+        """The clock runs for the player to move (stopped while the guest is away; none once
+        the game is over); the guest is told what is left."""
+        c, g = self.move_clock, self.game
+        if c is None or g is None:
+            return
+        now = self.clock()
+        c.start(None if g.over else g.to_move, len(g.state.history), now, running=self.online)
+        if self.online:
+            c.resume(now)
+        self._send("clock", **c.message(now))
+
+    def clock_timeout(self) -> bool:
+        """Called often (the page's ticker): the player whose time is out passes (R3.3), or
+        takes clock.timeout_action where a pass is not allowed. The guest's page does so
+        itself; the host does it for the guest GRACE seconds later. True if it did."""
+        c, g = self.move_clock, self.game
+        if c is None or g is None or g.over or self.phase != PLAYING or not self.online:
+            return False
+        now = self.clock()
+        if g.to_move == HOST and c.out(now):
+            self.act(timeout_action(g.view(HOST)))
+        elif g.to_move == GUEST and c.out(now, GRACE):
+            self._note("the guest's time is out: its turn is a pass")
+            g.apply(timeout_action(g.view(GUEST)), player=GUEST)
+            self._after_action()
+        else:
+            return False
+        self.on_change("timeout")
+        return True
+
+    def clock_status(self) -> dict | None:
+        """The clock as the page shows it: {"side", "move", "reserve": [ms, ms], "per"}."""
+        c = self.move_clock
+        if c is None or self.game is None:
+            return None
+        return c.message(self.clock())
 
     # ---------------------------------------------------------------------- the host player
 
@@ -245,13 +302,36 @@ class HostSession(Session):
     def view(self) -> dict | None:
         return None if self.game is None else self.game.view(HOST)
 
+    # ------------------------------------------------------------------------- rematch
+
+    seat = HOST
+
+    def _finished(self) -> tuple[str, int | None, int] | None:
+        g = self.game
+        if self.phase != OVER or g is None or not g.over:
+            return None
+        return self.game_id, g.winner, g.record()["first"]
+
+    def _rematch_agreed(self, mode: str, r) -> None:
+        """Both want the next game: a new seed (commit-reveal, as the first game's set-up),
+        the loser's mode, the other player first."""
+        first = next_first(self.game.record()["first"])
+        self.mode = mode
+        self._new_match()
+        self.first = first
+        self.games += 1
+        self._sync()
+        self.on_change("phase")
+
     # ------------------------------------------------------------------------ persistence
 
     def to_json(self) -> dict:
         return {"role": "host", "mode": self.mode, "phase": self.phase, "game": self.game_id,
                 "token": self.token, "secret": self.secret, "guest_secret": self.guest_secret,
                 "my_picks": self.my_picks, "picks_salt": self.picks_salt,
-                "guest_picks": self.guest_picks,
+                "guest_picks": self.guest_picks, "first": self.first, "games": self.games,
+                "timer": None if self.timer_rule is None else self.timer_rule.to_json(),
+                "clock": None if self.move_clock is None else self.move_clock.to_json(),
                 "record": None if self.game is None else self.game.record()}
 
     @classmethod
@@ -262,6 +342,9 @@ class HostSession(Session):
         s.commit = fairness.commit(s.secret)
         s.guest_secret, s.my_picks = data["guest_secret"], data["my_picks"]
         s.picks_salt, s.guest_picks = data["picks_salt"], data["guest_picks"]
+        s.first, s.games = data.get("first"), int(data.get("games", 1))
+        s.timer_rule = MoveClock.from_json(data.get("timer"))
+        s.move_clock = MoveClock.from_json(data.get("clock"))
         if data["record"] is not None:
             s.game = Game.from_record(data["record"])
         return s

@@ -38,6 +38,7 @@ from trifront import jsontext
 from .fairness import Report
 from .guest import GuestSession
 from .host import HostSession
+from .rematch import RematchStatus
 from .signaling import ONLINE_PREFIX, room_key
 
 DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
@@ -91,6 +92,11 @@ class MatchStatus:
     refusal: str | None         # the host's last refusal of this guest's message
     report: Report | None       # the guest's fairness verdict (or an interim one)
     path: str | None = None     # the path in use: "direct", "relay" (the fallback) or None
+    rematch: RematchStatus | None = None   # the finished game's rematch offers (rematch.py)
+    games: int = 1              # this room's games so far, the one on show included
+    verdicts: tuple = ()        # the guest's fairness verdicts of the earlier games (bools)
+    said: tuple = ()            # quick messages shown now: ((seat, id), ...) (quick.py)
+    clock: dict | None = None   # the move clock: {"side", "move", "reserve", "per", ...}
 
 
 class MemoryStorage:
@@ -121,8 +127,9 @@ class OnlineMatch:
                  storage=None, on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 claim_after: float = DEFAULT_CLAIM_AFTER) -> None:
+                 claim_after: float = DEFAULT_CLAIM_AFTER, timer: str = "none") -> None:
         self.room, self.relay, self.mode = room_key(room), relay, mode
+        self.timer = timer        # the move clock a new game hosted here gets (clock.py)
         self.storage = storage or MemoryStorage()
         self.on_change = on_change or (lambda kind: None)
         self.log = log or (lambda text: None)
@@ -154,11 +161,13 @@ class OnlineMatch:
             data = jsontext.loads(self.storage.get(self.key) or "null")
             role = resumable_role(data)
             if role == "host":
-                self.session = HostSession.from_json(data, on_change=self._changed, log=self.log)
+                self.session = HostSession.from_json(data, on_change=self._changed, log=self.log,
+                                                     clock=self.clock)
                 self.mode = self.session.mode
                 self.resumed = True
             elif role == "guest":
-                self.session = GuestSession.from_json(data, on_change=self._changed, log=self.log)
+                self.session = GuestSession.from_json(data, on_change=self._changed, log=self.log,
+                                                      clock=self.clock)
                 self.resumed = True
         except Exception as e:  # noqa: BLE001 - a broken saved session is dropped
             self.log(f"could not restore the saved online game: {e!r}")
@@ -226,10 +235,14 @@ class OnlineMatch:
         return isinstance(self.session, GuestSession) and self.session.pending
 
     def poll(self) -> bool:
-        """Once a second (the page's ticker): a guest whose game is over and that has been
-        connected for REVEAL_WAIT seconds without the host's reveal says so (the host sends
-        it with the last view; GuestSession.reveal_overdue). True if anything changed."""
+        """Once a second (the page's ticker): the move clock's time-outs (clock.py); a guest
+        whose game is over and that has been connected for REVEAL_WAIT seconds without the
+        host's reveal says so (the host sends it with the last view;
+        GuestSession.reveal_overdue). True if anything changed."""
         s = self.session
+        if s is not None and self.channel_up and s.clock_timeout():
+            self.save()
+            return True
         if not isinstance(s, GuestSession) or not (s.view and s.view["over"]) \
                 or s.reveal is not None or not self.channel_up:
             self.over_since = None
@@ -273,7 +286,22 @@ class OnlineMatch:
             slow_connect=self.slow_connect(),
             busy=None if guest is None else guest.busy,
             refusal=None if guest is None else guest.refusal,
-            report=None if guest is None else guest.report, path=self.path)
+            report=None if guest is None else guest.report, path=self.path,
+            rematch=self._rematch_status(), games=1 if s is None else s.games,
+            verdicts=() if guest is None else tuple(guest.verdicts), said=self.said(),
+            clock=None if s is None or not self.started else s.clock_status())
+
+    def _rematch_status(self) -> RematchStatus | None:
+        s = self.session
+        if s is None or self.claimed:
+            return None
+        r = s.rematch()
+        return None if r is None else r.status()
+
+    def said(self) -> tuple:
+        """The quick messages shown now, ((seat, id), ...) in seat order (quick.py)."""
+        s = self.session
+        return () if s is None else tuple(sorted(s.quick.said(self.clock()).items()))
 
     def _changed(self, kind: str) -> None:
         self.save()
@@ -352,9 +380,10 @@ class OnlineMatch:
         host = mine if mine != theirs else self.offer
         self.peer_role = theirs
         if host and self.role != "host":
-            self.session = HostSession(self.mode, on_change=self._changed, log=self.log)
+            self.session = HostSession(self.mode, on_change=self._changed, log=self.log,
+                                       clock=self.clock, timer=self.timer)
         elif not host and self.role != "guest":
-            self.session = GuestSession(on_change=self._changed, log=self.log)
+            self.session = GuestSession(on_change=self._changed, log=self.log, clock=self.clock)
         self.gone_since = None
         self.session.connected(self.link.send)
         self.on_change("phase")
@@ -375,6 +404,20 @@ class OnlineMatch:
         ok = self.session.act(action)
         self.save()
         return ok
+
+    def offer_rematch(self, mode: str | None = None) -> bool:
+        """Offer (or accept) a rematch of the finished game (rematch.py; ``mode``: this
+        player's choice when it lost). False when there is none to offer, or no channel."""
+        ok = self.session is not None and not self.claimed and self.session.offer_rematch(mode)
+        self.save()
+        return ok
+
+    def decline_rematch(self) -> bool:
+        return self.session is not None and self.session.decline_rematch()
+
+    def say(self, mid: str) -> bool:
+        """A quick message to the opponent (quick.py); False when not sent."""
+        return self.session is not None and self.session.say(mid)
 
     def claim_win(self) -> bool:
         """Claim the win once the opponent has been gone ``claim_after`` seconds (R6.6 as a

@@ -1,4 +1,4 @@
-"""The online match's messages (``trifront-net/7``): types, schemas, size limits. Pure.
+"""The online match's messages (``trifront-net/8``): types, schemas, size limits. Pure.
 
 Two pages talk over one WebRTC data channel (or any transport that carries text): one JSON
 object per message, ``t`` = its type. The host (the room's first joiner) runs the engine; the
@@ -22,7 +22,15 @@ Host -> guest
                                  and the host's commitment to the n moves (fairness.py)
   refused  {n, error}            the guest's last message was refused; the game is unchanged
   reveal   {secret, record}      at game over: the host's secret and the whole record
+  clock    {n, side, move, reserve, per, running}   the move clock (clock.py), if any:
+                                 ms left of move n's own time and each reserve (never
+                                 wall-clock times); side: whose clock runs (null: none)
   pong     {k}
+Either way (after a game, rematch.py; at any time, quick.py)
+  rematch  {game, mode}          a rematch of finished game `game` (offer or accept); mode:
+                                 the loser's choice, null from the winner
+  norematch {game}               no rematch (declines an offer)
+  say      {id}                  a quick message: one of quick.IDS, never free text
 """
 
 from __future__ import annotations
@@ -34,13 +42,16 @@ from trifront import jsontext
 from trifront.cards import GROUPS
 from trifront.playerview import BadView, PlayerView
 
+from .quick import IDS as QUICK_IDS
+
 # /2: state carries the moves commitment; /3: history entries carry effect outcomes (a page
 # of /2 would draw other views, and its fairness check would call the other page unfair);
 # /4: a player's own history entries carry the cards its effects drew (to it alone);
 # /5: R5.D3's entries carry the cards it revealed ("revealed", to both); /6: the moves
 # commitment is keyed with the host's secret (fairness.moves_commits; a /5 page's audit would
-# compute another chain), and a view's reasons are codes ({rule, code, args}), not English
-VERSION = "trifront-net/7"
+# compute another chain), and a view's reasons are codes ({rule, code, args}), not English;
+# /8: rematch, norematch, say, clock (a /7 page would refuse them)
+VERSION = "trifront-net/8"
 MAX_TO_HOST = 8 * 1024            # a guest message (an action is ~100 bytes)
 MAX_TO_GUEST = 512 * 1024         # a host message (a view is ~10-40 KiB)
 MAX_DEPTH = 24                    # nesting of JSON arrays/objects
@@ -76,6 +87,26 @@ def _short(v) -> bool:
 
 def _mode(v) -> bool:
     return v in ("normal", "draft")
+
+
+def _opt_mode(v) -> bool:
+    return v is None or _mode(v)
+
+
+def _quick(v) -> bool:
+    return isinstance(v, str) and v in QUICK_IDS
+
+
+def _ms(v) -> bool:
+    return type(v) is int and 0 <= v <= 86_400_000
+
+
+def _side(v) -> bool:
+    return v is None or (type(v) is int and v in (0, 1))
+
+
+def _reserves(v) -> bool:
+    return isinstance(v, list) and len(v) == 2 and all(_ms(x) for x in v)
 
 
 def _picks(v) -> bool:
@@ -114,6 +145,13 @@ OTHER_VERSION = ("The other page runs another version of TriFront ({theirs}; thi
                  f"{VERSION}). Both players should reload the page, then join again.")
 
 
+#: the messages either page may send (rematch.py, quick.py)
+BOTH_WAYS = {
+    "rematch": {"game": _token, "mode": _opt_mode},
+    "norematch": {"game": _token},
+    "say": {"id": _quick},
+}
+
 TO_HOST = {
     "hello": {"v": _version, "game": _opt_token, "token": _opt_token},
     "secret": {"secret": _hex64},
@@ -121,6 +159,7 @@ TO_HOST = {
     "action": {"n": _count, "action": _action},
     "ping": {"k": _count},
     "pong": {"k": _count},
+    **BOTH_WAYS,
 }
 TO_GUEST = {
     "setup": {"v": _version, "game": _token, "token": _token, "mode": _mode, "commit": _hex64},
@@ -130,8 +169,11 @@ TO_GUEST = {
     "state": {"n": _count, "view": _view, "moves": _hex64},
     "refused": {"n": lambda v: v is None or _count(v), "error": _short},
     "reveal": {"secret": _hex64, "record": _record},
+    "clock": {"n": _count, "side": _side, "move": _ms, "reserve": _reserves, "per": _ms,
+              "running": lambda v: isinstance(v, bool)},
     "ping": {"k": _count},
     "pong": {"k": _count},
+    **BOTH_WAYS,
 }
 
 

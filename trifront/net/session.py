@@ -6,27 +6,42 @@ protocol (protocol.to_host / to_guest) before anything reads it, then handled by
 session's ``_on_<type>`` method. A message that breaks the protocol, or whose handling
 fails, never raises: it goes to ``_bad`` (the host refuses it, the guest ignores it) and into
 the session's log. ``on_change(kind)`` tells the page to redraw.
+
+Both sides also share what either page may send whatever its role: a rematch after a
+finished game (rematch.py: ``offer_rematch``, ``decline_rematch``; the host starts the next
+game once both agreed, ``_rematch_agreed``) and quick messages (quick.py: ``say``).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from .protocol import ProtocolError, encode
+from .quick import QuickBox
+from .rematch import MODES, Rematch
 
 #: lines kept in a session's log of refused or ignored messages
 LOG_LINES = 200
 
 
 class Session:
-    """The shared part: the transport, the log, receiving, ping and pong."""
+    """The shared part: the transport, the log, receiving, ping and pong, rematch offers
+    and quick messages."""
+
+    seat = 0      # this page's player: 0 the host, 1 the guest
 
     def __init__(self, *, on_change: Callable[[str], None] | None = None,
-                 log: Callable[[str], None] | None = None) -> None:
+                 log: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.on_change = on_change or (lambda kind: None)
         self.log_fn = log or (lambda text: None)
+        self.clock = clock
         self.send_fn: Callable[[str], None] | None = None
         self.log: list[str] = []
+        self._rematch: Rematch | None = None
+        self.quick = QuickBox()
+        self.games = 1            # this room's games so far, the one in play included
 
     # the side's own part of the protocol
     def _decode(self, text: object) -> dict:
@@ -47,6 +62,7 @@ class Session:
 
     def connected(self, send: Callable[[str], None]) -> None:
         self.send_fn = send
+        self._rematch = None      # offers are per channel: both sides forget them
 
     def disconnected(self) -> None:
         self.send_fn = None
@@ -84,3 +100,84 @@ class Session:
 
     def _on_pong(self, msg: dict) -> None:
         pass
+
+    # ------------------------------------------------------------ rematch (rematch.py)
+
+    def _finished(self) -> tuple[str, int | None, int] | None:
+        """(game id, winner, first player) of this page's game once it is over, else None."""
+        raise NotImplementedError
+
+    def rematch(self) -> Rematch | None:
+        """The rematch of the finished game (offers so far), None while no game is over."""
+        fin = self._finished()
+        if fin is None:
+            self._rematch = None
+            return None
+        if self._rematch is None or self._rematch.game != fin[0]:
+            self._rematch = Rematch(fin[0], self.seat, fin[1])
+        return self._rematch
+
+    def offer_rematch(self, mode: str | None = None) -> bool:
+        """Offer (or accept) a rematch; ``mode``: the loser's choice, ignored from the
+        winner. False when there is no finished game or no channel."""
+        r = self.rematch()
+        if r is None or not self.online:
+            return False
+        mode = mode if r.i_choose else None
+        if r.i_choose and mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        r.offer(mode)
+        self._send("rematch", game=r.game, mode=mode)
+        self.on_change("rematch")
+        self._maybe_rematch(r)
+        return True
+
+    def decline_rematch(self) -> bool:
+        r = self.rematch()
+        if r is None or not self.online:
+            return False
+        r.decline()
+        self._send("norematch", game=r.game)
+        self.on_change("rematch")
+        return True
+
+    def _on_rematch(self, msg: dict) -> None:
+        r = self.rematch()
+        why = "no game is over" if r is None else r.check(msg["game"], msg["mode"],
+                                                          1 - self.seat)
+        if why is not None:
+            return self._bad(f"rematch: {why}")
+        r.heard(msg["mode"])
+        self.on_change("rematch")
+        self._maybe_rematch(r)
+
+    def _on_norematch(self, msg: dict) -> None:
+        r = self.rematch()
+        if r is None or msg["game"] != r.game:
+            return self._bad("norematch: no such finished game")
+        r.heard_decline()
+        self.on_change("rematch")
+
+    def _maybe_rematch(self, r: Rematch) -> None:
+        mode = r.agreed()
+        if mode is not None:
+            self._rematch_agreed(mode, r)
+
+    def _rematch_agreed(self, mode: str, r: Rematch) -> None:
+        """Both pages want the next game (in ``mode``)."""
+        raise NotImplementedError
+
+    # --------------------------------------------------------- quick messages (quick.py)
+
+    def say(self, mid: str) -> bool:
+        """This page's player sends quick message ``mid``; False when not sent (no channel,
+        too soon after the last, unknown id)."""
+        if not self.online or not self.quick.send(self.seat, mid, self.clock()):
+            return False
+        self._send("say", id=mid)
+        self.on_change("say")
+        return True
+
+    def _on_say(self, msg: dict) -> None:
+        if self.quick.heard(1 - self.seat, msg["id"], self.clock()):
+            self.on_change("say")

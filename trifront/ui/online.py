@@ -11,8 +11,10 @@ import traceback
 
 from trifront.net.host import HostSession
 from trifront.net.match import DEFAULT_CLAIM_AFTER, OnlineMatch
+from trifront.net.quick import IDS as QUICK_IDS
 from trifront.ui import i18n
 from trifront.ui import online_render as onr
+from trifront.ui.html import h
 from trifront.ui.screens.draft import Draft
 from trifront.ui.seats import Seat
 
@@ -50,6 +52,10 @@ class OnlineGame:
         return None if s is None or s.reveal is None else s.reveal["record"]
 
 
+#: localStorage: "1" while the player hides the opponent's quick messages
+QUIET_KEY = "trifront:quiet"
+
+
 class OnlineSeat(Seat):
     """This page's player in an online match, as host or guest. The match tells the page of
     every change (``changed``); the guest's actions travel to the host (``submit``); the
@@ -63,8 +69,12 @@ class OnlineSeat(Seat):
         self.match = OnlineMatch(room, page.opts["relay"], page.opts["mode"],
                                  link_factory=page.online_link, storage=page.persist.storage,
                                  on_change=self._changed, log=page.log_warn,
-                                 clock=page.clock, claim_after=claim_after)
+                                 clock=page.clock, claim_after=claim_after,
+                                 timer=page.opts.get("clock", "none"))
         self.told_mode = None     # the game whose mode (the host's choice) the guest was told
+        self.told_game = None     # the rematch game this page was told of
+        self.quick_open = False   # the quick messages' menu is open
+        self.muted = page.persist.get(QUIET_KEY) == "1"
 
     def start(self) -> None:
         self.match.start()
@@ -87,10 +97,23 @@ class OnlineSeat(Seat):
         if self.match is None or self.page.screen == "menu":
             return
         status = self.match.status()
-        if self.page.shown == "over":          # the verdict, above the buttons
+        if self.page.shown == "over":          # the verdict and the rematch, above the buttons
             panel = screen.children[0]
-            panel.children.insert(len(panel.children) - 1, onr.fairness_box(status))
-        root.children.insert(0, onr.banner(status))
+            panel.children[-1:-1] = [el for el in (onr.fairness_box(status),
+                                                   onr.rematch_box(status)) if el is not None]
+        bar = onr.banner(status)
+        talk = status.net == "connected" and status.role is not None
+        extra = [
+            h("span", i18n.t("rematch.game_n", n=status.games), cls="tf-net-game")
+            if status.games > 1 else None,
+            onr.clock_el(status) if self.page.shown == "board" else None,
+            onr.past_verdicts(status),
+            onr.quick_button(self.quick_open) if talk else None]
+        bar.children[-1:-1] = [el for el in extra if el is not None]
+        root.children.insert(0, bar)
+        if talk and self.quick_open:
+            root.children.insert(1, onr.quick_menu(self.muted, QUICK_IDS))
+        root.children.extend(onr.bubbles(status, self.muted))
         root.add_class("tf-online")
 
     # ------------------------------------------------------------------------- the flow
@@ -117,6 +140,33 @@ class OnlineSeat(Seat):
 
     def reveal_continue(self) -> None:
         self.page.advance()
+
+    # ------------------------------------------------ rematch and quick messages (social)
+
+    def rematch(self, mode: str | None) -> None:
+        """Offer or accept a rematch (``mode``: this player's choice when it lost)."""
+        if not self.match.offer_rematch(mode if mode in ("normal", "draft") else None):
+            self.page.toast = i18n.t("online.not_connected")
+
+    def no_rematch(self) -> None:
+        if not self.match.decline_rematch():
+            self.page.toast = i18n.t("online.not_connected")
+
+    def toggle_quick(self) -> None:
+        self.quick_open = not self.quick_open
+
+    def say(self, mid: str) -> None:
+        if mid not in QUICK_IDS:
+            return
+        if self.match.say(mid):
+            self.quick_open = False
+        else:
+            self.page.toast = i18n.t("quick.too_soon" if self.match.channel_up
+                                     else "online.not_connected")
+
+    def toggle_mute(self) -> None:
+        self.muted = not self.muted
+        self.page.persist.set(QUIET_KEY, "1" if self.muted else None)
 
     def claim_win(self) -> None:
         if self.match is not None and self.match.claim_win():
@@ -153,7 +203,15 @@ class OnlineSeat(Seat):
             page.toast = i18n.t("online.refused", why=st.refusal)
         if kind == "restarted":
             page.toast = i18n.t("online.restarted")
+        if kind == "timeout" and st.started:
+            history = match.view()["history"]
+            who = history[-1]["player"] if history else None
+            page.tell(i18n.t("clock.timeout_me" if who == me else "clock.timeout_them"))
         mode = st.mode
+        if st.games > 1 and mode and st.game_id and self.told_game != st.game_id:
+            self.told_game = self.told_mode = st.game_id    # a rematch: the loser's mode
+            page.tell(i18n.t("rematch.started", n=st.games, mode=i18n.t(f"menu.{mode}")
+                             if mode in ("normal", "draft") else mode))
         if st.role == "guest" and mode and mode != page.opts["mode"] \
                 and self.told_mode != st.game_id:
             self.told_mode = st.game_id      # the host chooses Normal or Draft
@@ -162,7 +220,7 @@ class OnlineSeat(Seat):
         if not st.started:
             page.game = None
             phase = st.phase
-            if phase == "drafting" or (phase == "seeding" and match.mode == "draft"
+            if phase == "drafting" or (phase == "seeding" and st.mode == "draft"
                                        and st.role == "host"):
                 if st.picked:
                     page.show("wait")
@@ -198,7 +256,11 @@ class OnlineSeat(Seat):
         while self.match is match and self.page.seat is self:
             await self.page.sleep(1.0)
             left = match.claim_in()
-            label = (None if left is None else int(left + 0.999), match.slow_connect())
+            clock = match.status().clock if match.started else None
+            label = (None if left is None else int(left + 0.999), match.slow_connect(),
+                     match.said(), None if clock is None else
+                     (clock["side"], clock["move"] // 1000, tuple(clock["reserve"])[0] // 1000,
+                      clock["reserve"][1] // 1000))
             overdue = match.poll()          # a game over whose reveal has not come
             if (label != shown or overdue) and self.match is match and self.page.seat is self:
                 shown = label

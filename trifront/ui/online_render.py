@@ -177,3 +177,132 @@ def check_name(name: str) -> str:
     key = "fair.check." + name.replace(" ", "_")
     text = t(key)
     return name if text == key else text
+
+
+# ---------------------------------------------------------- the move clock (net/clock.py).
+# Test hooks: #opt-clock[data-value], #move-clock[data-side][data-left][data-running]
+
+def clock_button(opts: dict) -> El:
+    """The online menu's move clock, beside "Join room": each press chooses the next preset
+    (none first). Used when this page hosts (the first to join). One button, not a row of
+    choices: the online menu's "Join room" stays in sight at 1280 x 800."""
+    from trifront.net.clock import PRESETS
+    order = list(PRESETS)
+    chosen = opts.get("clock", "none")
+    chosen = chosen if chosen in order else order[0]
+    after = order[(order.index(chosen) + 1) % len(order)]
+    label = t("clock.button", clock=t(f"clock.{chosen}"))
+    return button(label, "menu-set", id="opt-clock", cls="tf-btn-ghost",
+                  title=t("clock.help"), aria_label=label + " — " + t("clock.change"),
+                  data={"key": "clock", "value": after, "clock": chosen})
+
+
+def clock_el(st: MatchStatus) -> El | None:
+    """Whose clock runs and the time left (the host's count; the guest's from it)."""
+    c = st.clock
+    if c is None or c["side"] is None:
+        return None
+    from trifront.net.clock import show
+    side = c["side"]
+    mine = side == st.me
+    left = c["move"] + c["reserve"][side]
+    text = t("clock.you" if mine else "clock.them", move=show(c["move"]),
+             reserve=show(c["reserve"][side]))
+    other = t("clock.other_me" if not mine else "clock.other_them",
+              reserve=show(c["reserve"][1 - side]))
+    return h("span", h("b", text), h("span", " · ", other, cls="tf-clock-other"),
+             t("clock.stopped") if not c.get("running", True) else "",
+             id="move-clock",
+             cls=["tf-net-clock", "tf-clock-low" if left <= 10_000 else "",
+                  "tf-clock-mine" if mine else ""],
+             data={"side": side, "left": left, "running": "1" if c.get("running", True)
+                   else "0"})
+
+
+# ------------------------------------------------ rematch and quick messages (net/rematch.py,
+# net/quick.py). Test hooks: #rematch[data-state="choose|offered|asked|declined|gone"],
+# #btn-rematch-normal, #btn-rematch-draft, #btn-rematch, #btn-rematch-decline, #btn-quick,
+# #quick-menu, #quick-<id>, #btn-quick-mute, .tf-bubble[data-seat][data-say], #past-verdicts
+
+def _mode_name(mode: str | None) -> str:
+    return t(f"menu.{mode}") if mode in ("normal", "draft") else ""
+
+
+def rematch_box(st: MatchStatus) -> El | None:
+    """At game over: offer, accept or decline a rematch (the loser names the mode)."""
+    r = st.rematch
+    if r is None:
+        return None
+    if st.net != "connected":
+        return h("div", h("p", t("rematch.gone"), cls="tf-sub"), id="rematch",
+                 cls="tf-rematch", data={"state": "gone"}, role="status")
+    offer = ([button(t("rematch.normal"), "online-rematch", id="btn-rematch-normal",
+                     cls="tf-btn-primary", data={"mode": "normal"}),
+              button(t("rematch.draft"), "online-rematch", id="btn-rematch-draft",
+                     cls="tf-btn-primary", data={"mode": "draft"})]
+             if r.chooser else
+             [button(t("rematch.accept") if r.theirs else t("rematch.offer"), "online-rematch",
+                     id="btn-rematch", cls="tf-btn-primary")])
+    decline = button(t("rematch.decline"), "online-norematch", id="btn-rematch-decline",
+                     cls="tf-btn-ghost")
+    if r.mine:
+        state, lines, buttons = "offered", [
+            t("rematch.waiting_mode", mode=_mode_name(r.mine)) if r.chooser
+            else t("rematch.waiting")], []
+    elif r.theirs:
+        state = "asked"
+        lines = [t("rematch.asked_mode", mode=_mode_name(r.theirs)) if not r.chooser
+                 else t("rematch.asked"),
+                 t("rematch.you_choose") if r.chooser else ""]
+        buttons = offer + [decline]
+    else:
+        state = "declined" if r.declined or r.i_declined else "choose"
+        lines = [t("rematch.declined") if r.declined
+                 else t("rematch.i_declined") if r.i_declined else "",
+                 t("rematch.you_choose") if r.chooser else t("rematch.they_choose")]
+        buttons = offer
+    lines.append(t("rematch.first_note"))
+    return h("div", [h("p", x, cls="tf-sub") for x in lines if x],
+             h("div", buttons, cls="tf-rematch-actions") if buttons else None,
+             id="rematch", cls="tf-rematch", role="status", aria_live="polite",
+             data={"state": state})
+
+
+def past_verdicts(st: MatchStatus) -> El | None:
+    """The guest's fairness verdicts of the room's earlier games (they stay shown)."""
+    if not st.verdicts:
+        return None
+    parts = [t("rematch.verdict_fair" if fair else "rematch.verdict_unfair", n=i + 1)
+             for i, fair in enumerate(st.verdicts)]
+    return h("span", t("rematch.earlier") + ", ".join(parts), id="past-verdicts",
+             cls=["tf-net-verdicts", "" if all(st.verdicts) else "tf-unfair-text"])
+
+
+def quick_button(open_: bool) -> El:
+    return button(t("quick.open"), "quick-toggle", id="btn-quick", title=t("quick.open_title"),
+                  cls="tf-btn-ghost tf-btn-small", pressed=open_)
+
+
+def quick_menu(muted: bool, ids: tuple) -> El:
+    """The fixed messages (never free text) and the mute switch."""
+    return h("div", [button(t(f"quick.{mid}"), "quick-say", id=f"quick-{mid}",
+                            cls="tf-btn-ghost tf-btn-small", data={"say": mid}) for mid in ids],
+             button(t("quick.unmute") if muted else t("quick.mute"), "quick-mute",
+                    id="btn-quick-mute", cls="tf-btn-ghost tf-btn-small", pressed=muted),
+             id="quick-menu", cls="tf-quick-menu", role="group", aria_label=t("quick.menu"))
+
+
+def bubbles(st: MatchStatus, muted: bool) -> list[El]:
+    """The quick messages shown now, each by its sender's side of the board (the
+    opponent's at the top, this page's at the bottom), in this reader's language."""
+    out = []
+    for seat, mid in st.said:
+        mine = seat == st.me
+        if muted and not mine:
+            continue
+        text = t(f"quick.{mid}")
+        out.append(h("div", text, cls=["tf-bubble", "tf-bubble-me" if mine else "tf-bubble-opp"],
+                     role="status",
+                     aria_label=t("quick.from_me" if mine else "quick.from_opp", text=text),
+                     data={"seat": seat, "say": mid}))
+    return out

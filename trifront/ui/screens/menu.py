@@ -3,6 +3,8 @@ strength, "Start", and "Continue the saved game"."""
 
 from __future__ import annotations
 
+from trifront.net.clock import DEFAULT as CLOCK_DEFAULT
+from trifront.net.clock import PRESETS as CLOCK_PRESETS
 from trifront.net.signaling import ROOM_WORD_MAX, SIGNALS, choose_signal
 from trifront.ui import i18n
 from trifront.ui import model as m
@@ -30,7 +32,7 @@ def settings(app, *, room: str, relay: str, signal: str, default_signal: str, la
     the browser's."""
     app.opts = {"kind": "cpu", "first": "0", "mode": "normal",
                 "strength": "normal" if "normal" in app.strengths else app.strengths[0],
-                "room": room[:ROOM_WORD_MAX], "relay": relay}
+                "room": room[:ROOM_WORD_MAX], "relay": relay, "clock": CLOCK_DEFAULT}
     app.default_signal = default_signal if default_signal in SIGNALS else "relay"
     app.opts["signal"] = app.default_signal
     saved = app.persist.load_settings(app.opts, app.strengths)
@@ -57,6 +59,8 @@ def menu_set(app, data: dict) -> None:
     if key == "strength" and value not in app.strengths:
         return
     if key == "signal" and value not in SIGNALS:
+        return
+    if key == "clock" and value not in CLOCK_PRESETS:
         return
     if key in app.opts:
         app.opts[key] = value
@@ -164,6 +168,7 @@ def menu_screen(opts: dict, status: dict | None = None,
                  cls="tf-menu-row"),
                h("div", button(t("menu.join") if kind == "online" else t("menu.start"), "start",
                                id="btn-start", cls="tf-btn-primary tf-btn-big"),
+                 onr.clock_button(opts) if kind == "online" else None,
                  button(t("menu.help"), "help", id="btn-help", cls="tf-btn-ghost"),
                  button(t("menu.replay"), "open-replay", id="btn-open-replay",
                         cls="tf-btn-ghost"),
