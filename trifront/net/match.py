@@ -10,8 +10,8 @@ value, ``status()`` (MatchStatus), whose ``net`` is:
           "waiting"     in the room, waiting for an opponent
           "connecting"  paired; opening the peer-to-peer channel
           "connected"   a path to the other page works (``path``: "direct", the data
-                        channel, or "relay", the fallback through the relay; None: a link
-                        that does not say, e.g. Nostr's, which is always direct)
+                        channel, "relay", the fallback through our relay, or "nostr", the
+                        fallback through the Nostr relays; None: a link that does not say)
           "reconnecting" the opponent's connection dropped (it may come back)
           "full" | "error" | "expired"   the room cannot be used (``detail`` says why)
           "refused"     the relay turned the join down (``detail``: the relay's words)
@@ -90,7 +90,7 @@ class MatchStatus:
     busy: str | None            # the host has another game in progress (its words)
     refusal: str | None         # the host's last refusal of this guest's message
     report: Report | None       # the guest's fairness verdict (or an interim one)
-    path: str | None = None     # the path in use: "direct", "relay" (the fallback) or None
+    path: str | None = None     # the path in use: "direct", "relay" / "nostr" (the fallbacks) or None
 
 
 class MemoryStorage:
@@ -309,7 +309,7 @@ class OnlineMatch:
         self.on_change("net")
 
     def link_path(self, path: str | None) -> None:
-        """The path the link sends on ("direct" or "relay"), for the connection bar."""
+        """The path the link sends on ("direct", "relay" or "nostr"), for the connection bar."""
         if path != self.path:
             self.path = path
             self.on_change("net")
