@@ -559,6 +559,7 @@ def scenario_nostr(pw, server, relay_port) -> dict:
                       race_saw_full=race_saw_full, race_s=race_s,
                       race_before_n=race_before_n, race_after_n=race_after_n,
                       before_n=before_n, after_n=after_n, third_n=third_n,
+                      paths=paths([host, guest]),
                       latency_ms=latencies([host, guest], timings),
                       errors=errors + host.errors + guest.errors)
         return result
@@ -704,6 +705,10 @@ def scenario_nostr_fallback(pw, server, relay_port) -> dict:
                               fallback_ms=[float(app_attr(p, "fallback-ms") or "nan")
                                            for p in (host, guest)],
                               paths=paths([host, guest]),
+                              events={p.name: int(app_attr(p, "nostr-events") or 0)
+                                      for p in (host, guest)},
+                              event_bytes={p.name: int(app_attr(p, "nostr-bytes") or 0)
+                                           for p in (host, guest)},
                               dropped=[line for p in (host, guest) for line in p.console
                                        if "fallback: dropped" in line],
                               latency_ms=latencies([host, guest], timings),

@@ -107,8 +107,9 @@ class Board:
             msg = json.loads(data, parse_constant=lambda _c: math.nan)
         except ValueError:
             return self._drop()
-        if not (isinstance(msg, list) and len(msg) == 3 and msg[0] == "EVENT"
-                and msg[1] == self.sub_id and isinstance(msg[2], dict)):
+        if not (isinstance(msg, list) and msg and msg[0] == "EVENT"):
+            return None                     # the relay's OK, EOSE, NOTICE: trystero's business
+        if not (len(msg) == 3 and msg[1] == self.sub_id and isinstance(msg[2], dict)):
             return self._drop()
         event = msg[2]
         event_id, tags, text = event.get("id"), event.get("tags"), event.get("content")
@@ -127,7 +128,9 @@ class Board:
         if not isinstance(body, dict) or body.get("t") not in KINDS:
             return self._drop()
         sender, to = body.get("f"), body.get("to")
-        if not _text(sender, MAX_ID) or sender == self.self_id:
+        if not _text(sender, MAX_ID):
+            return self._drop()
+        if sender == self.self_id:
             return None                     # ours, as the relay sends it back
         if to is not None and to != self.self_id:
             return None                     # for another page in the room

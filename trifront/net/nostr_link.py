@@ -778,6 +778,8 @@ class NostrLink:
                     if int(sock.readyState) == 1:
                         sock.send(event)
                 self.fb_last_sent = performance.now()
+                _count("nostr-events")                # for tests and bench: what it costs
+                _count("nostr-bytes", len(event))
         finally:
             self.fb_sending = False
 
@@ -823,6 +825,8 @@ def _mark(name: str, value) -> None:
 _COUNTS: dict[str, int] = {}
 
 
-def _count(name: str) -> None:
-    _COUNTS[name] = _COUNTS.get(name, 0) + 1
+def _count(name: str, n: int = 1) -> None:
+    """Count on #app[data-<name>] (data-fallbacks: moves to the fallback; data-nostr-events,
+    data-nostr-bytes: events this page published on the fallback topic, and their size)."""
+    _COUNTS[name] = _COUNTS.get(name, 0) + n
     _mark(name, _COUNTS[name])
