@@ -343,3 +343,36 @@ def test_a_third_page_through_the_relays_is_told_the_room_is_full(fb):
         for link in (a, b, c):
             link.close()
     asyncio.run(go())
+
+
+def test_a_closing_tab_says_bye_with_an_event_signed_beforehand(fb, monkeypatch):
+    """A tab that closes cannot sign anything any more: each pairing signs its "bye" ahead,
+    and the page sends it on pagehide, so its partner knows at once instead of after
+    PEER_SILENT."""
+    import sys
+
+    class Window:
+        listeners: list = []
+
+        def addEventListener(self, kind, fn):
+            self.listeners.append((kind, fn))
+
+        def removeEventListener(self, kind, fn):
+            self.listeners.remove((kind, fn))
+    monkeypatch.setattr(sys.modules["js"], "window", Window(), raising=False)
+
+    async def go():
+        hub, relay = NoDirectHub(), NostrRelay()
+        a, oa = await fb_page(fb, hub, relay, "a1", 0)
+        b, ob = await fb_page(fb, hub, relay, "b2", 1000)
+        Clock.t = 1000 + fb.FALLBACK_AFTER * 1000
+        await both(hub, relay, 60)
+        assert a.peer == "b2" and b.bye is not None
+        hide = [fn for kind, fn in Window.listeners if kind == "pagehide"]
+        assert len(hide) == 2
+        hide[1](SimpleNamespace())                            # b's tab closes
+        await both(hub, relay)
+        assert ("lost", "your opponent left") in oa.events and a.peer is None
+        a.close()
+        assert len(Window.listeners) == 1                     # a's listener went with it
+    asyncio.run(go())

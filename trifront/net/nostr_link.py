@@ -170,6 +170,8 @@ class NostrLink:
         self.relying_since: float | None = None   # the fallback in use since
         self.oldest = (0, 0.0)
         self.send_gen = 0                   # trystero's send queue; a new one per pairing
+        self.bye: str | None = None         # this pairing's "bye", signed, for a closing tab
+        self.on_hide = None
 
     # ------------------------------------------------------------------------- helpers
 
@@ -211,6 +213,12 @@ class NostrLink:
         self.self_id = str(mod.selfId)
         self.board = Board(self.room, self.self_id, secrets.token_hex(16))
         self.joined_at = performance.now()
+        try:                    # a closing tab cannot sign: its "bye" is signed beforehand
+            import js
+            self.on_hide = self._proxy(lambda event: self._send_bye())
+            js.window.addEventListener("pagehide", self.on_hide)
+        except Exception:  # noqa: BLE001 - no window (a worker, a test): no farewell then
+            self.on_hide = None
         self._enter()
         await self._watch_relays()
 
@@ -446,11 +454,12 @@ class NostrLink:
                 self._on_frame(item, "direct")
         self._spawn(self._make_keys(self.gen))
         self._spawn(self._tick(self.gen))
+        self._spawn(self._sign_bye(self.gen, self.peer))
         self._choose_path()
 
     def _end_pairing(self) -> None:
         self.gen += 1                # the pairing's stream and its tasks end here
-        self.stream = self.path = self.chan = self.keys = self.their_key = None
+        self.stream = self.path = self.chan = self.keys = self.their_key = self.bye = None
         self.open = False
         self.inbox.clear()
         self.outbox.clear()
@@ -458,6 +467,19 @@ class NostrLink:
         self.sending = False
         self.relying_since = None
         self.fb_out = deque(item for item in self.fb_out if item[0] != "d")
+
+    async def _sign_bye(self, gen: int, peer_id: str) -> None:
+        bye = await self.mod.createEvent(self.board.topic, self.board.content("bye", peer_id))
+        if gen == self.gen:
+            self.bye = bye
+
+    def _send_bye(self) -> None:
+        """The tab closes: tell the partner over the relays at once (signed beforehand), so
+        it need not wait PEER_SILENT to know (trystero tells it the channel closed)."""
+        if self.bye is not None and self.peer is not None:
+            for sock in Object.values(self.mod.getRelaySockets()):
+                if int(sock.readyState) == 1:
+                    sock.send(self.bye)
 
     def send(self, text: str) -> None:
         """One message to the partner, on the path in use (kept until acknowledged)."""
@@ -805,13 +827,19 @@ class NostrLink:
         if room is not None:
             self._detach(room)
             _leaving = room.leave()
+        if self.on_hide is not None:
+            try:
+                import js
+                js.window.removeEventListener("pagehide", self.on_hide)
+            except Exception:  # noqa: BLE001
+                pass
         for p in self.proxies:
             try:
                 p.destroy()
             except Exception:  # noqa: BLE001
                 pass
         self.proxies.clear()
-        self.fb_listener = None
+        self.fb_listener = self.on_hide = None
 
 
 def _mark(name: str, value) -> None:
