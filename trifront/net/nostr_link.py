@@ -132,10 +132,11 @@ class NostrLink:
         self.hellos: dict[str, int] = {}    # peer id -> my wait (ms) when I greeted it
         self.busy: set[str] = set()         # peers that told us they are paired elsewhere
         self.told_busy: set[str] = set()    # peers we told we are paired elsewhere
-        self.peers: set[str] = set()        # peers trystero connected us to, still there
+        self.peers: set[str] = set()        # peers in the room: trystero connected us, or met
+                                            # on the fallback topic (FALLBACK_AFTER)
         self.open = self.closed = False
         self.joined_at = 0.0
-        self.outbox: deque[str] = deque()
+        self.outbox: deque[str] = deque()   # frames for trystero's data channel
         self.sending = False
         self.proxies: list = []
         self.net = ""
@@ -146,11 +147,10 @@ class NostrLink:
         # the fallback path (see the module docstring)
         self.direct: set[str] = set()       # peers trystero has a data channel to
         self.fb_seen: dict[str, float] = {}     # peer -> when first seen on the fallback topic
-        self.fb_peers: set[str] = set()     # peers in the room by the fallback topic only
         self.replied: dict[str, float] = {}     # peer -> when we last answered its "here"
         self.board: Board | None = None
         self.bucket = Bucket()
-        self.fb_out: deque = deque()        # (kind, to, fields) events waiting to go out
+        self.fb_out: deque = deque()        # (kind, to, fields, gen): events waiting to go out
         self.fb_sending = False
         self.fb_listener = None             # our listener on trystero's relay sockets
         self.presence = (0, 0.0)            # "here" events sent while alone, the last when
@@ -260,7 +260,6 @@ class NostrLink:
         self.peers.clear()
         self.direct.clear()
         self.fb_seen.clear()
-        self.fb_peers.clear()
         self.replied.clear()
         self.ask_again = True    # the others may have greeted us already: ask them again
         self._enter()
@@ -354,7 +353,6 @@ class NostrLink:
         if self.closed:
             return
         self.direct.add(peer_id)
-        self.fb_peers.discard(peer_id)
         if peer_id == self.peer and self.stream is not None:
             self.dc_seen = performance.now()     # (again): the match moves to it
             self._choose_path()
@@ -425,7 +423,6 @@ class NostrLink:
         self.peers.discard(peer_id)
         self.direct.discard(peer_id)
         self.fb_seen.pop(peer_id, None)
-        self.fb_peers.discard(peer_id)
 
     def _drop(self, why: str) -> None:
         self.peer, self.open = None, False
@@ -700,7 +697,6 @@ class NostrLink:
                 self._publish("here")
         for peer_id, since in list(self.fb_seen.items()):
             if peer_id not in self.peers and now - since >= FALLBACK_AFTER * 1000:
-                self.fb_peers.add(peer_id)
                 self._on_join(peer_id)
 
     def _subscribe(self) -> None:
@@ -749,9 +745,7 @@ class NostrLink:
                 self._publish("here", peer_id)
         elif kind == "c":
             self.fb_seen.setdefault(peer_id, now)
-            if peer_id not in self.peers:
-                self.fb_peers.add(peer_id)
-                self.peers.add(peer_id)
+            self.peers.add(peer_id)
             self._control(peer_id, msg["m"])
         elif kind == "bye":
             was = peer_id == self.peer
