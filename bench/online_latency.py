@@ -3,10 +3,12 @@
 1. In real headless Chromium (loopback-only network namespace, the local relay;
    tests/browser/online_match.py plays a whole Normal game by clicking), on the direct path
    (two contexts) and, with --fallback, on the fallback path (two processes, no direct path:
-   nftables drops all but TCP to the server and the relay; needs nft):
+   nftables drops all but TCP to the server and the relay; needs nft), and with
+   --nostr-fallback on the fallback through a local Nostr relay (the same, over Nostr):
    - time to first move: from the second page's join click to the first move shown on both;
    - pairing -> channel open: from the relay's "paired" to the data channel's "open" (ms),
-     or, on the fallback, pairing -> the relay path in use;
+     or, on the fallback, pairing -> the relay path in use (over Nostr: seen on the fallback
+     topic -> the Nostr path in use), and the events each page published;
    - action -> applied on the other side: from the acting click (a capturing listener, before
      the page's own handler) to the other page showing the new position (a MutationObserver),
      one shared clock (Date.now()); median and p95 over every action of the game.
@@ -15,6 +17,7 @@
 
     python bench/online_latency.py              # both (the browser part needs root: unshare -n)
     python bench/online_latency.py --fallback   # ... and a game through the relay
+    python bench/online_latency.py --nostr-fallback   # ... and one through a Nostr relay
     python bench/online_latency.py --no-browser
 """
 
@@ -59,13 +62,20 @@ def browser(scenarios):
             continue
         label = {"contexts": "two contexts of one Chromium, direct path",
                  "processes": "two Chromium processes, direct path",
-                 "fallback": "two Chromium processes, no direct path: through the relay"
+                 "fallback": "two Chromium processes, no direct path: through the relay",
+                 "nostr-fallback": "two Chromium processes, no direct path, Nostr signaling: "
+                                   "through the Nostr relay",
                  }.get(name, name)
         print(f"Browser, {label}: a whole game of {r['actions']} actions in {r['seconds']} s")
         if r.get("first_move_ms") is not None:
             print(f"  {'time to first move':<34} {r['first_move_ms']:7.0f} ms")
         if name == "fallback":
             line("pairing -> relay path in use", r["fallback_ms"])
+        elif name == "nostr-fallback":
+            line("met -> Nostr path in use", r["fallback_ms"])
+            for who, n in r["events"].items():
+                print(f"  {'events published by the ' + who:<34} {n:7d}   "
+                      f"{r['event_bytes'][who] / 1024:7.0f} KiB (to each relay)")
         else:
             line("pairing -> channel open", [x for x in r["channel_ms"] if x is not None])
         line("action -> applied on the other side", r["latency_ms"])
@@ -105,11 +115,14 @@ def main() -> int:
                         help="also measure two browser processes (a Draft game)")
     parser.add_argument("--fallback", action="store_true",
                         help="also measure a game through the relay (no direct path)")
+    parser.add_argument("--nostr-fallback", action="store_true",
+                        help="also measure a game through a local Nostr relay (no direct path)")
     args = parser.parse_args()
     protocol()
     if not args.no_browser:
         browser(["contexts"] + (["processes"] if args.processes else [])
-                + (["fallback"] if args.fallback else []))
+                + (["fallback"] if args.fallback else [])
+                + (["nostr-fallback"] if args.nostr_fallback else []))
     return 0
 
 

@@ -64,16 +64,6 @@ OBSERVER = """
 window.__tfSeen = {};
 window.__tfReceived = [];   // every game message this page received, by either path, as text
 document.addEventListener('trifront-received', (e) => window.__tfReceived.push(String(e.detail)));
-(() => {  // Nostr's link (trystero) does not tell: its data channel messages are taken instead
-  const create = RTCPeerConnection.prototype.createDataChannel;
-  RTCPeerConnection.prototype.createDataChannel = function (...args) {
-    const channel = create.apply(this, args);
-    if (args[0] !== 'trifront') {
-      channel.addEventListener('message', (e) => window.__tfReceived.push(String(e.data)));
-    }
-    return channel;
-  };
-})();
 window.__tfClick = 0;   // the last click, seen before the page's own handler runs
 document.addEventListener('click', () => { window.__tfClick = Date.now(); }, true);
 new MutationObserver(() => {
@@ -502,7 +492,8 @@ def network_blip(players: list[Player]) -> dict:
 @contextlib.contextmanager
 def nostr_room(pw, server, room: str):
     """A local Nostr relay and a browser: yields (browser, the page's URL for ``room`` over
-    Nostr). ``relay=`` points at nothing in use: the pages must not need our relay."""
+    Nostr, the Nostr relay's port). ``relay=`` points at nothing in use: the pages must not
+    need our relay."""
     import shutil
     import tempfile
     tmp = Path(tempfile.mkdtemp(prefix="trifront-nostr-"))
@@ -511,7 +502,7 @@ def nostr_room(pw, server, room: str):
     try:
         yield browser, (f"{server.url}index.html?room={room}&signal=nostr"
                         f"&nostr=ws://127.0.0.1:{port}&relay=ws://127.0.0.1:9/&ice=none"
-                        f"&cpu_delay=0&claim_after=600")
+                        f"&cpu_delay=0&claim_after=600"), port
     finally:
         browser.close()
         proc.terminate()
@@ -523,7 +514,7 @@ def nostr_room(pw, server, room: str):
 
 
 def scenario_nostr(pw, server, relay_port) -> dict:
-    with nostr_room(pw, server, "nostr-room") as (browser, u):
+    with nostr_room(pw, server, "nostr-room") as (browser, u, _port):
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
         join(host)
@@ -583,6 +574,7 @@ def scenario_nostr(pw, server, relay_port) -> dict:
                       race_saw_full=race_saw_full, race_s=race_s,
                       race_before_n=race_before_n, race_after_n=race_after_n,
                       before_n=before_n, after_n=after_n, third_n=third_n,
+                      paths=paths([host, guest]),
                       latency_ms=latencies([host, guest], timings),
                       errors=errors + host.errors + guest.errors)
         return result
@@ -592,7 +584,7 @@ def scenario_nostr_blip(pw, server, relay_port) -> dict:
     """Over Nostr, the network drops (lo down) for DROP_S seconds, long enough for the relay
     sockets to close and the data channel to be given up, and comes back."""
     import subprocess
-    with nostr_room(pw, server, "nostr-blip") as (browser, u):
+    with nostr_room(pw, server, "nostr-blip") as (browser, u, _port):
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
         join(host)
@@ -699,6 +691,46 @@ def scenario_fallback(pw, server, relay_port) -> dict:
     finally:
         b1.close()
         b2.close()
+
+
+def scenario_nostr_fallback(pw, server, relay_port) -> dict:
+    """Over Nostr, the two browsers (two processes) cannot reach each other (no UDP, no TCP but
+    to the server and the local Nostr relay) from the start: a whole game through the Nostr
+    relay, as ephemeral events, encrypted end to end."""
+    with nostr_room(pw, server, "nostr-no-direct-path") as (b1, u, port):
+        b2 = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            with no_direct_path((server.server_address[1], port)):
+                host = Player(new_context(b1), u, "host")
+                guest = Player(new_context(b2), u, "guest")
+                join(host)
+                host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
+                time.sleep(1.0)          # the host joined first: it waited longer, so it hosts
+                joined_at = host.page.evaluate("() => Date.now()")
+                join(guest)
+                for p in (host, guest):
+                    p.page.wait_for_selector("#screen-board", timeout=90_000)
+                    p.page.wait_for_selector('#net-status[data-path="nostr"]', timeout=10_000)
+                    p.shot(f"online-nostr-fallback-board-{p.name}")
+                timings: list = []
+                actions = play([host, guest], "online-nostr-fallback", timings=timings)
+                result = finish([host, guest], "online-nostr-fallback")
+                result.update(actions=actions,
+                              first_move_ms=first_move_ms([host, guest], joined_at),
+                              fallback_ms=[float(app_attr(p, "fallback-ms") or "nan")
+                                           for p in (host, guest)],
+                              paths=paths([host, guest]),
+                              events={p.name: int(app_attr(p, "nostr-events") or 0)
+                                      for p in (host, guest)},
+                              event_bytes={p.name: int(app_attr(p, "nostr-bytes") or 0)
+                                           for p in (host, guest)},
+                              dropped=[line for p in (host, guest) for line in p.console
+                                       if "fallback: dropped" in line],
+                              latency_ms=latencies([host, guest], timings),
+                              errors=host.errors + guest.errors)
+                return result
+        finally:
+            b2.close()
 
 
 def first_move_ms(players: list[Player], joined_at: float) -> float | None:
@@ -834,7 +866,8 @@ def scenario_social(pw, server, relay_port) -> dict:
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
              "reconnect": scenario_reconnect, "nostr": scenario_nostr,
              "nostr-blip": scenario_nostr_blip, "fallback": scenario_fallback,
-             "cut": scenario_cut, "social": scenario_social}
+             "cut": scenario_cut, "nostr-fallback": scenario_nostr_fallback,
+             "social": scenario_social}
 
 
 def main(argv=None) -> int:

@@ -13,7 +13,8 @@ tests/browser/online_match.py. Each scenario plays a whole game by clicking:
   separately, the network drops for 40 s and both pages rejoin the room and go on;
 - the fallback path: nftables in the namespace lets nothing through but TCP to the server and
   the relay, so the two browsers have no direct path: a whole game through the relay; and a
-  game whose direct path is cut mid-game, then restored;
+  game whose direct path is cut mid-game, then restored; and the same without a direct path
+  over Nostr: a whole game through the local Nostr relay, as ephemeral events.
 - social: a move clock, quick messages both ways, a time-out that passes a turn, a rematch
   accepted and a second game begun.
 Every time: both pages end with the same record, the guest's page replays it and finds the
@@ -215,3 +216,19 @@ def test_without_a_direct_path_the_game_goes_through_the_relay_and_back(tmp_path
     assert result["takeover_s"] < 10
     # every click made one move: none lost or doubled on the way between the paths
     assert len(result["records"]["host"]["actions"]) == result["actions"]
+
+
+def test_over_nostr_without_a_direct_path_the_game_goes_through_the_nostr_relays(tmp_path):
+    """docs/ONLINE.md, the fallback path over Nostr: the two browser processes cannot reach
+    each other (no UDP, no TCP but to the server and the local Nostr relay), so trystero never
+    connects them; they meet on the room's fallback topic and play a whole game as ephemeral
+    Nostr events, encrypted end to end: both pages with the same record, the guest's fairness
+    check passing, nothing the guest received showing a hidden card of the host."""
+    result = run_in_netns(tmp_path, "nostr-fallback", nft=True)["nostr-fallback"]
+    check_game(result)
+    assert result["paths"] == {"host": "nostr", "guest": "nostr"}
+    # seen on the fallback topic -> the fallback in use: FALLBACK_AFTER (3.5 s) and a poll
+    assert all(3500 <= ms < 5500 for ms in result["fallback_ms"]), result["fallback_ms"]
+    assert check_wire(result) >= len(result["records"]["host"]["actions"])
+    assert result["dropped"] == []        # an honest relay: nothing dropped as forged
+    assert all(result["events"].values()), result["events"]

@@ -42,7 +42,9 @@ def nl(monkeypatch):
     js.URL = SimpleNamespace(new=lambda url, base: SimpleNamespace(href=url))
     js.Object = SimpleNamespace(values=lambda d: list(d.values()), fromEntries=dict)
     js.console = SimpleNamespace(warn=lambda *a: None, error=lambda *a: None)
-    js.document = SimpleNamespace(baseURI="http://x/", getElementById=lambda _id: None)
+    js.document = SimpleNamespace(baseURI="http://x/", getElementById=lambda _id: None,
+                                  dispatchEvent=lambda event: None)
+    js.CustomEvent = SimpleNamespace(new=lambda name, init: (name, init))
     js.performance = Clock
     pyodide = types.ModuleType("pyodide")
     ffi = types.ModuleType("pyodide.ffi")
@@ -174,6 +176,9 @@ class Owner:
 
     def link_open(self):
         self.events.append(("open",))
+
+    def link_path(self, path):
+        self.events.append(("path", path))
 
     def link_message(self, text):
         self.got.append(text)

@@ -696,11 +696,15 @@ def test_the_connection_bar_says_which_path_the_game_takes():
                 phase="playing", mode="normal", game_id="g", started=True, n=3, pending=False,
                 picked=True, claimed=False, claim_in=None, slow_connect=False, busy=None,
                 refusal=None, report=None)
-    for lang, relay_words in (("en", "through the relay"), ("ja", "中継サーバー経由")):
+    for lang, relay_words, nostr_words in (("en", "through the relay", "Nostr relays"),
+                                           ("ja", "中継サーバー経由", "Nostrリレー経由")):
         i18n.set_lang(lang)
         try:
             bar = banner(MatchStatus(**base, path="relay"))
             assert bar.attrs["data-path"] == "relay" and relay_words in bar.text()
+            bar = banner(MatchStatus(**base, path="nostr"))     # the fallback over Nostr
+            assert bar.attrs["data-path"] == "nostr" and nostr_words in bar.text()
+            assert relay_words not in bar.text()
             bar = banner(MatchStatus(**base, path="direct"))
             assert bar.attrs["data-path"] == "direct" and relay_words not in bar.text()
             bar = banner(MatchStatus(**{**base, "net": "reconnecting"}, path="relay"))

@@ -9,9 +9,11 @@ When two pages have no direct path, their messages go through the relay that pai
   offerer's first (``info``).
 - Each frame is sealed under a nonce of (direction, sequence number): the offerer sends in
   direction 0, the other page in 1, each numbering its frames 1, 2, ... A frame is opened only
-  if its number is above the last one opened from that direction (the relay keeps order, so
+  if its number is above the last one opened from that direction (our relay keeps order, so
   a repeat or an older frame is a replay) and its tag checks; anything else is dropped and
-  logged, never applied. The number is authenticated as the nonce.
+  logged, never applied. The number is authenticated as the nonce. Over Nostr (several
+  relays, each with its own timing) frames may come out of order: there a ``window`` lets a
+  number up to that far below the highest one through, once (each number opened is kept).
 - The envelope on the wire is base64(number, 8 bytes big-endian || ciphertext with its tag).
 
 Trust: the relay carries the public keys, as it carries the DTLS fingerprints of the direct
@@ -58,12 +60,17 @@ def nonce(direction: int, seq: int) -> bytes:
 class Channel:
     """Seals this page's frames and opens the other page's, with one AEAD key. ``aead`` has
     ``async encrypt(nonce, aad, data) -> bytes`` and ``async decrypt(nonce, aad, data) ->
-    bytes`` (raising when the tag does not check); ``direction``: 0 for the offerer."""
+    bytes`` (raising when the tag does not check); ``direction``: 0 for the offerer;
+    ``window``: how far below the highest number opened a number not yet opened may be (0:
+    none, the numbers must rise)."""
 
-    def __init__(self, aead, direction: int, log: Callable[[str], None] = lambda text: None):
+    def __init__(self, aead, direction: int, log: Callable[[str], None] = lambda text: None,
+                 window: int = 0):
         self.aead, self.direction, self.log = aead, direction, log
+        self.window = window
         self.sent = 0            # the last number sealed
-        self.opened = 0          # the last number opened from the other page
+        self.opened = 0          # the highest number opened from the other page
+        self.recent: set[int] = set()   # numbers opened within the window below ``opened``
         self.dropped = 0         # envelopes refused (malformed, replayed, forged)
 
     async def seal(self, text: str) -> str:
@@ -83,7 +90,7 @@ class Channel:
         if len(raw) < 8 + 16:
             return self._drop("an envelope too short for its number and tag")
         (seq,) = struct.unpack(">Q", raw[:8])
-        if seq <= self.opened:
+        if seq <= self.opened and (seq <= self.opened - self.window or seq in self.recent):
             return self._drop(f"a replayed or reordered message (number {seq}, "
                               f"{self.opened} already opened)")
         try:
@@ -94,7 +101,13 @@ class Channel:
             text = bytes(data).decode()
         except UnicodeDecodeError:
             return self._drop("an authenticated message that is not UTF-8")
-        self.opened = seq       # only now: a forged high number cannot block the real ones
+        # only now: a forged high number cannot block the real ones
+        if self.window:
+            self.recent.add(seq)
+            if seq > self.opened:
+                floor = seq - self.window
+                self.recent = {n for n in self.recent if n > floor}
+        self.opened = max(self.opened, seq)
         return text
 
     def _drop(self, why: str) -> None:

@@ -10,8 +10,8 @@ value, ``status()`` (MatchStatus), whose ``net`` is:
           "waiting"     in the room, waiting for an opponent
           "connecting"  paired; opening the peer-to-peer channel
           "connected"   a path to the other page works (``path``: "direct", the data
-                        channel, or "relay", the fallback through the relay; None: a link
-                        that does not say, e.g. Nostr's, which is always direct)
+                        channel, "relay", the fallback through our relay, or "nostr", the
+                        fallback through the Nostr relays; None: a link that does not say)
           "reconnecting" the opponent's connection dropped (it may come back)
           "full" | "error" | "expired"   the room cannot be used (``detail`` says why)
           "refused"     the relay turned the join down (``detail``: the relay's words)
@@ -91,7 +91,7 @@ class MatchStatus:
     busy: str | None            # the host has another game in progress (its words)
     refusal: str | None         # the host's last refusal of this guest's message
     report: Report | None       # the guest's fairness verdict (or an interim one)
-    path: str | None = None     # the path in use: "direct", "relay" (the fallback) or None
+    path: str | None = None     # the path in use: "direct", "relay" / "nostr" (the fallbacks) or None
     rematch: RematchStatus | None = None   # the finished game's rematch offers (rematch.py)
     games: int = 1              # this room's games so far, the one on show included
     verdicts: tuple = ()        # the guest's fairness verdicts of the earlier games (bools)
@@ -337,7 +337,7 @@ class OnlineMatch:
         self.on_change("net")
 
     def link_path(self, path: str | None) -> None:
-        """The path the link sends on ("direct" or "relay"), for the connection bar."""
+        """The path the link sends on ("direct", "relay" or "nostr"), for the connection bar."""
         if path != self.path:
             self.path = path
             self.on_change("net")

@@ -9,10 +9,12 @@ interface of trifront.net.link.Link, so OnlineMatch and the sans-IO sessions wor
   link_status(net, detail)  "relay" (detail "nostr": reaching the Nostr relays) | "waiting" |
                             "full" | "error"
   link_paired(offer)        offer=True: this page joined the room first (hosts a new game)
-  link_open()               the channel to the paired peer is up: ``send`` works
+  link_open()               a path to the paired peer works: ``send`` works
+  link_path(path)           the path in use: "direct" (trystero's data channel) or "nostr"
+                            (the fallback: events through the Nostr relays)
   link_message(text)        one message from the paired peer
   link_lost(why)            the paired peer left (trystero: its leave message, or its
-                            connection closed/failed)
+                            connection closed/failed, and the fallback silent too)
 
 Pairing: trystero connects every page in the room to every other. When a peer appears, each
 page sends it, on a control action, ``{"t": "hello", "wait": ms in the room, "id": its peer
@@ -34,6 +36,19 @@ and now and then while it stays alone; it then greets with ``"again": true``. He
 time in the room is not a finite number of ms up to a week are ignored (a hostile page could
 send inf or NaN).
 
+The fallback path (docs/ONLINE.md; trifront/net/nostr_fallback.py says what goes in the
+events). trystero tells of a peer only once their data channel is open, so two pages with no
+direct path never met. Each page therefore also says "here" on the room's fallback topic (a
+Nostr event through trystero's relay sockets, signed with its key); a page seen there that
+trystero has not connected within FALLBACK_AFTER seconds counts as in the room all the same,
+and the hello / busy exchange with it goes as events. Every pairing then agrees an e2e key
+(ECDH public keys as events) and runs one numbered stream (stream.py) over both paths, as
+trifront/net/link.py does with our relay: frames go on trystero's data channel while it
+speaks (a keep-alive every second), else sealed (e2e.py) as events to the partner; when the
+data channel opens later, or comes back, the match moves to it. trystero losing the partner
+is not the end while the fallback works: the page asks over it ("q"), and only a partner
+silent there for PEER_SILENT seconds, or one that said "bye", has left.
+
 The module is imported only when a player chooses Nostr (``pyscript.js_import``, on demand),
 so pages that use our relay load nothing of it.
 """
@@ -41,17 +56,23 @@ so pages that use our relay load nothing of it.
 from __future__ import annotations
 
 import asyncio
+import base64
+import binascii
 import json
 import math
+import secrets
 from collections import deque
 
-from js import URL, Object, console, document, performance
+from js import URL, CustomEvent, Object, console, document, performance
 from pyodide.ffi import to_js
 from pyscript import js_import
 
 from trifront import jsontext
+from trifront.net import e2e
 from trifront.net.jsglue import guarded_proxy, spawn_logged
+from trifront.net.nostr_fallback import CHUNK, Board, Bucket, key_digest
 from trifront.net.signaling import first_joiner, trystero_config
+from trifront.net.stream import Stream
 
 MODULE = "./web/vendor/trystero/nostr.mjs"
 GAME, CONTROL = "tf", "tf-link"     # trystero action names (at most 32 bytes)
@@ -63,6 +84,18 @@ REJOIN_EVERY, REJOIN_MAX = 60.0, 240.0   # alone after losing the partner: rejoi
 RELAY_RETRY_EVERY = 2.0
 POLL = 0.5
 MAX_WAIT_MS = 7 * 24 * 3600 * 1000
+# the fallback path (seconds)
+FALLBACK_AFTER = 3.5      # a page seen on the fallback topic, no data channel to it: use it
+PRESENCE = (0.0, 2.0, 4.0, 8.0, 16.0, 30.0)   # "here" while alone: after these, then every 30
+DIRECT_STALE = 4.0        # trystero's channel silent this long counts as broken
+KEEPALIVE = 1.0           # on the data channel, and the most often a "q" goes out
+PEER_SILENT = 6.0         # the fallback in use, the partner silent on it this long: it left
+RESEND_AFTER = 3.0        # no acknowledgement this long: send the frames again
+KEY_AGAIN = 2.0           # our key again while theirs is missing or does not match
+TICK = 0.25
+EARLY_MAX = 64            # frames from a peer kept until we pair with it
+OUTBOX_MAX = 2048         # events waiting for the rate bound (frames are sent again anyway)
+WINDOW = 1024             # e2e: sealed frames that may come out of order (several relays)
 
 _module = None
 _leaving = None                     # the last room's leave() promise
@@ -99,10 +132,11 @@ class NostrLink:
         self.hellos: dict[str, int] = {}    # peer id -> my wait (ms) when I greeted it
         self.busy: set[str] = set()         # peers that told us they are paired elsewhere
         self.told_busy: set[str] = set()    # peers we told we are paired elsewhere
-        self.peers: set[str] = set()        # peers trystero connected us to, still there
+        self.peers: set[str] = set()        # peers in the room: trystero connected us, or met
+                                            # on the fallback topic (FALLBACK_AFTER)
         self.open = self.closed = False
         self.joined_at = 0.0
-        self.outbox: deque[str] = deque()
+        self.outbox: deque[str] = deque()   # frames for trystero's data channel
         self.sending = False
         self.proxies: list = []
         self.net = ""
@@ -110,6 +144,34 @@ class NostrLink:
         self.ask_again = False              # rejoined: greet with "again" (a fresh hello back)
         self.rejoins = 0                    # times this page left trystero's room and came back
         self.holding = False                # trystero's relay reconnection paused by us
+        # the fallback path (see the module docstring)
+        self.direct: set[str] = set()       # peers trystero has a data channel to
+        self.fb_seen: dict[str, float] = {}     # peer -> when first seen on the fallback topic
+        self.replied: dict[str, float] = {}     # peer -> when we last answered its "here"
+        self.board: Board | None = None
+        self.bucket = Bucket()
+        self.fb_out: deque = deque()        # (kind, to, fields, gen): events waiting to go out
+        self.fb_sending = False
+        self.fb_listener = None             # our listener on trystero's relay sockets
+        self.presence = (0, 0.0)            # "here" events sent while alone, the last when
+        self.early: dict[str, deque] = {}   # frames from a peer before we paired with it
+        self.their_keys: dict[str, bytes] = {}  # the last key each peer sent us
+        # one pairing's stream and paths; ``gen`` tells late results of an earlier one's tasks
+        self.gen = 0
+        self.stream: Stream | None = None
+        self.path: str | None = None        # "direct" or "nostr": the path we send on
+        self.chan: e2e.Channel | None = None
+        self.keys = None                    # (private CryptoKey, raw public key)
+        self.their_key: bytes | None = None
+        self.inbox: deque[str] = deque()    # sealed frames, opened in order
+        self.opening = False
+        self.paired_at = self.dc_seen = self.fb_heard = self.pinged = self.asked = 0.0
+        self.key_sent = self.fb_last_sent = 0.0
+        self.relying_since: float | None = None   # the fallback in use since
+        self.oldest = (0, 0.0)
+        self.send_gen = 0                   # trystero's send queue; a new one per pairing
+        self.bye: str | None = None         # this pairing's "bye", signed, for a closing tab
+        self.on_hide = None
 
     # ------------------------------------------------------------------------- helpers
 
@@ -149,7 +211,14 @@ class NostrLink:
         if self.closed:
             return
         self.self_id = str(mod.selfId)
+        self.board = Board(self.room, self.self_id, secrets.token_hex(16))
         self.joined_at = performance.now()
+        try:                    # a closing tab cannot sign: its "bye" is signed beforehand
+            import js
+            self.on_hide = self._proxy(lambda event: self._send_bye())
+            js.window.addEventListener("pagehide", self.on_hide)
+        except Exception:  # noqa: BLE001 - no window (a worker, a test): no farewell then
+            self.on_hide = None
         self._enter()
         await self._watch_relays()
 
@@ -161,8 +230,9 @@ class NostrLink:
         self.control = room.makeAction(CONTROL)
         self.game.onMessage = self._proxy(self._on_game)
         self.control.onMessage = self._proxy(self._on_control)
-        room.onPeerJoin = self._proxy(self._on_join)
+        room.onPeerJoin = self._proxy(self._on_direct_join)
         room.onPeerLeave = self._proxy(self._on_leave)
+        self.presence = (0, 0.0)             # say "here" again at once
 
     async def _rejoin(self) -> None:
         """Leave trystero's room and join it again. After the network was down, trystero
@@ -188,6 +258,9 @@ class NostrLink:
         self.busy.clear()
         self.told_busy.clear()
         self.peers.clear()
+        self.direct.clear()
+        self.fb_seen.clear()
+        self.replied.clear()
         self.ask_again = True    # the others may have greeted us already: ask them again
         self._enter()
 
@@ -225,6 +298,11 @@ class NostrLink:
                     every = min(every * 2, REJOIN_MAX) if not was_down else REJOIN_EVERY
                 rejoin_at = performance.now() + every * 1000
             was_down = not up
+            if up:
+                try:
+                    self._fallback_step()
+                except Exception as e:  # noqa: BLE001 - the fallback never stops the watch
+                    console.warn(f"TriFront nostr link: fallback: {type(e).__name__}: {e}")
             await asyncio.sleep(POLL)
 
     async def _retry_relays(self) -> None:
@@ -251,7 +329,11 @@ class NostrLink:
     # ------------------------------------------------------------------------- pairing
 
     def _send_control(self, peer_id: str, **msg) -> None:
-        self._spawn(self.control.send(json.dumps(msg), _js({"target": peer_id})))
+        text = json.dumps(msg)
+        if peer_id in self.direct:
+            self._spawn(self.control.send(text, _js({"target": peer_id})))
+        else:                               # a page we know by the fallback topic only
+            self._publish("c", peer_id, m=text)
 
     def _greet(self, peer_id: str, fresh: bool = False, ask: bool = False) -> None:
         """Send our hello (once, unless ``fresh``); ``ask``: ask for a fresh one back."""
@@ -265,8 +347,18 @@ class NostrLink:
         self.told_busy.add(peer_id)
         self._send_control(peer_id, t="busy")
 
-    def _on_join(self, peer_id) -> None:
+    def _on_direct_join(self, peer_id) -> None:
+        """trystero opened a data channel to ``peer_id``."""
         peer_id = str(peer_id)
+        if self.closed:
+            return
+        self.direct.add(peer_id)
+        if peer_id == self.peer and self.stream is not None:
+            self.dc_seen = performance.now()     # (again): the match moves to it
+            self._choose_path()
+        self._on_join(peer_id)
+
+    def _on_join(self, peer_id: str) -> None:
         if self.closed:
             return
         self.peers.add(peer_id)
@@ -276,7 +368,9 @@ class NostrLink:
             self._tell_busy(peer_id)
 
     def _on_control(self, data, context) -> None:
-        peer_id = str(context.peerId)
+        self._control(str(context.peerId), data)
+
+    def _control(self, peer_id: str, data) -> None:
         if self.closed or not isinstance(data, str) or len(data) > 500:
             return
         try:
@@ -303,49 +397,407 @@ class NostrLink:
             self.peer = peer_id
             self.had_partner, self.ask_again = True, False
             self.owner.link_paired(offer)
-            self.open = True
-            self.outbox.clear()
-            self.owner.link_open()
+            self._new_pairing(offer)
 
     def _on_leave(self, peer_id) -> None:
+        """trystero's data channel to ``peer_id`` is gone (the peer left, or the channel
+        broke). The partner may still be there over the fallback: then the tick asks."""
         peer_id = str(peer_id)
-        self.hellos.pop(peer_id, None)
-        self.busy.discard(peer_id)
-        self.told_busy.discard(peer_id)
-        self.peers.discard(peer_id)
+        self.direct.discard(peer_id)
+        if peer_id == self.peer and not self.closed and self.chan is not None \
+                and self._relay_up():
+            self.send_gen += 1               # what waits for the old channel goes nowhere
+            self.outbox.clear()
+            self.sending = False
+            self._choose_path()
+            return
+        self._forget(peer_id)
         if peer_id == self.peer and not self.closed:
             self._drop("your opponent left")
             self._status("waiting")
 
+    def _forget(self, peer_id: str) -> None:
+        self.hellos.pop(peer_id, None)
+        self.busy.discard(peer_id)
+        self.told_busy.discard(peer_id)
+        self.peers.discard(peer_id)
+        self.direct.discard(peer_id)
+        self.fb_seen.pop(peer_id, None)
+
     def _drop(self, why: str) -> None:
         self.peer, self.open = None, False
-        self.outbox.clear()
+        self._end_pairing()
+        self.presence = (0, 0.0)                # alone again: say "here"
         self.owner.link_lost(why)
         waiting, self.told_busy = self.told_busy & self.peers, set()
         for peer_id in sorted(waiting):        # they may be our opponent's new tab
             self.busy.discard(peer_id)
             self._greet(peer_id, fresh=True, ask=True)
 
-    # ------------------------------------------------------------------------ messages
+    # ------------------------------------------------------- one pairing: stream and paths
 
-    def _on_game(self, data, context) -> None:
-        if str(context.peerId) == self.peer and self.open and isinstance(data, str):
-            self.owner.link_message(data)
+    def _new_pairing(self, offer: bool) -> None:
+        self._end_pairing()
+        self.offer = offer
+        self.stream = Stream(CHUNK)
+        now = self.paired_at = performance.now()
+        self.dc_seen = now if self.peer in self.direct else 0.0
+        self.fb_heard, self.oldest = now, (0, 0.0)
+        self.their_key = self.their_keys.get(self.peer)
+        for via, item in self.early.pop(self.peer, ()):
+            if via == "nostr":
+                self.inbox.append(item)
+            else:
+                self._on_frame(item, "direct")
+        self._spawn(self._make_keys(self.gen))
+        self._spawn(self._tick(self.gen))
+        self._spawn(self._sign_bye(self.gen, self.peer))
+        self._choose_path()
+
+    def _end_pairing(self) -> None:
+        self.gen += 1                # the pairing's stream and its tasks end here
+        self.stream = self.path = self.chan = self.keys = self.their_key = self.bye = None
+        self.open = False
+        self.inbox.clear()
+        self.outbox.clear()
+        self.send_gen += 1
+        self.sending = False
+        self.relying_since = None
+        self.fb_out = deque(item for item in self.fb_out if item[0] != "d")
+
+    async def _sign_bye(self, gen: int, peer_id: str) -> None:
+        bye = await self.mod.createEvent(self.board.topic, self.board.content("bye", peer_id))
+        if gen == self.gen:
+            self.bye = bye
+
+    def _send_bye(self) -> None:
+        """The tab closes: tell the partner over the relays at once (signed beforehand), so
+        it need not wait PEER_SILENT to know (trystero tells it the channel closed)."""
+        if self.bye is not None and self.peer is not None:
+            for sock in Object.values(self.mod.getRelaySockets()):
+                if int(sock.readyState) == 1:
+                    sock.send(self.bye)
 
     def send(self, text: str) -> None:
-        if not self.open or self.peer is None:
+        """One message to the partner, on the path in use (kept until acknowledged)."""
+        if self.stream is None or not self.open or self.peer is None:
             return
-        self.outbox.append(text)
-        if not self.sending:
-            self._spawn(self._pump(self.peer))
+        for frame in self.stream.send(text):
+            self._transmit(frame)
 
-    async def _pump(self, peer_id: str) -> None:
+    def _transmit(self, frame: str) -> None:
+        if self.path == "direct" and self.peer in self.direct:
+            self.outbox.append(frame)
+            if not self.sending:
+                self._spawn(self._pump(self.peer, self.send_gen))
+        elif self.path == "nostr":
+            self._publish("d", self.peer, frame=frame)     # sealed as it goes out
+
+    async def _pump(self, peer_id: str, gen: int) -> None:
+        """trystero's data channel, one frame at a time (it splits big ones in chunks that
+        could interleave)."""
         self.sending = True
         try:
-            while self.outbox and self.open and self.peer == peer_id:
+            while self.outbox and self.peer == peer_id and gen == self.send_gen:
                 await self.game.send(self.outbox.popleft(), _js({"target": peer_id}))
         finally:
-            self.sending = False
+            if gen == self.send_gen:
+                self.sending = False
+
+    def _on_game(self, data, context) -> None:
+        peer_id = str(context.peerId)
+        if self.closed or not isinstance(data, str):
+            return
+        if peer_id == self.peer and self.stream is not None:
+            self.dc_seen = performance.now()
+            self._on_frame(data, "direct")
+        elif self.peer is None:              # its hello may be on its way by the fallback
+            self._keep_early(peer_id, ("direct", data))
+
+    def _keep_early(self, peer_id: str, item: tuple) -> None:
+        if peer_id not in self.early and len(self.early) >= 4:
+            self.early.pop(next(iter(self.early)))
+        self.early.setdefault(peer_id, deque(maxlen=EARLY_MAX)).append(item)
+
+    def _on_frame(self, frame: str, via: str) -> None:
+        stream = self.stream
+        if stream is None:
+            return
+        messages = stream.receive(frame)
+        if messages and not self.open:
+            self._choose_path(via)       # it works: the other page already uses it
+        for text in messages:
+            if stream is not self.stream:
+                return
+            # for tests and bench (tests/browser/online_match.py): what arrived, by any path
+            document.dispatchEvent(CustomEvent.new("trifront-received", _js({"detail": text})))
+            self.owner.link_message(text)
+
+    def _choose_path(self, proven: str | None = None) -> None:
+        """Send on trystero's channel while it speaks, else on the fallback once its key is
+        agreed; ``proven``: a path a message just came by. A change sends what is
+        unacknowledged again on the new path."""
+        if self.stream is None:
+            return
+        now = performance.now()
+        direct = self.peer in self.direct and now - self.dc_seen < DIRECT_STALE * 1000
+        nostr = self.chan is not None and self._relay_up()
+        if direct or (proven == "direct" and self.peer in self.direct):
+            path = "direct"
+        elif nostr:
+            path = "nostr"
+        else:
+            path = self.path if self.path == "direct" and self.peer in self.direct else None
+        self.relying_since = (self.relying_since or now) if path == "nostr" else None
+        if path is None or path == self.path:
+            return
+        self.path = path
+        if path == "nostr":
+            _count("fallbacks")
+            met = min(self.paired_at, self.fb_seen.get(self.peer, self.paired_at))
+            _mark("fallback-ms", round(now - met, 1))
+        if not self.open:
+            self.open = True
+            self.owner.link_open()
+        if self.stream is None:          # the owner closed the link meanwhile
+            return
+        for frame in self.stream.pending():
+            self._transmit(frame)
+        self.oldest = (0, now)
+        self.owner.link_path(path)
+
+    async def _tick(self, gen: int) -> None:
+        """While paired: the data channel's keep-alive, the path choice, the key again while
+        it is missing, the partner asked over the fallback (and given up when silent there),
+        acknowledgements, and what was not acknowledged for RESEND_AFTER sent again."""
+        while gen == self.gen and not self.closed:
+            now = performance.now()
+            peer = self.peer
+            if peer in self.direct and now - self.pinged >= KEEPALIVE * 1000:
+                self.pinged = now
+                self.outbox.append("p")
+                if not self.sending:
+                    self._spawn(self._pump(peer, self.send_gen))
+            self._choose_path()
+            if self.keys is not None and self.chan is None \
+                    and now - self.key_sent >= KEY_AGAIN * 1000:
+                self._send_key()
+            if self.path == "nostr" and self.relying_since is not None:
+                heard = max(self.fb_heard, self.relying_since)
+                if now - heard > PEER_SILENT * 1000:
+                    self._forget(peer)
+                    self._drop("your opponent left")
+                    self._status("waiting")
+                    return
+                if now - self.fb_heard >= 2 * KEEPALIVE * 1000 \
+                        and now - self.asked >= 2 * KEEPALIVE * 1000:
+                    self.asked = now
+                    self._publish("q", peer)
+            stream = self.stream
+            if stream is not None and self.path is not None:
+                ack = stream.ack()
+                if ack is not None:
+                    self._transmit(ack)
+                first = stream.unacked[0][0] if stream.unacked else 0
+                if first != self.oldest[0]:
+                    self.oldest = (first, now)
+                elif first and now - self.oldest[1] > RESEND_AFTER * 1000:
+                    self.oldest = (first, now)
+                    for frame in stream.pending():
+                        self._transmit(frame)
+            await asyncio.sleep(TICK)
+
+    # --------------------------------------------------------- the fallback: keys, events
+
+    async def _make_keys(self, gen: int) -> None:
+        keys = await e2e.key_pair()
+        if gen != self.gen:
+            return
+        self.keys = keys
+        self._send_key()
+        await self._agree(gen)
+
+    def _send_key(self) -> None:
+        if self.keys is None or self.peer is None:
+            return
+        self.key_sent = performance.now()
+        self._publish("k", self.peer, k=base64.b64encode(self.keys[1]).decode(),
+                      h=key_digest(self.their_key))
+
+    def _on_key(self, peer_id: str, msg: dict) -> None:
+        try:
+            key = base64.b64decode(msg["k"].encode("ascii"), validate=True)
+        except (ValueError, UnicodeEncodeError, binascii.Error):
+            key = b""
+        if len(key) != 65:
+            console.warn("TriFront nostr link: a fallback key that is no P-256 public key")
+            return
+        self.their_keys.pop(peer_id, None)
+        self.their_keys[peer_id] = key
+        while len(self.their_keys) > 8:
+            self.their_keys.pop(next(iter(self.their_keys)))
+        if peer_id != self.peer or self.stream is None:
+            return
+        if self.keys is not None and msg["h"] != key_digest(self.keys[1]):
+            self._send_key()                 # it has not got ours (or an old one): again
+        if key != self.their_key:
+            self.their_key, self.chan = key, None
+            self._spawn(self._agree(self.gen))
+
+    async def _agree(self, gen: int) -> None:
+        if self.keys is None or self.their_key is None or self.chan is not None:
+            return
+        mine, theirs = self.keys[1], self.their_key
+        offerer, answerer = (mine, theirs) if self.offer else (theirs, mine)
+        aead = await e2e.agree(self.keys[0], theirs, self.room, offerer, answerer)
+        if gen != self.gen or self.chan is not None or theirs != self.their_key:
+            return
+        self.chan = e2e.Channel(aead, 0 if self.offer else 1,
+                                lambda text: console.warn(f"TriFront nostr link: {text}"),
+                                window=WINDOW)
+        self._open_inbox()
+        self._choose_path()
+
+    def _open_inbox(self) -> None:
+        if not self.opening and self.chan is not None:
+            self._spawn(self._open_all(self.gen))
+
+    async def _open_all(self, gen: int) -> None:
+        self.opening = True
+        try:
+            while self.inbox and self.chan is not None and gen == self.gen:
+                chan = self.chan
+                dropped = chan.dropped
+                text = await chan.open(self.inbox.popleft())
+                if gen != self.gen:
+                    return
+                if text is not None:
+                    self._on_frame(text, "nostr")
+                elif chan.dropped > dropped and chan is self.chan \
+                        and performance.now() - self.key_sent >= KEY_AGAIN * 1000:
+                    self._send_key()         # it may hold an old key of ours
+        finally:
+            self.opening = False
+
+    def _relay_up(self) -> bool:
+        return any(int(s.readyState) == 1 for s in Object.values(self.mod.getRelaySockets()))
+
+    def _fallback_step(self) -> None:
+        """Every POLL with a relay socket open: subscribe the sockets to the fallback topic,
+        say "here" while alone, and count a page seen there but not connected by trystero
+        for FALLBACK_AFTER as in the room."""
+        if self.board is None or self.closed:
+            return
+        self._subscribe()
+        now = performance.now()
+        if self.peer is None:
+            n, last = self.presence
+            if n == 0 or now - last >= PRESENCE[min(n, len(PRESENCE) - 1)] * 1000:
+                self.presence = (n + 1, now)
+                self._publish("here")
+        for peer_id, since in list(self.fb_seen.items()):
+            if peer_id not in self.peers and now - since >= FALLBACK_AFTER * 1000:
+                self._on_join(peer_id)
+
+    def _subscribe(self) -> None:
+        sub = self.board.sub_id
+        for sock in Object.values(self.mod.getRelaySockets()):
+            if int(sock.readyState) != 1 or getattr(sock, "tfFallback", None) == sub:
+                continue
+            sock.tfFallback = sub              # a socket trystero opens anew has no mark
+            if self.fb_listener is None:
+                self.fb_listener = self._proxy(self._on_relay_message)
+            sock.addEventListener("message", self.fb_listener)
+            sock.send(self.mod.subscribe(sub, self.board.topic))
+
+    def _unsubscribe(self) -> None:
+        if self.board is None or self.mod is None:
+            return
+        sub = self.board.sub_id
+        for sock in Object.values(self.mod.getRelaySockets()):
+            if getattr(sock, "tfFallback", None) != sub:
+                continue
+            sock.tfFallback = ""
+            if self.fb_listener is not None:
+                sock.removeEventListener("message", self.fb_listener)
+            if int(sock.readyState) == 1:
+                sock.send(json.dumps(["CLOSE", sub]))
+
+    def _on_relay_message(self, event) -> None:
+        if self.board is None or self.closed:
+            return
+        got = self.board.receive(str(event.data))
+        if got is not None:
+            self._on_fb(*got)
+
+    def _on_fb(self, peer_id: str, msg: dict) -> None:
+        """One event from another page on the fallback topic (nostr_fallback.Board checked
+        its form and that it is for us)."""
+        kind = msg["t"]
+        now = performance.now()
+        if peer_id == self.peer:
+            self.fb_heard = now
+        if kind == "here":
+            self.fb_seen.setdefault(peer_id, now)
+            if "to" not in msg and self.peer is None \
+                    and now - self.replied.get(peer_id, -1e12) > 2000:
+                self.replied[peer_id] = now   # so that it knows of us without waiting
+                self._publish("here", peer_id)
+        elif kind == "c":
+            self.fb_seen.setdefault(peer_id, now)
+            self.peers.add(peer_id)
+            self._control(peer_id, msg["m"])
+        elif kind == "bye":
+            was = peer_id == self.peer
+            self._forget(peer_id)
+            if was:
+                self._drop("your opponent left")
+                self._status("waiting")
+        elif kind == "k":
+            self._on_key(peer_id, msg)
+        elif kind == "d":
+            if peer_id == self.peer and self.stream is not None:
+                if len(self.inbox) < 512:
+                    self.inbox.append(msg["d"])
+                    self._open_inbox()
+            elif self.peer is None:
+                self._keep_early(peer_id, ("nostr", msg["d"]))
+        elif kind == "q" and peer_id == self.peer \
+                and now - self.fb_last_sent >= KEEPALIVE * 1000:
+            self._publish("r", peer_id)
+
+    def _publish(self, kind: str, to: str | None = None, **fields) -> None:
+        """An event on the fallback topic, to all relays, in order, within the rate bound."""
+        if self.board is None or self.mod is None or len(self.fb_out) >= OUTBOX_MAX:
+            return
+        self.fb_out.append((kind, to, fields, self.gen))
+        if not self.fb_sending:
+            self._spawn(self._fb_pump())
+
+    async def _fb_pump(self) -> None:
+        self.fb_sending = True
+        try:
+            while self.fb_out:
+                wait = self.bucket.wait(performance.now() / 1000)
+                if wait:
+                    await asyncio.sleep(wait)
+                    continue
+                kind, to, fields, gen = self.fb_out.popleft()
+                if kind == "d":             # sealed now: numbers in the order they go out
+                    chan = self.chan
+                    if gen != self.gen or chan is None:
+                        continue
+                    fields = {"d": await chan.seal(fields["frame"])}
+                text = self.board.content(kind, to, **fields)
+                event = await self.mod.createEvent(self.board.topic, text)
+                for sock in Object.values(self.mod.getRelaySockets()):
+                    if int(sock.readyState) == 1:
+                        sock.send(event)
+                self.fb_last_sent = performance.now()
+                _count("nostr-events")                # for tests and bench: what it costs
+                _count("nostr-bytes", len(event))
+        finally:
+            self.fb_sending = False
 
     def _detach(self, room) -> None:
         room.onPeerJoin = room.onPeerLeave = None
@@ -355,15 +807,48 @@ class NostrLink:
 
     def close(self) -> None:
         global _leaving
+        if self.peer is not None:               # the partner need not wait to notice
+            self.fb_out.clear()
+            self._publish("bye", self.peer)
         self.closed, self.open, self.peer = True, False, None
+        self._end_pairing()
         self._release_relays()
+        try:
+            self._unsubscribe()
+        except Exception as e:  # noqa: BLE001 - a socket that broke needs no unsubscribing
+            console.warn(f"TriFront nostr link: {type(e).__name__}: {e}")
         room, self.trystero_room = self.trystero_room, None
         if room is not None:
             self._detach(room)
             _leaving = room.leave()
+        if self.on_hide is not None:
+            try:
+                import js
+                js.window.removeEventListener("pagehide", self.on_hide)
+            except Exception:  # noqa: BLE001
+                pass
         for p in self.proxies:
             try:
                 p.destroy()
             except Exception:  # noqa: BLE001
                 pass
         self.proxies.clear()
+        self.fb_listener = self.on_hide = None
+
+
+def _mark(name: str, value) -> None:
+    """For tests and bench: #app[data-<name>]."""
+    try:
+        document.getElementById("app").setAttribute(f"data-{name}", str(value))
+    except Exception:  # noqa: BLE001 - no #app (a test page): nothing to show it on
+        pass
+
+
+_COUNTS: dict[str, int] = {}
+
+
+def _count(name: str, n: int = 1) -> None:
+    """Count on #app[data-<name>] (data-fallbacks: moves to the fallback; data-nostr-events,
+    data-nostr-bytes: events this page published on the fallback topic, and their size)."""
+    _COUNTS[name] = _COUNTS.get(name, 0) + n
+    _mark(name, _COUNTS[name])

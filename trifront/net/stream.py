@@ -41,9 +41,11 @@ def chunks(text: str, size: int = CHUNK) -> list[str]:
 
 class Stream:
     """One side's stream for one pairing. ``send`` gives the frames to send now; ``receive``
-    takes one frame and gives the whole messages it completes, in order."""
+    takes one frame and gives the whole messages it completes, in order. ``chunk``: bytes of
+    text in one data frame (a path with smaller messages, such as Nostr events, wants less)."""
 
-    def __init__(self) -> None:
+    def __init__(self, chunk: int = CHUNK) -> None:
+        self.chunk = chunk
         self.sent = 0                    # the last data frame number given out
         self.unacked: deque[tuple[int, str]] = deque()
         self.next = 1                    # the data frame number to deliver next
@@ -56,7 +58,7 @@ class Stream:
     # ------------------------------------------------------------------------- sending
 
     def send(self, text: str) -> list[str]:
-        pieces = chunks(text)
+        pieces = chunks(text, self.chunk)
         frames = []
         for i, piece in enumerate(pieces):
             self.sent += 1

@@ -682,16 +682,22 @@ EN: dict[str, str] = {
     "online.signal.relay_sub": "this site's server",
     "online.signal.nostr": "Nostr (public)",
     "online.signal.nostr_sub": "no server of ours",
-    "online.nostr_help": "Public Nostr relays carry only the connection set-up (the room word "
+    "online.nostr_help": "Public Nostr relays carry the connection set-up (the room word "
                          "hashed, the connection offers encrypted with a key made from it); the "
-                         "game goes directly between the two browsers. Anyone who knows the "
-                         "room word can find the room, so pick an unusual one.",
+                         "game goes directly between the two browsers, or, when they cannot "
+                         "reach each other, through the relays, encrypted end to end. Anyone "
+                         "who knows the room word can find the room, so pick an unusual one.",
     "online.path.direct": " · direct",
     "online.path.direct_title": "Your moves go straight to the other page (WebRTC).",
     "online.path.relay": " · through the relay",
     "online.path.relay_title": "No direct connection between the two pages: the game goes "
                                "through the relay, encrypted end to end (the relay cannot "
                                "read or change it). It moves back to a direct connection "
+                               "when one opens.",
+    "online.path.nostr": " · through the Nostr relays",
+    "online.path.nostr_title": "No direct connection between the two pages: the game goes "
+                               "through the Nostr relays, encrypted end to end (the relays "
+                               "cannot read or change it). It moves to a direct connection "
                                "when one opens.",
     "online.you_host": " · you host this game",
     "online.they_host": " · the other player hosts this game",
@@ -1267,13 +1273,18 @@ JA: dict[str, str] = {
     "online.signal.nostr_sub": "自前のサーバー不要",
     "online.nostr_help": "公開Nostrリレーが運ぶのは接続の準備だけです（部屋キーワードはハッシュ化され、"
                          "接続情報はキーワードから作った鍵で暗号化されます）。対戦データはブラウザ同士で"
-                         "直接やりとりします。キーワードを知っている人は誰でも部屋を見つけられるので、"
+                         "直接やりとりし、直接つながらないときは端末間で暗号化してリレー経由で送ります。"
+                         "キーワードを知っている人は誰でも部屋を見つけられるので、"
                          "珍しいキーワードにしてください。",
     "online.path.direct": " · 直接",
     "online.path.direct_title": "あなたの手は相手のページへ直接届きます（WebRTC）。",
     "online.path.relay": " · 中継サーバー経由",
     "online.path.relay_title": "2つのページの間に直接の接続がないため、ゲームは中継サーバーを"
                                "通ります。端末間で暗号化されているので、中継サーバーは読むことも"
+                               "書き換えることもできません。直接の接続が開けばそちらへ移ります。",
+    "online.path.nostr": " · Nostrリレー経由",
+    "online.path.nostr_title": "2つのページの間に直接の接続がないため、ゲームはNostrリレーを"
+                               "通ります。端末間で暗号化されているので、リレーは読むことも"
                                "書き換えることもできません。直接の接続が開けばそちらへ移ります。",
     "online.you_host": " · あなたがホストです",
     "online.they_host": " · 相手がホストです",

@@ -95,7 +95,7 @@ def banner(st: MatchStatus) -> El:
     """The connection line shown above every online screen."""
     claim = st.claim_in
     parts = [h("span", net_text(st), cls="tf-net-text")]
-    if st.net == "connected" and st.path in ("direct", "relay"):
+    if st.net == "connected" and st.path in ("direct", "relay", "nostr"):
         parts.append(h("span", t(f"online.path.{st.path}"), cls=["tf-net-path", f"tf-net-path-{st.path}"],
                        title=t(f"online.path.{st.path}_title")))
     if st.net == "connected" and st.role:
