@@ -667,6 +667,36 @@ def test_menu_leaves_a_game_saved_and_resume_reopens_it():
     asyncio.run(go())
 
 
+def test_a_reload_after_menu_shows_the_menu_and_resume_brings_the_game_back():
+    """A game left by "Menu" and then reloaded came back on the board: the page starts
+    where the player was, on the menu with "Continue the saved game"; once resumed, a
+    reload goes back to the board."""
+    async def go():
+        store = MemoryStorage()
+        app, page = make(store)
+        app.dispatch("start")
+        await settle(app)
+        take_turn(app, page, 0)
+        await settle(app)
+        record = app.game.record()
+        app.dispatch("leave")
+        app2, page2 = make(store)                  # the reload
+        assert not app2.reopen()
+        app2.render()
+        assert page2.screen() == "screen-menu" and app2.game is None
+        assert page2.tree.find("#btn-resume") is not None
+        app2.dispatch("resume-saved")
+        await settle(app2)
+        assert page2.screen() == "screen-board" and app2.game.record() == record
+        app3, page3 = make(store)                  # reloaded while playing it again
+        assert app3.reopen()
+        app3.render()
+        await settle(app3)
+        assert page3.screen() == "screen-board" and app3.game.record() == record
+        assert not page.errors and not page2.errors and not page3.errors
+    asyncio.run(go())
+
+
 def test_the_saved_game_s_line_follows_its_rounds_and_scores():
     """#resume-what comes from the save's own round and scores, as they are when it is left."""
     store = MemoryStorage()

@@ -5,7 +5,7 @@ says where it goes)."""
 from __future__ import annotations
 
 from trifront.game import Game
-from trifront.ui import i18n
+from trifront.ui import i18n, saving
 from trifront.ui import model as m
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
@@ -216,7 +216,7 @@ def leave(app, data: dict) -> None:
     out of a game would be to resign or to finish it)."""
     if not app.seat.offers_leave or not isinstance(app.game, Game) or app.game.over:
         return
-    app.save_game()
+    saving.leave_game(app)
     app.gen += 1            # a CPU move or hint still thinking is dropped
     app.thinking = False
     app.game, app.overlay = None, None
