@@ -374,7 +374,7 @@ class App:
 
     # ---------------------------------------------------------------------------- replays
 
-    def open_replay(self, text: str, *, own: bool = False, who: tuple[str, int] = ("local", 0),
+    def open_replay(self, text: str, *, own: bool = False, who: tuple[str, int] | None = None,
                     perspective: str = "0") -> bool:
         """Open the replay viewer on a record (text: JSON, a share link, or its fragment),
         over whatever the page shows. A malformed record leaves a clear message in the
