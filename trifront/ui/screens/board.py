@@ -301,7 +301,10 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                                   aria_label=t("inspect.btn"),
                                   data={"owner": me, "card-id": sel.card}))
     p = m.pass_choice(view)
-    tail = []
+    # the round on an upright phone, where the top bar is scrolled away while the hand is in
+    # sight: the action bar stays (CSS shows it there only; #round says it to screen readers)
+    tail = [h("span", t("board.round", n=view["round"]), cls="tf-tail-round", id="round-bar",
+              aria_hidden="true")]
     if hint_button is not None:
         busy = hint_button == "busy"
         tail.append(button(t("hint.btn_busy") if busy else t("hint.btn"), "hint", id="btn-hint",
