@@ -292,10 +292,11 @@ def test_a_second_tab_follows_the_first(page, context, app_url):
 # --- replays ---------------------------------------------------------------------------------
 
 def test_replay_link_stepping_views_and_a_file(page, app_url, tmp_path):
-    record = finished_record()
+    record = {**finished_record(), "players": ["human", "cpu"]}   # a game against the CPU
     boot(page, f"{app_url}?lang=en#{share_fragment(record)}")
     page.wait_for_selector("#screen-replay")
     assert page.get_attribute("#replay-step", "data-k") == "0"
+    assert page.inner_text("#replay-view-0") == "Your view"         # not "Player 1's view"
     for _ in range(3):
         page.click("#btn-replay-next")
     page.keyboard.press("ArrowRight")
@@ -308,6 +309,8 @@ def test_replay_link_stepping_views_and_a_file(page, app_url, tmp_path):
     assert page.locator(".tf-back").count() == 0                   # everything revealed
     page.click("#btn-replay-last")
     assert page.get_attribute("#replay-step", "data-k") == str(len(record["actions"]))
+    winner = Game.from_record(record).winner
+    assert ("You win!", "CPU wins")[winner] in page.inner_text("#replay-result")
     shot(page, "ux-replay-wide")
     axe_check(page, "replay")
     page.click("#btn-replay-close")

@@ -174,7 +174,7 @@ def game_record(app) -> dict | None:
     record = app.game.record() if app.game is not None else None
     players = app.seat.players()
     if record is not None and players is not None:
-        record["players"] = players
+        record = {**record, "players": players}
     return record
 
 
