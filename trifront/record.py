@@ -16,6 +16,8 @@ from .state import GameState
 
 FORMAT = "trifront-record/1"
 _FIELDS = {"format", "mode", "effects", "first", "seed", "decks", "actions"}
+#: who played each seat (RECORD.md "players"): optional, so records without it still read
+PLAYERS = ("human", "cpu")
 
 
 class MalformedRecord(ValueError):
@@ -76,9 +78,13 @@ def check_record(data: object) -> dict:
     missing = _FIELDS - set(data)
     if missing:
         raise MalformedRecord(f"missing field(s): {', '.join(map(repr, sorted(missing)))}")
-    extra = set(data) - _FIELDS
+    extra = set(data) - _FIELDS - {"players"}
     if extra:
         raise MalformedRecord(f"unknown field(s): {', '.join(map(repr, sorted(extra)))}")
+    players = data.get("players")
+    if "players" in data and not (isinstance(players, list) and len(players) == 2
+                                  and all(isinstance(p, str) and p in PLAYERS for p in players)):
+        raise MalformedRecord(f"players must be two of {PLAYERS}, not {players!r}")
     if not isinstance(data["actions"], list):
         raise MalformedRecord("actions must be a list")
     actions = []
@@ -113,12 +119,16 @@ def replay(record: dict) -> GameState:
     return state
 
 
-def to_json(mode: str, effects, first: int, seed: int, decks, actions: list[Action]) -> dict:
-    """A record dict ready for json.dumps."""
-    return {"format": FORMAT, "mode": mode, "effects": [dict(e) for e in effects],
-            "first": first, "seed": seed,
-            "decks": None if decks is None else [list(d) for d in decks],
-            "actions": [a.to_json() for a in actions]}
+def to_json(mode: str, effects, first: int, seed: int, decks, actions: list[Action],
+            players: list[str] | None = None) -> dict:
+    """A record dict ready for json.dumps; ``players`` (who played each seat) when known."""
+    record = {"format": FORMAT, "mode": mode, "effects": [dict(e) for e in effects],
+              "first": first, "seed": seed,
+              "decks": None if decks is None else [list(d) for d in decks],
+              "actions": [a.to_json() for a in actions]}
+    if players is not None:
+        record["players"] = list(players)
+    return record
 
 
 def summary(state: GameState) -> dict:

@@ -65,8 +65,11 @@ class Replay:
         from .rules import IllegalAction
 
         checked = check_record(record)
+        #: who played each seat ("human" / "cpu"), when the record says so (RECORD.md)
+        self.players: list[str] | None = checked.get("players")
         self.record = to_json(checked["mode"], checked["effects"], checked["first"],
-                              checked["seed"], checked["decks"], checked["actions"])
+                              checked["seed"], checked["decks"], checked["actions"],
+                              self.players)
         state = new_state(checked["mode"], checked["effects"], checked["first"],
                           checked["seed"], checked["decks"])
         self._states = [state.clone()]

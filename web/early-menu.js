@@ -12,9 +12,11 @@
   const stored = (key) => {
     try { return localStorage.getItem(key) ?? sessionStorage.getItem(key); } catch { return null; }
   };
-  // A room, a replay link or a saved game open something other than the first menu; the
-  // menus are a first visit's (the tutorial offered): once it was taken or skipped, Python
-  // draws the menu (a later visit starts from this browser's snapshot, ~1 s).
+  // A room, a replay link or a saved game open something other than the first menu: the
+  // board, or (a game left by "Menu") the menu with "Continue the saved game", which these
+  // prerendered menus lack, so Python draws either. The menus are a first visit's (the
+  // tutorial offered): once it was taken or skipped, Python draws the menu (a later visit
+  // starts from this browser's snapshot, ~1 s).
   if (!app || !template("cpu", "en") || params.get("room") || location.hash.includes("replay=")
       || stored("trifront:game") || stored("trifront:tutorial")) return;
   let settings = {};

@@ -45,6 +45,22 @@ const MAX_ATTEMPTS = 2;
 const MAKE_TIMEOUT_MS = 120000;
 const onPage = typeof window !== "undefined" && typeof document !== "undefined";
 
+// The CPU worker never uses the page's window or document, yet PyScript 0.7.31 warns at every
+// start of a worker that it cannot reach them (no SharedArrayBuffer: the page is not
+// cross-origin isolated, and GitHub Pages cannot make it so). Its own off switch, the worker
+// config's `sync_main_only = true`, has no effect on a worker whose config is given as a file
+// or as JSON text (its Python reads the config as a string; pyscript/pyscript#2426), so the
+// worker drops that one sentence here, before PyScript's Python runs. A real failure to reach
+// the DOM still raises where it is used.
+const WORKER_DOM_WARNING = "Unable to use `window` or `document` in worker.";
+if (!onPage && typeof console !== "undefined") {
+  const warn = console.warn.bind(console);
+  console.warn = (...args) => {
+    if (typeof args[0] === "string" && args[0].startsWith(WORKER_DOM_WARNING)) return;
+    warn(...args);
+  };
+}
+
 function report(name, value) {
   if (onPage) document.documentElement.dataset[name] = value;
 }

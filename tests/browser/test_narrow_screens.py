@@ -1,10 +1,12 @@
-"""Screens rendered with the names they get in an online game (the longest: "Opponent",
-"相手"), at a phone's width, with the page's own CSS: nothing may be wider than the screen
-(the online game-over table was 441 px wide on a 390 px phone)."""
+"""Phone-width screens: rendered with the names they get in an online game (the longest:
+"Opponent", "相手") with the page's own CSS, nothing may be wider than the screen (the
+online game-over table was 441 px wide on a 390 px phone); and on the real page, the round
+stays in sight on an upright phone."""
 
 from __future__ import annotations
 
 import pytest
+from harness import boot, shot, take_turn
 
 from tests.ui.games import game
 from trifront.ui import i18n
@@ -38,3 +40,30 @@ def test_the_online_game_over_screen_fits_a_phone(page, server, lang, width):
                      f"{html}</main></body></html>", wait_until="load")
     assert page.locator(".tf-rounds-table").count() == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+#: whether an element saying the round is on screen, unscrolled: in the window and drawn
+ROUND_IN_SIGHT = """() => [...document.querySelectorAll('#round, #round-bar')].some((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight
+    && r.left >= 0 && r.right <= innerWidth && getComputedStyle(el).visibility !== 'hidden'
+    && /Round \\d/.test(el.textContent);
+})"""
+
+
+def test_an_upright_phone_shows_the_round_without_scrolling(page, app_url):
+    """On an upright phone the turn scrolls the hand into sight, which took the top bar and
+    its round number above the window: the round stays in sight in the action bar."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    boot(page, f"{app_url}?seed=5&cpu_delay=0&lang=en")
+    page.click("#btn-start")
+    mine = '#screen-board[data-to-move="0"]:not([data-thinking])'
+    page.wait_for_selector(mine)
+    for size in ({"width": 360, "height": 740}, {"width": 375, "height": 667}):
+        page.set_viewport_size(size)
+        take_turn(page)
+        page.wait_for_selector(mine)
+        page.wait_for_selector("#log li.tf-log-opp")
+        page.wait_for_timeout(600)                 # the page's own scrolling has settled
+        shot(page, f"narrow-round-{size['width']}x{size['height']}")
+        assert page.evaluate(ROUND_IN_SIGHT), page.evaluate("scrollY")

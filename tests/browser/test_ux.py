@@ -13,7 +13,7 @@ import random
 
 import pytest
 from playwright.sync_api import expect
-from harness import ROOT, boot
+from harness import ROOT, boot, wait_booted, wait_cpu
 from harness import shot as _shot
 
 from trifront.game import Game
@@ -232,11 +232,15 @@ def test_a_game_survives_a_reload_and_a_corrupt_save_does_not_crash(page, app_ur
 
 def test_menu_leaves_the_game_and_resume_brings_it_back(page, app_url):
     """There was no way out of a game but resigning. "Menu" keeps it; "Continue the
-    saved game" brings it back."""
+    saved game" brings it back, also after a reload, which shows the menu the player went
+    to (it showed the board). The CPU's worker starts without PyScript's warning that it
+    cannot reach the page's window or document (it never needs them)."""
     page.set_viewport_size({"width": 360, "height": 740})
     start_cpu(page, app_url, seed=5)
     take_turn(page)
     page.wait_for_selector(BOARD_MINE)
+    wait_cpu(page)
+    page.wait_for_selector("#log li.tf-log-opp")         # the CPU has moved
     hand = page.locator("#hand-me [data-card-id]").evaluate_all(
         "els => els.map(e => e.dataset.cardId)")
     top = page.locator("header").bounding_box()
@@ -249,6 +253,24 @@ def test_menu_leaves_the_game_and_resume_brings_it_back(page, app_url):
     page.wait_for_selector(BOARD_MINE)
     assert page.locator("#hand-me [data-card-id]").evaluate_all(
         "els => els.map(e => e.dataset.cardId)") == hand
+    page.click("#btn-leave")
+    page.wait_for_selector("#screen-menu #btn-resume")
+    page.reload()
+    wait_booted(page)
+    wait_cpu(page)
+    assert page.locator("#screen-menu #btn-resume").count() == 1, page.inner_text("#app")
+    assert page.locator("#screen-board").count() == 0
+    shot(page, "ux-360x740-reload-after-menu")
+    page.click("#btn-resume")
+    page.wait_for_selector(BOARD_MINE)
+    assert page.locator("#hand-me [data-card-id]").evaluate_all(
+        "els => els.map(e => e.dataset.cardId)") == hand
+    page.reload()                                        # on the board again: stays there
+    wait_booted(page)
+    page.wait_for_selector(BOARD_MINE)
+    warned = [line for line in page.trifront_log.console
+              if "Unable to use `window` or `document`" in line]
+    assert not warned, warned
 
 
 def test_a_second_tab_follows_the_first(page, context, app_url):
@@ -270,10 +292,11 @@ def test_a_second_tab_follows_the_first(page, context, app_url):
 # --- replays ---------------------------------------------------------------------------------
 
 def test_replay_link_stepping_views_and_a_file(page, app_url, tmp_path):
-    record = finished_record()
+    record = {**finished_record(), "players": ["human", "cpu"]}   # a game against the CPU
     boot(page, f"{app_url}?lang=en#{share_fragment(record)}")
     page.wait_for_selector("#screen-replay")
     assert page.get_attribute("#replay-step", "data-k") == "0"
+    assert page.inner_text("#replay-view-0") == "Your view"         # not "Player 1's view"
     for _ in range(3):
         page.click("#btn-replay-next")
     page.keyboard.press("ArrowRight")
@@ -286,6 +309,8 @@ def test_replay_link_stepping_views_and_a_file(page, app_url, tmp_path):
     assert page.locator(".tf-back").count() == 0                   # everything revealed
     page.click("#btn-replay-last")
     assert page.get_attribute("#replay-step", "data-k") == str(len(record["actions"]))
+    winner = Game.from_record(record).winner
+    assert ("You win!", "CPU wins")[winner] in page.inner_text("#replay-result")
     shot(page, "ux-replay-wide")
     axe_check(page, "replay")
     page.click("#btn-replay-close")

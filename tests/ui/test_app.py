@@ -118,7 +118,8 @@ def test_cpu_game_normal_to_game_over():
         assert page.tree.find("#btn-again") and page.tree.find("#btn-over-menu")
         href = page.tree.find("#btn-record").attrs["href"]
         record = json.loads(unquote(href.split(",", 1)[1]))
-        assert record["format"] == "trifront-record/1" and record == app.game.record()
+        assert record["format"] == "trifront-record/1"
+        assert record == {**app.game.record(), "players": ["human", "cpu"]}   # who played
         app.dispatch("rematch")                 # "Play again": a new game, same settings
         assert page.screen() == "screen-board" and app.game.record() != record
         assert not app.game.over and app.kind == "cpu"

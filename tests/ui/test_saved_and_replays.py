@@ -346,7 +346,8 @@ def test_a_running_games_share_link_shows_only_its_sharers_view():
         viewer.render()
         assert viewer.replay.view == "0"
         assert vpage.tree.find("#replay-view-1").attrs.get("disabled")
-        assert vpage.tree.find("#replay-view-0").text().startswith("Player 1")
+        # the record says who played which seat: "Your view" on any page that opens it
+        assert vpage.tree.find("#replay-view-0").text().startswith("Your view")
         viewer.dispatch("replay-view", {"view": "1"})
         assert viewer.replay.view == "0" and "sharer" in vpage.tree.find("#toast").text()
         # opened on the page whose game it is: its own names ("Your view", not "Player 1")
@@ -360,6 +361,12 @@ def test_a_running_games_share_link_shows_only_its_sharers_view():
         app.dispatch("menu")
         app.dispatch("start")                                  # another deal: not its game
         assert app.open_replay(link)
+        app.render()
+        assert page.tree.find("#replay-view-0").text().startswith("Your view")
+        # a link without "players" (an older record) names Player 1 and 2
+        from trifront.replay import record_from_text
+        old = {k: v for k, v in record_from_text(link).items() if k != "players"}
+        assert app.open_replay("http://x/index.html#" + share_fragment(old, 0))
         app.render()
         assert page.tree.find("#replay-view-0").text().startswith("Player 1")
     asyncio.run(go())
@@ -434,6 +441,42 @@ def test_own_finished_game_replay_and_export():
     assert page.tree.find("#btn-replay-close").text() == "Back to the game"
     app.dispatch("replay-close")
     assert page.screen() == "screen-over"
+
+
+def test_a_cpu_game_s_replay_names_you_and_the_cpu_and_its_last_move_says_who_won():
+    """A replay of a game against the CPU said "Player 1" and "Player 2", and its last move
+    did not say how the game ended. The record carries who played each seat ("players");
+    an older record without it still opens, with Player 1 and Player 2."""
+    record = finished_record(8)
+    winner = Game.from_record(record).winner
+    app, page = make(None, page_url="http://x/index.html")
+    app.open_game(Game.from_record(record))     # against the CPU (the default seat), over
+    app.render()
+    app.dispatch("export")
+    link = page.tree.find("#share-replay-link").attrs["value"]
+    for lang, you, cpu, win in (("en", "Your view", "CPU's view", ("You win!", "CPU wins")),
+                                ("ja", "あなたの視点", "CPUの視点", ("あなたの勝利！", "CPUの勝利"))):
+        viewer, vpage = make(None, lang=lang)      # another page opens the link
+        assert viewer.open_replay(link)
+        viewer.render()
+        assert vpage.tree.find("#replay-view-0").text() == you
+        assert vpage.tree.find("#replay-view-1").text() == cpu
+        assert vpage.tree.find("#replay-result") is None          # not before the end
+        viewer.dispatch("replay-step", {"to": str(len(record["actions"]))})
+        result = vpage.tree.find("#replay-result").text()
+        a, b = Game.from_record(record).state.scores
+        assert win[winner] in result and f"{a}" in result and f"{b}" in result, result
+        viewer.dispatch("replay-step", {"to": str(len(record["actions"]) - 1)})
+        assert vpage.tree.find("#replay-result") is None
+    old, opage = make(None)                        # a record from before "players"
+    assert "players" not in record and old.open_replay(json.dumps(record))
+    old.dispatch("replay-step", {"to": str(len(record["actions"]))})
+    assert opage.tree.find("#replay-view-0").text() == "Player 1's view"
+    assert f"Player {winner + 1} wins" in opage.tree.find("#replay-result").text()
+    bad, bpage = make(None)                        # "players" is checked like the rest
+    assert not bad.open_replay(json.dumps({**record, "players": ["human", "robot"]}))
+    bad.render()
+    assert "players must be" in bpage.tree.find("#replay-error").text()
 
 
 def test_inspect_explains_power():
@@ -664,6 +707,36 @@ def test_menu_leaves_a_game_saved_and_resume_reopens_it():
         assert page.tree.find("#btn-leave") is None   # a finished game has nothing to keep
         app.dispatch("menu")
         assert store.get(SAVE_KEY) is None and page.tree.find("#btn-resume") is None
+    asyncio.run(go())
+
+
+def test_a_reload_after_menu_shows_the_menu_and_resume_brings_the_game_back():
+    """A game left by "Menu" and then reloaded came back on the board: the page starts
+    where the player was, on the menu with "Continue the saved game"; once resumed, a
+    reload goes back to the board."""
+    async def go():
+        store = MemoryStorage()
+        app, page = make(store)
+        app.dispatch("start")
+        await settle(app)
+        take_turn(app, page, 0)
+        await settle(app)
+        record = app.game.record()
+        app.dispatch("leave")
+        app2, page2 = make(store)                  # the reload
+        assert not app2.reopen()
+        app2.render()
+        assert page2.screen() == "screen-menu" and app2.game is None
+        assert page2.tree.find("#btn-resume") is not None
+        app2.dispatch("resume-saved")
+        await settle(app2)
+        assert page2.screen() == "screen-board" and app2.game.record() == record
+        app3, page3 = make(store)                  # reloaded while playing it again
+        assert app3.reopen()
+        app3.render()
+        await settle(app3)
+        assert page3.screen() == "screen-board" and app3.game.record() == record
+        assert not page.errors and not page2.errors and not page3.errors
     asyncio.run(go())
 
 

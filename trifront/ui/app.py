@@ -328,8 +328,14 @@ class App:
         self.persist.forget()
 
     def resume(self) -> bool:
-        """Reopen the game saved in storage (a reload). -> whether there was one to reopen."""
+        """Reopen the game saved in storage ("Continue the saved game"). -> whether there
+        was one to reopen."""
         return saving.resume(self)
+
+    def reopen(self) -> bool:
+        """The page starts (a reload): back to the saved game on the board, unless the
+        player had left it for the menu ("Menu"), where the page then stays."""
+        return saving.resume(self, unless_left=True)
 
     def saved_elsewhere(self, key: str | None) -> None:
         """Another tab of this site wrote storage (the page's "storage" event)."""
@@ -368,7 +374,7 @@ class App:
 
     # ---------------------------------------------------------------------------- replays
 
-    def open_replay(self, text: str, *, own: bool = False, who: tuple[str, int] = ("local", 0),
+    def open_replay(self, text: str, *, own: bool = False, who: tuple[str, int] | None = None,
                     perspective: str = "0") -> bool:
         """Open the replay viewer on a record (text: JSON, a share link, or its fragment),
         over whatever the page shows. A malformed record leaves a clear message in the

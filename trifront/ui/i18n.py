@@ -643,6 +643,7 @@ EN: dict[str, str] = {
     "replay.back_game": "Back to the game",
     "replay.move": "Move {k}: {text}",
     "replay.round_end": "Round {n} scored: {a}–{b}",
+    "replay.result": "Game over — {headline} · {me} {a} – {b} {opp}",
     "replay.finished": "Finished game",
     "replay.running": "Game in progress",
     # online play (online_render.py, app.py)
@@ -1240,6 +1241,7 @@ JA: dict[str, str] = {
     "replay.back_game": "ゲームに戻る",
     "replay.move": "{k}手目：{text}",
     "replay.round_end": "第{n}ラウンドの結果：{a}–{b}",
+    "replay.result": "ゲーム終了 — {headline} · {me} {a}–{b} {opp}",
     "replay.finished": "終わったゲーム",
     "replay.running": "進行中のゲーム",
     "online.room": "部屋キーワード",

@@ -19,7 +19,8 @@ opponent's game may be claimed (default 60).
 made (default 3; -1 never; web/pyodide-snapshot.mjs).
 Language: ``?lang=en|ja`` (else the remembered choice, else the browser's language).
 Replays: ``#replay=CODE`` (a share link, trifront/replay.py) opens the replay viewer; without
-it, a game vs CPU or local saved in localStorage is resumed (App.resume).
+it, a game vs CPU or local saved in localStorage is resumed (App.reopen; one left for the menu
+by "Menu" stays on the menu, which offers it).
 """
 
 import asyncio
@@ -315,7 +316,7 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  scroll_to=dom.scroll_to)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
 if not _param("room", "", str):
-    controller.resume()
+    controller.reopen()
 else:
     controller.resume_online()
 if "replay=" in str(location.hash or ""):     # over the resumed game: closing goes back to it

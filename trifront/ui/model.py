@@ -1178,6 +1178,19 @@ class ReplayModel:
     move_text: str = ""
     round_text: str = ""
     seat: int | None = None     # a running game's share link: only this player's view
+    result_text: str = ""       # the game's end, at its last move: who won, the score
+
+
+def replay_result(view: dict, names: dict[int, str]) -> str:
+    """The end of a replayed game in words (its last step): who won, the final score from
+    the shown side, and why (a resignation, the tie-break, no cards left); "" before it."""
+    if not view.get("over"):
+        return ""
+    g = game_over(view, names)
+    me, opp = view["me"], other(view["me"])
+    text = t("replay.result", headline=g.headline, me=names[me], a=g.scores[me],
+             b=g.scores[opp], opp=names[opp])
+    return " ".join([text, *g.notes])
 
 
 def replay_texts(view: dict, names: dict[int, str], k: int,

@@ -113,8 +113,8 @@ class Persistence:
         return data if ok else None
 
     def load(self) -> dict | None:
-        """The saved game checked: {"kind", "human", and "draft" (read_draft) or "record"};
-        None when nothing is saved. Raises ValueError (or another error of a malformed
+        """The saved game checked: {"kind", "human", "left" (the player went to the menu
+        from it), and "draft" (read_draft) or "record"}; None when nothing is saved. Raises ValueError (or another error of a malformed
         save) when the save cannot be used."""
         text = self.get(SAVE_KEY)
         if not text:
@@ -127,15 +127,21 @@ class Persistence:
         if type(human) is not int or human not in (0, 1):
             raise ValueError("bad human")
         if "draft" in data:
-            return {"kind": kind, "human": human, "draft": read_draft(data["draft"])}
-        return {"kind": kind, "human": human, "record": data["record"]}
+            return {"kind": kind, "human": human, "left": False,
+                    "draft": read_draft(data["draft"])}
+        return {"kind": kind, "human": human, "left": data.get("left") is True,
+                "record": data["record"]}
 
 
-def game_text(kind: str, human: int, view: dict, record: dict) -> str:
+def game_text(kind: str, human: int, view: dict, record: dict, left: bool = False) -> str:
     """A game vs CPU or local as saved under SAVE_KEY: round and scores (from ``human``'s
-    view: the menu says which game it is) and its record (RECORD.md)."""
-    return json.dumps({"kind": kind, "human": human, "round": view["round"],
-                       "scores": view["scores"], "record": record})
+    view: the menu says which game it is) and its record (RECORD.md); ``left``: the player
+    went to the menu from it ("Menu"), so a reload shows the menu, not the board."""
+    data = {"kind": kind, "human": human, "round": view["round"],
+            "scores": view["scores"], "record": record}
+    if left:
+        data["left"] = True
+    return json.dumps(data)
 
 
 def draft_text(kind: str, human: int, first: int, picks: list, confirmed: list) -> str:

@@ -85,6 +85,8 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
         "tf-dim" if dim else "",
         "tf-clickable" if act else "",
         "tf-long-name" if len(face.name) > 9 else "",   # may take two lines on a small card
+        # a long effect text is set smaller so that it reads whole (CJK counts double)
+        "tf-text-long" if sum(2 if ord(ch) > 0x2E80 else 1 for ch in face.short) > 30 else "",
         # a word of 9+ letters ("Commander") is set smaller, never broken mid-word
         "tf-long-word" if max((len(w) for w in face.name.split()), default=0) >= 9 else "",
     ]

@@ -33,6 +33,14 @@ def _why(exc: Exception) -> str:
     return i18n.t("replay.bad_record", detail=repr(exc)[:120])
 
 
+def players_who(players: list[str] | None) -> tuple[str, int]:
+    """The names' (kind, seat) for a record's "players" (RECORD.md): a game against the CPU
+    names "You" and "CPU"; anything else (two people, an older record) Player 1 and 2."""
+    if players is not None and sorted(players) == ["cpu", "human"]:
+        return "cpu", players.index("human")
+    return "local", 0
+
+
 @dataclass
 class ReplayViewer:
     """One open replay. ``k``: actions shown (0..n); ``view``: "0", "1" or "all" (everything
@@ -48,10 +56,12 @@ class ReplayViewer:
     who: tuple[str, int] = ("local", 0)
 
     @classmethod
-    def open(cls, text: str, *, own: bool = False, who: tuple[str, int] = ("local", 0),
+    def open(cls, text: str, *, own: bool = False, who: tuple[str, int] | None = None,
              perspective: str = "0") -> ReplayViewer:
         """A viewer on ``text`` (record JSON, a share link, or its fragment): at the start, or
-        at the end of the page's own game. Raises CannotOpen (with the reason in words)."""
+        at the end of the page's own game. ``who``: the names' (kind, seat); None: as the
+        record's "players" say (You and CPU for a game against the CPU), else Player 1 / 2.
+        Raises CannotOpen (with the reason in words)."""
         try:
             replay = Replay(record_from_text(text))
         except Exception as exc:  # noqa: BLE001 - whatever it is, it is not a record
@@ -59,7 +69,7 @@ class ReplayViewer:
         seat = None if replay.finished else seat_from_text(text)
         return cls(replay, k=replay.n if own else 0,
                    view=perspective if seat is None else str(seat),
-                   own=own, seat=seat, who=who)
+                   own=own, seat=seat, who=who or players_who(replay.players))
 
     def step_to(self, k: int) -> None:
         """Show the first ``k`` actions (clamped to 0..n)."""
@@ -87,7 +97,8 @@ class ReplayViewer:
         move, rtext = m.replay_texts(view, self.names(), self.k, prev)
         return m.ReplayModel(view=view, k=self.k, n=rp.n, perspective=self.view,
                              can_reveal=rp.finished, finished=rp.finished, own=self.own,
-                             seat=self.seat, move_text=move, round_text=rtext)
+                             seat=self.seat, move_text=move, round_text=rtext,
+                             result_text=m.replay_result(view, self.names()))
 
     def second_seat_at_bottom(self) -> bool:
         """Whether the seat drawn at the bottom ("me" of the shown view) is not the one that

@@ -26,9 +26,16 @@ def save_game(app) -> None:
         app.persist.save_game(_game_text(app), len(app.game.record()["actions"]))
 
 
-def _game_text(app) -> str:
+def leave_game(app) -> None:
+    """"Menu": the running game saved as it stands, marked as left for the menu, so that a
+    reload shows the menu (its "Continue the saved game" reopens the game), not the board."""
+    if app.seat.saves and isinstance(app.game, Game):
+        app.persist.set(SAVE_KEY, _game_text(app, left=True))
+
+
+def _game_text(app, left: bool = False) -> str:
     human = app.seat.human
-    return game_text(app.seat.kind, human, app.game.view(human), app.game.record())
+    return game_text(app.seat.kind, human, app.game.view(human), app.game.record(), left)
 
 
 def _draft_text(app) -> str | None:
@@ -44,12 +51,13 @@ def _draft_text(app) -> str | None:
                       app.seat.draft_done())
 
 
-def resume(app) -> bool:
+def resume(app, *, unless_left: bool = False) -> bool:
     """Reopen the game saved in storage: replay its record (Game.from_record). A saved game
-    that cannot be read is discarded with a notice, never a crash."""
+    that cannot be read is discarded with a notice, never a crash. ``unless_left``: the page
+    starts, and a game the player left for the menu stays there (the menu offers it)."""
     try:
         data = app.persist.load()
-        if data is None:
+        if data is None or (unless_left and data["left"]):
             return False
         if "record" in data:
             game = Game.from_record(data["record"])
@@ -63,6 +71,8 @@ def resume(app) -> bool:
         _resume_draft(app, seat, data["draft"])
     else:
         app.open_game(game, seat)
+        if data["left"]:
+            app.persist.saved_n = -1   # saved again as played on, so a reload shows the board
     return True
 
 
@@ -93,8 +103,8 @@ def saved_elsewhere(app, key: str | None) -> None:
             or not isinstance(app.game, Game) or app.screen == "menu":
         return
     text = app.persist.get(SAVE_KEY)
-    if text == _game_text(app):
-        return
+    if text in (_game_text(app), _game_text(app, left=True)):
+        return                    # the same game (another tab went to the menu from it)
     app.follow_wait = FOLLOW_WAIT
     if text and resume(app):
         if not app.thinking:     # no CPU turn took the wait: the human moves next

@@ -53,6 +53,11 @@ class Seat:
         """The player this page acts for now (resigns, shares a running game's link as)."""
         return self.page.viewer
 
+    def players(self) -> list[str] | None:
+        """Who plays each seat, for the game's record (RECORD.md "players": "human" or
+        "cpu"), so that its replay names them as the game did; None: not said."""
+        return None
+
     def results_seat(self) -> int:
         """Whose view the round and game results are drawn from."""
         return self.page.viewer
@@ -161,6 +166,9 @@ class CpuSeat(Seat):
     def cpu_player(self) -> int:
         return 1 - self.human
 
+    def players(self) -> list[str]:
+        return ["human" if p == self.human else "cpu" for p in (0, 1)]
+
     def acting(self) -> int:
         return self.human
 
@@ -266,6 +274,9 @@ class HotSeat(Seat):
     kind = "local"
     saves = offers_leave = offers_rematch = offers_hint = hands_over = True
     own_replay_names = False
+
+    def players(self) -> list[str]:
+        return ["human", "human"]
 
     def results_seat(self) -> int:
         return 0

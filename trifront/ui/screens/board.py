@@ -5,7 +5,7 @@ says where it goes)."""
 from __future__ import annotations
 
 from trifront.game import Game
-from trifront.ui import i18n
+from trifront.ui import i18n, saving
 from trifront.ui import model as m
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
@@ -216,7 +216,7 @@ def leave(app, data: dict) -> None:
     out of a game would be to resign or to finish it)."""
     if not app.seat.offers_leave or not isinstance(app.game, Game) or app.game.over:
         return
-    app.save_game()
+    saving.leave_game(app)
     app.gen += 1            # a CPU move or hint still thinking is dropped
     app.thinking = False
     app.game, app.overlay = None, None
@@ -301,7 +301,10 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                                   aria_label=t("inspect.btn"),
                                   data={"owner": me, "card-id": sel.card}))
     p = m.pass_choice(view)
-    tail = []
+    # the round on an upright phone, where the top bar is scrolled away while the hand is in
+    # sight: the action bar stays (CSS shows it there only; #round says it to screen readers)
+    tail = [h("span", t("board.round", n=view["round"]), cls="tf-tail-round", id="round-bar",
+              aria_hidden="true")]
     if hint_button is not None:
         busy = hint_button == "busy"
         tail.append(button(t("hint.btn_busy") if busy else t("hint.btn"), "hint", id="btn-hint",

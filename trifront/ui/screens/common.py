@@ -168,9 +168,19 @@ def draw_log_modal(app):
     return log_modal(app.view(), app.names) if app.game is not None else None
 
 
+def game_record(app) -> dict | None:
+    """The running game's record, with who plays each seat when the seat says (a replay of
+    a game against the CPU then names "You" and "CPU")."""
+    record = app.game.record() if app.game is not None else None
+    players = app.seat.players()
+    if record is not None and players is not None:
+        record = {**record, "players": players}
+    return record
+
+
 @overlay("export")
 def draw_export_modal(app):
-    record = app.game.record() if app.game is not None else None
+    record = game_record(app)
     if record is None:
         return None
     return export_modal(record, share_url(app, record), len(record["actions"]),

@@ -23,7 +23,7 @@ def draw_open_modal(app):
     return open_replay_modal(app.replay_text, app.replay_error)
 
 
-def open_replay(app, text: str, *, own: bool = False, who: tuple[str, int] = ("local", 0),
+def open_replay(app, text: str, *, own: bool = False, who: tuple[str, int] | None = None,
                 perspective: str = "0") -> bool:
     try:
         app.replay = ReplayViewer.open(text, own=own, who=who, perspective=perspective)
@@ -160,6 +160,8 @@ def replay_screen(rv, names: dict[int, str]) -> El:
                      cls="tf-replay-move", aria_live="polite"),
                    h("p", rv.round_text, id="replay-round", cls="tf-note")
                    if rv.round_text else None,
+                   h("p", rv.result_text, id="replay-result", cls="tf-replay-result",
+                     aria_live="polite") if rv.result_text else None,
                    cls="tf-replay-bar"),
                  player_strip(view, opp, names, mine=False, sel=m.Selection(), targets={},
                                readonly=True),

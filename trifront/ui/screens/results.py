@@ -12,7 +12,7 @@ from trifront.ui.i18n import t
 from trifront.ui.render import (autofocus, button, enabled_button, lane_el, lang_button,
                                 record_filename, record_href)
 from trifront.ui.screens.base import Screen, draws, on, plain
-from trifront.ui.screens.common import share_url
+from trifront.ui.screens.common import game_record, share_url
 from trifront.ui.screens.menu import start
 
 
@@ -39,7 +39,7 @@ def draw_round(app):
 @draws("over")
 def draw_over(app):
     view = _view(app)
-    record = app.game.record()
+    record = game_record(app)
     return over_screen(view, app.names, record, share_url(app, record) if record else "",
                          rematch=app.seat.offers_rematch)
 
@@ -64,7 +64,7 @@ def watch_replay(app, data: dict) -> None:
     """The replay of this page's own game (finished: everything may be revealed)."""
     if app.game is None or not app.game.over or app.game.record() is None:
         return
-    app.open_replay(json.dumps(app.game.record()), own=True, who=app.seat.who(),
+    app.open_replay(json.dumps(game_record(app)), own=True, who=app.seat.who(),
                     perspective=str(app.viewer))
 
 
