@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import secrets
 import zlib
@@ -45,6 +46,12 @@ def key_material(room: str) -> bytes:
 
 def info(room: str) -> bytes:
     return AAD + b"\0" + key_material(room)
+
+
+def stream_id(game_id: str) -> str:
+    """The id a game's watch stream goes under: not the game id itself, which a guest's
+    page resumes the game with (with its token)."""
+    return hashlib.sha256(b"trifront watch\0" + game_id.encode()).hexdigest()[:16]
 
 
 def frame(game: str, moves: int, view: dict) -> bytes:
