@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import hashlib
 import json
 import random
 import zlib
@@ -53,7 +52,7 @@ def run(coro):
 
 
 def stream_id(host) -> str:
-    return hashlib.sha256(host.game_id.encode()).hexdigest()[:16]
+    return watch.stream_id(host.game_id)
 
 
 def play_watched(seed: int, mode: str, watchers: int = 8):
