@@ -127,18 +127,24 @@ def test_two_watchers_follow_a_whole_game_and_receive_nothing_hidden():
         await settle(relay)
         assert pa.tree.find("#net-watchers").attrs["data-n"] == 2
         assert "2 watching" in pb.tree.find("#net-status").text()
-        seen = 0
+        seen, round_ends = 0, 0
 
         def check(n):
-            nonlocal seen
+            nonlocal seen, round_ends
             for w, p in ((w1, p1), (w2, p2)):
                 v = w.seat.status().view
                 if v is not None and a.game is not None:
                     seen += 1
+                    # between rounds: the last round's revealed board and its result
+                    empty = not any(s for lane in v["lanes"] for s in lane["sides"])
+                    if v["rounds"] and empty:
+                        assert p.tree.find("#watch-round") is not None
+                        assert p.tree.find("#lanes").find_all("[data-card-id]")
+                        round_ends += 1
             return False
         await play(relay, [a, b], [pa, pb], stop=check)
         await settle(relay)
-        assert seen > 20
+        assert seen > 20 and round_ends > 0
         final = public_view(a.match.session.game.state)
         for w, p in ((w1, p1), (w2, p2)):
             st = w.seat.status()
@@ -176,8 +182,14 @@ def test_a_watcher_switches_sides_and_cannot_act():
         assert "At the bottom: Player 2" in p.tree.text()
         assert p.tree.find("#hand-opp").text() == bottom_hand.text()
         # every hand card hidden, nothing to choose
-        assert not p.tree.find_all("#hand-me [data-card-id]")
-        assert not p.tree.find_all("#hand-opp [data-card-id]")
+        for hand in ("#hand-me", "#hand-opp"):
+            cards = p.tree.find(hand).find_all("[data-owner]")
+            assert cards and all(c.attrs.get("data-hidden-card") == "1" for c in cards)
+            assert not p.tree.find(hand).find_all("[data-card-id]")
+        # no face-down card on the board is shown either
+        for card in p.tree.find("#lanes").find_all("[data-face]"):
+            if card.attrs["data-face"] == "down":
+                assert "data-card-id" not in card.attrs
         before = a.match.session.game.state.clone()
         for act, data in (("select", {"card-id": "3"}), ("lane", {"lane": "0"}),
                           ("face", {"face": "up"}), ("pass", {}), ("resign", {}),

@@ -106,9 +106,18 @@ def watch_screen(w, names: dict[int, str]) -> El:
                  data={"net": w.net, "n": "", "games": w.games})
     view = w.view
     me, opp = view["me"], m.other(view["me"])
-    lanes = [lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
-                      targets={}, fresh=set(), last=m.last_action_spot(view))
-             for lm in m.lane_models(view)]
+    empty = not any(side for lane in view["lanes"] for side in lane["sides"])
+    result = m.round_result(view, names) if empty else None
+    if result is not None:
+        # a round just ended (R3.6): its revealed board and results until the next play
+        lanes = [lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
+                          targets={}, fresh=set(), result=result.winners[lm.index],
+                          result_winner=result.winner_ids[lm.index])
+                 for lm in result.lanes]
+    else:
+        lanes = [lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
+                          targets={}, fresh=set(), last=m.last_action_spot(view))
+                 for lm in m.lane_models(view)]
     actions = [lang_button(cls="tf-btn-ghost tf-btn-small"),
                button("?", "help", id="btn-help", cls="tf-btn-icon", title=t("board.help"),
                       aria_label=t("board.help")),
@@ -125,6 +134,8 @@ def watch_screen(w, names: dict[int, str]) -> El:
                    h("span", t("watch.pill"), cls="tf-modepill"),
                    h("p", turn_line(view, names), id="watch-turn", cls="tf-replay-move",
                      role="status", aria_live="polite"),
+                   h("p", t("over.round_col", n=result.number) + " — " + result.summary,
+                     id="watch-round", cls="tf-note") if result is not None else None,
                    h("p", t("watch.bottom", name=names[me]), id="watch-bottom",
                      cls="tf-note"),
                    h("p", status, id="watch-status", cls="tf-note") if status else None,
