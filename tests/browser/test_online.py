@@ -122,6 +122,7 @@ def test_a_whole_online_game_between_two_browsers(tmp_path, scenario):
         assert effects[0]["D"] == "general" and effects[1]["D"] == "captain"
 
 
+@pytest.mark.timeout(900)   # four pages in one browser: ~8 min here, more on a busy machine
 def test_two_spectators_watch_a_whole_game_and_receive_no_hidden_card(tmp_path):
     """Spectators (docs/ONLINE.md): two players and two watchers through our relay, one from
     before the game (a phone, in Japanese), one from move 6 that switches sides by keyboard;
