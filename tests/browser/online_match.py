@@ -752,32 +752,6 @@ def scenario_watch(pw, server, relay_port) -> dict:
         browser.close()
 
 
-def scenario_nostr_watch(pw, server, relay_port) -> dict:
-    """A spectator over Nostr signaling (a local nostr-relay, no relay of ours): two players
-    and one spectator that comes after 2 moves (by ``?watch=``); 8 moves watched."""
-    with nostr_room(pw, server, "nostr-watch") as (browser, u):
-        host = Player(new_context(browser), u, "host")
-        guest = Player(new_context(browser), u, "guest")
-        join(host)
-        host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
-        time.sleep(1.0)          # the host joined first: it waited longer, so it hosts
-        join(guest)
-        for p in (host, guest):
-            p.page.wait_for_selector("#screen-board", timeout=90_000)
-        play([host, guest], "online-nostr-watch", stop_after=2)
-        spectator = Player(new_context(browser), u.replace("?room=", "?watch="), "spectator")
-        spectator.page.wait_for_selector("#screen-watch[data-bottom]", timeout=90_000)
-        host.page.wait_for_selector('#net-watchers[data-n="1"]', timeout=30_000)
-        play([host, guest], "online-nostr-watch", stop_after=6)
-        n = host.page.get_attribute("#net-status", "data-n")
-        spectator.page.wait_for_selector(f'#screen-watch[data-n="{n}"]', timeout=30_000)
-        spectator.shot("online-nostr-watch-spectator")
-        return {"n": n, "guest_watchers": guest.page.get_attribute("#net-watchers", "data-n"),
-                "spectator_n": spectator.page.get_attribute("#screen-watch", "data-n"),
-                "peer": host.page.get_attribute("#net-status", "data-role"),
-                "errors": host.errors + guest.errors + spectator.errors}
-
-
 def first_move_ms(players: list[Player], joined_at: float) -> float | None:
     """ms from the second page's join click to the first move shown on both pages."""
     seen = [p.page.evaluate("() => window.__tfSeen")["1"] for p in players]
@@ -828,8 +802,7 @@ def scenario_cut(pw, server, relay_port) -> dict:
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
              "reconnect": scenario_reconnect, "nostr": scenario_nostr,
              "nostr-blip": scenario_nostr_blip, "fallback": scenario_fallback,
-             "cut": scenario_cut, "watch": scenario_watch,
-             "nostr-watch": scenario_nostr_watch}
+             "cut": scenario_cut, "watch": scenario_watch}
 
 
 def main(argv=None) -> int:

@@ -171,16 +171,6 @@ def test_two_spectators_watch_a_whole_game_and_receive_no_hidden_card(tmp_path):
     assert result["watch_log"]["late"].strip()
 
 
-def test_a_spectator_over_nostr_follows_the_game(tmp_path):
-    """Spectators over Nostr signaling (a local nostr-relay, no relay of ours): a spectator
-    that comes after 2 moves is counted by both players and follows the game to move 8."""
-    result = run_in_netns(tmp_path, "nostr-watch")["nostr-watch"]
-    assert "exception" not in result, result["exception"]
-    assert result["errors"] == [], result["errors"]
-    assert int(result["n"]) >= 8 and result["spectator_n"] == result["n"]
-    assert result["guest_watchers"] == "1" and result["peer"] == "host"
-
-
 def test_dropped_network_and_a_closed_guest_tab_both_recover_and_the_game_ends(tmp_path):
     result = run_in_netns(tmp_path, "reconnect")["reconnect"]
     check_game(result)
