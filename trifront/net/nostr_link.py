@@ -13,13 +13,6 @@ interface of trifront.net.link.Link, so OnlineMatch and the sans-IO sessions wor
   link_message(text)        one message from the paired peer
   link_lost(why)            the paired peer left (trystero: its leave message, or its
                             connection closed/failed)
-  link_watchers(n)          how many spectators watch (peers that said ``{"t": "watcher"}``)
-
-Spectators (trifront/net/nostr_watch_link.py) join the same trystero room and tell each page
-they meet ``{"t": "watcher"}`` on the control action; a page counts them (at most
-WATCHERS_MAX), never pairs with them, and ``watch(game, moves, view)`` sends the host's
-sealed public views (trifront/net/watch.py) to each on the WATCH action. Nothing a watcher
-sends on the game action is read (it is not the paired peer).
 
 Pairing: trystero connects every page in the room to every other. When a peer appears, each
 page sends it, on a control action, ``{"t": "hello", "wait": ms in the room, "id": its peer
@@ -57,14 +50,11 @@ from pyodide.ffi import to_js
 from pyscript import js_import
 
 from trifront import jsontext
-from trifront.net import watch
 from trifront.net.jsglue import guarded_proxy, spawn_logged
 from trifront.net.signaling import first_joiner, trystero_config
 
 MODULE = "./web/vendor/trystero/nostr.mjs"
 GAME, CONTROL = "tf", "tf-link"     # trystero action names (at most 32 bytes)
-WATCH = "tf-watch"                  # the host's public views to spectators
-WATCHERS_MAX = 16                   # spectators a page counts and sends to
 NO_RELAY_AFTER = 10.0               # seconds without any open relay socket -> "error"
 REJOIN_EVERY, REJOIN_MAX = 60.0, 240.0   # alone after losing the partner: rejoin (seconds)
 #: with no relay socket open, try the relays again this often (s). trystero's own retry waits a
@@ -120,11 +110,6 @@ class NostrLink:
         self.ask_again = False              # rejoined: greet with "again" (a fresh hello back)
         self.rejoins = 0                    # times this page left trystero's room and came back
         self.holding = False                # trystero's relay reconnection paused by us
-        self.watchers: set[str] = set()     # spectators' peer ids
-        self.watch_action = None
-        self.publisher: watch.Publisher | None = None
-        self.to_publish: tuple | None = None
-        self.publishing = False
 
     # ------------------------------------------------------------------------- helpers
 
@@ -174,7 +159,6 @@ class NostrLink:
         self.trystero_room = room
         self.game = room.makeAction(GAME)
         self.control = room.makeAction(CONTROL)
-        self.watch_action = room.makeAction(WATCH)
         self.game.onMessage = self._proxy(self._on_game)
         self.control.onMessage = self._proxy(self._on_control)
         room.onPeerJoin = self._proxy(self._on_join)
@@ -204,7 +188,6 @@ class NostrLink:
         self.busy.clear()
         self.told_busy.clear()
         self.peers.clear()
-        self._set_watchers(set())
         self.ask_again = True    # the others may have greeted us already: ask them again
         self._enter()
 
@@ -302,14 +285,7 @@ class NostrLink:
             return
         if not isinstance(msg, dict):
             return
-        if msg.get("t") == "watcher":
-            if peer_id != self.peer and peer_id not in self.watchers \
-                    and len(self.watchers) < WATCHERS_MAX:
-                self.hellos.pop(peer_id, None)
-                self._set_watchers(self.watchers | {peer_id})
-        elif peer_id in self.watchers:
-            return                              # a spectator neither pairs nor says busy
-        elif msg.get("t") == "busy":
+        if msg.get("t") == "busy":
             self.busy.add(peer_id)
             if peer_id == self.peer:            # three joined at once; our partner chose another
                 self._drop("the room has two other players")
@@ -333,8 +309,6 @@ class NostrLink:
 
     def _on_leave(self, peer_id) -> None:
         peer_id = str(peer_id)
-        if peer_id in self.watchers:
-            self._set_watchers(self.watchers - {peer_id})
         self.hellos.pop(peer_id, None)
         self.busy.discard(peer_id)
         self.told_busy.discard(peer_id)
@@ -372,38 +346,6 @@ class NostrLink:
                 await self.game.send(self.outbox.popleft(), _js({"target": peer_id}))
         finally:
             self.sending = False
-
-    # ---------------------------------------------------------------------- spectators
-
-    def _set_watchers(self, watchers: set[str]) -> None:
-        if watchers == self.watchers:
-            return
-        self.watchers = watchers
-        if self.publisher is not None:
-            self.publisher.watchers(len(watchers))
-            self.publisher.last = None       # a newcomer gets the current view
-        self.owner.link_watchers(len(watchers))
-
-    def watch(self, game: str, moves: int, view: dict) -> None:
-        """Publish a public view to the room's spectators (the newest wins)."""
-        self.to_publish = (game, moves, view)
-        if not self.publishing and self.watchers:
-            self.publishing = True
-            self._spawn(self._publish())
-
-    async def _publish(self) -> None:
-        try:
-            if self.publisher is None:
-                self.publisher = watch.Publisher(await watch.web_crypto_key(self.room))
-            while self.to_publish is not None and not self.closed:
-                game, moves, view = self.to_publish
-                self.to_publish = None
-                self.publisher.watchers(len(self.watchers))
-                envelope = await self.publisher.publish(game, moves, view)
-                for peer_id in sorted(self.watchers) if envelope is not None else ():
-                    await self.watch_action.send(envelope, _js({"target": peer_id}))
-        finally:
-            self.publishing = False
 
     def _detach(self, room) -> None:
         room.onPeerJoin = room.onPeerLeave = None

@@ -28,9 +28,11 @@ def share_url(page_url: str, room: str, relay: str = "", signal: str = "") -> st
     return url + (f"&relay={quote(relay.strip(), safe='')}" if relay.strip() else "")
 
 
-def watch_url(page_url: str, room: str, relay: str = "", signal: str = "") -> str:
-    """A spectator's link to a room's game (``?watch=WORD``)."""
-    return share_url(page_url, room, relay, signal).replace("?room=", "?watch=", 1)
+def watch_url(page_url: str, room: str, relay: str = "") -> str:
+    """A spectator's link to a room's game (``?watch=WORD``; our relay only)."""
+    from urllib.parse import quote
+    url = f"{page_url}?watch={quote(room.strip(), safe='')}"
+    return url + (f"&relay={quote(relay.strip(), safe='')}" if relay.strip() else "")
 
 
 def _signal_seg(opts: dict, value: str) -> El:
@@ -127,9 +129,8 @@ def banner(st: MatchStatus) -> El:
 
 
 def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
-                 nostr: bool = False) -> El:
-    """``signal``: the signaling an invitation names; ``nostr``: the match meets over Nostr
-    (the watch link names no relay)."""
+                 watchable: bool = False) -> El:
+    """``watchable``: spectators can come (our relay carries the match; Nostr does not)."""
     busy = st.busy
     if busy:
         title, sub = t("online.busy"), busy
@@ -144,7 +145,7 @@ def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
     slow = not busy and st.slow_connect
     link = share_url(page_url, st.room, "", signal) if page_url and not ended else ""
     # spectators come through our relay only (trifront/net/watch.py)
-    watch = watch_url(page_url, st.room, "" if nostr else st.relay, signal) if link else ""
+    watch = watch_url(page_url, st.room, st.relay) if link and watchable else ""
     return h("section",
              h("div", h("div", cls="tf-spinner tf-spinner-big") if not ended else None,
                h("h2", title), h("p", sub, cls="tf-sub") if sub else None,

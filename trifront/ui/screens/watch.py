@@ -9,7 +9,7 @@ from trifront.ui import model as m
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import button, lane_el, lang_button, player_strip, topbar
-from trifront.ui.screens import common, lobby
+from trifront.ui.screens import common
 from trifront.ui.screens.base import Screen, draws, on, plain
 
 
@@ -24,11 +24,13 @@ def draw(app):
 
 
 def start(app, room: str) -> bool:
-    """Watch ``room``'s game (through our relay or Nostr, as the page signals). -> whether
-    it started."""
+    """Watch ``room``'s game (through our relay). -> whether it started."""
     room = room.strip()
     if not room:
         app.toast = i18n.t("online.need_room")
+        return False
+    if app.opts.get("signal") == "nostr":
+        app.toast = i18n.t("watch.nostr")
         return False
     if app.watch_link is None:
         app.toast = i18n.t("online.unavailable")
@@ -40,9 +42,8 @@ def start(app, room: str) -> bool:
     app.show("watch")
     app.seat.start()
     if app.set_address is not None:
-        nostr = app.opts.get("signal") == "nostr"
-        app.set_address({"watch": room, "room": "", "signal": lobby.shared_signal(app),
-                         "relay": "" if nostr else app.opts["relay"].strip()})
+        app.set_address({"watch": room, "room": "",
+                         "relay": app.opts["relay"].strip()})
     return True
 
 
