@@ -604,7 +604,8 @@ class PlayerView:
     `legal`: `me`'s legal actions now (empty unless it is `me`'s turn), in view form;
     `why_not`: for each hand card, why it may not be discarded or played where; `revealed`:
     the replay's everything-revealed view (replay.omniscient_view), absent from the JSON of
-    a player's view.
+    a player's view; `public`: a spectator's view (views.public_view), no hand or face-down
+    card of either side shown and nothing to choose, `me` being the side drawn at the bottom.
     """
     me: int
     mode: str
@@ -635,6 +636,7 @@ class PlayerView:
     tiebreak: bool
     resigned: int | None
     revealed: bool = False
+    public: bool = False
 
     def to_json(self) -> dict:
         """The JSON form, as `views.player_view` makes it."""
@@ -660,14 +662,17 @@ class PlayerView:
             "resigned": self.resigned}
         if self.revealed:
             out["revealed"] = True
+        if self.public:
+            out["public"] = True
         return out
 
     @staticmethod
     def from_json(v: object) -> PlayerView:
         """The view `v` (its JSON form) as a PlayerView; raises BadView naming the first
         place where `v` is not a view the page could draw."""
-        _dict(v, "view", _VIEW_KEYS, optional=("revealed",))
+        _dict(v, "view", _VIEW_KEYS, optional=("revealed", "public"))
         me = _int(v["me"], "me", 0, 1)
+        public = _flag(v, "public")
         if v["mode"] not in ("normal", "draft"):
             raise BadView("mode", "expected 'normal' or 'draft'")
 
@@ -682,18 +687,21 @@ class PlayerView:
         scores = pair("scores", lambda x, p: _int(x, p, 0, 1000))
         decks = pair("decks", lambda x, p: _int(x, p, 0, _MAX_LIST))
         cards_owned = pair("cards_owned", lambda x, p: _int(x, p, 0, _MAX_LIST))
-        hands = tuple(_cards(h, f"hands[{p}]", hidden_ok=p != me)
+        hands = tuple(_cards(h, f"hands[{p}]", hidden_ok=p != me or public)
                       for p, h in enumerate(_list(v["hands"], "hands", 2)))
         discards = pair("discards", _cards)
         round_flags = pair("round_flags", RoundFlags.from_json)
         target_score = _int(v["target_score"], "target_score", 1, 1000)
-        lanes = _lanes(v["lanes"], "lanes", me=me)
+        lanes = _lanes(v["lanes"], "lanes", me=None if public else me)
         my_deck = _cards(v["my_deck"], "my_deck")
         restrictions = Restrictions.from_json(v["restrictions"])
         legal = tuple(ViewAction.from_json(a, f"legal[{i}]")
                       for i, a in enumerate(_list(v["legal"], "legal")))
-        _check_legal(legal, hands[me], lanes, me)
-        in_hand = {c.id for c in hands[me]}
+        if public and (legal or my_deck or v["why_not"]):
+            raise BadView("public", "a spectator's view has no deck contents or choices")
+        if not public:
+            _check_legal(legal, hands[me], lanes, me)
+        in_hand = {getattr(c, "id", None) for c in hands[me]}
         why_not = tuple(WhyNot.from_json(cid, why)
                         for cid, why in _dict(v["why_not"], "why_not", closed=False).items())
         for w in why_not:
@@ -714,7 +722,7 @@ class PlayerView:
             over=_bool(v["over"], "over"), winner=_opt_int(v["winner"], "winner", 0, 1),
             tiebreak=_bool(v["tiebreak"], "tiebreak"),
             resigned=_opt_int(v["resigned"], "resigned", 0, 1),
-            revealed=_revealed(v))
+            revealed=_revealed(v), public=public)
 
 
 _VIEW_KEYS = ("me", "mode", "effects", "round", "first", "round_first", "to_move", "passed",
@@ -724,9 +732,13 @@ _VIEW_KEYS = ("me", "mode", "effects", "round", "first", "round_first", "to_move
 
 
 def _revealed(v: dict) -> bool:
-    if "revealed" in v and v["revealed"] is not True:
-        raise BadView("revealed", "expected true (or no such field)")
-    return "revealed" in v
+    return _flag(v, "revealed")
+
+
+def _flag(v: dict, key: str) -> bool:
+    if key in v and v[key] is not True:
+        raise BadView(key, "expected true (or no such field)")
+    return key in v
 
 
 def _check_legal(legal: tuple[ViewAction, ...], hand: tuple[AnyCard, ...],

@@ -96,6 +96,93 @@ def player_view(state: GameState, me: int) -> dict:
     }
 
 
+def public_view(state: GameState) -> dict:
+    """What anyone at the table may know (R7.1): a spectator's view. The shape of a player
+    view, marked ``"public": true``, with no player's secrets: both hands only as hidden
+    cards, every face-down card hidden (also those one player knows by R5.B4 or R5.D3: that
+    knowledge is that player's), no deck contents, no legal actions, every face-down play's
+    card and hidden target null, and no history outcome that names cards drawn or shown to
+    one player. ``me`` is 0; a spectator's page sets it to the side it draws at the bottom.
+    Built here from the public parts of the state only, not by trimming a player's view.
+    """
+    moved = _moved_face_down(state)
+    lanes = []
+    for lane in LANES:
+        sides, totals = [], []
+        for owner in (0, 1):
+            side, seen, hidden = [], 0, 0
+            for cid in state.players[owner].board[lane]:
+                card = state.players[owner].cards[cid]
+                if card.face == DOWN:
+                    entry = {"owner": owner, "hidden": True, "face": DOWN, "lane": lane}
+                    if cid in moved[owner]:
+                        entry["moved"] = True
+                    hidden += 1
+                else:
+                    entry = _full(state, card)
+                    seen += entry["power"]
+                side.append(entry)
+            sides.append(side)
+            totals.append({"power": seen, "hidden": hidden, "cards": len(side)})
+        lanes.append({"sides": sides, "totals": totals, "by_count": lane_by_count(state, lane)})
+    return {
+        "me": 0,
+        "mode": state.mode,
+        "effects": [dict(e) for e in state.effects],
+        "round": state.round,
+        "first": state.first,
+        "round_first": state.round_first,
+        "to_move": state.to_move,
+        "passed": [p.passed for p in state.players],
+        "scores": list(state.scores),
+        "target_score": TARGET_SCORE,
+        "lanes": lanes,
+        "hands": [[{"owner": p, "hidden": True, "face": None, "lane": None}
+                   for _cid in state.players[p].hand] for p in (0, 1)],
+        "decks": [len(p.deck) for p in state.players],
+        "my_deck": [],
+        "discards": [[_full(state, p.cards[cid]) for cid in p.discard] for p in state.players],
+        "restrictions": {"no_pass": False, "no_facedown": False},
+        "legal": [],
+        "why_not": {},
+        "pass_problem": None,
+        "round_flags": [{"supply_used": p.supply_used, "medic_used": p.medic_used,
+                         "no_pass": p.no_pass, "no_facedown": p.no_facedown}
+                        for p in state.players],
+        "progress": state.progress,
+        "cards_owned": [len(p.cards) for p in state.players],
+        "history": [_public_entry(p, a, hidden, r, outcome)
+                    for p, a, hidden, r, outcome in state.history],
+        "rounds": [dict(r) for r in state.rounds],
+        "over": state.over,
+        "winner": state.winner,
+        "tiebreak": state.tiebreak,
+        "resigned": state.resigned,
+        "public": True,
+    }
+
+
+def _public_entry(player: int, action: Action, hidden: bool, rnd: int,
+                  outcome: dict | None) -> dict:
+    """One history entry as anyone at the table saw it: a face-down play's card and a hidden
+    target null (R7.2); of its outcome only what the board showed to both (not the cards
+    drawn or R5.D3's cards, shown to one player, nor a face-down Captain's finding)."""
+    data = action.to_json()
+    if action.type == PLAY and action.face == DOWN:
+        data["card"] = None
+    if hidden and "target" in data:
+        data["target"]["card"] = None
+    entry = {"player": player, "round": rnd, "action": data}
+    if outcome is not None:
+        seen = {k: v for k, v in outcome.items()
+                if k not in ("drawn", "opponent_drawn", "revealed")}
+        if action.face == DOWN:
+            seen.pop("soldier", None)
+        if seen:
+            entry["outcome"] = seen
+    return entry
+
+
 def view_action(state: GameState, me: int, action: Action) -> dict:
     """The view form of one of `me`'s actions: its JSON, except that a target on the
     opponent's face-down card (R5.B1 recon) names its slot, ``{"slot": [lane, index]}`` on

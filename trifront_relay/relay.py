@@ -11,8 +11,15 @@ left). Protocol (one JSON object per WebSocket text message, ``t`` = type):
                                                    no direct path (text: end-to-end encrypted
                                                    frames, trifront/net/e2e.py; the relay
                                                    cannot read them)
+                   {"t": "watch", "d": text}       sent on to every watcher of the room
+                                                   (a player's page: the public views of
+                                                   its game, sealed, trifront/net/watch.py)
                    {"t": "leave"}                  leave the room
                    {"t": "ping"}                   -> {"t": "pong"}
+  watcher -> relay {"t": "join", "room": "word", "watch": true}   watch a room (beside its
+                                                   two players; bounded per room); a watcher
+                                                   may send nothing else but leave and ping:
+                                                   anything else is refused, never forwarded
   relay -> client  {"t": "joined", "room": r, "peers": 1|2}
                    {"t": "paired", "offer": true|false}  both peers are here; the first
                                                           joiner (offer=true) makes the offer
@@ -21,6 +28,10 @@ left). Protocol (one JSON object per WebSocket text message, ``t`` = type):
                    {"t": "peer-left"}              the other peer left (the seat is free)
                    {"t": "full"}                   the room already has two peers
                    {"t": "expired"}                the room was idle too long and is closed
+                   {"t": "watchers", "n": k}       to the players: how many watch (on change)
+  relay -> watcher {"t": "joined", "room": r, "watching": true, "peers": 0|1|2}
+                   {"t": "watch", "d": text}       from a player of the room
+                   {"t": "full", "room": r, "watch": true}   the room has its most watchers
                    {"t": "error", "error": text}   junk, too big, too fast, ...
 
 Bounds (Limits): message size, messages per second per client, rooms per client address,
@@ -170,6 +181,14 @@ class Limits:
     room_game_burst: float = 200.0   # ... and in a burst (a whole turn is ~2-10 of them)
     room_game_bytes: float = 64 * 1024.0       # game bytes per second, sustained, per room
     room_game_bytes_burst: float = 1024 * 1024.0  # ... and in a burst
+    # watchers: spectators of a room's game, sent what its players publish to them
+    watchers_per_room: int = 16
+    watch_text: int = 12 * 1024      # bytes of one watch message's text
+    room_watch_rate: float = 10.0    # watch messages per second, sustained, per room
+    room_watch_burst: float = 100.0  # ... and in a burst
+    # bytes per second a room's watch messages may cost, counted once per watcher sent to
+    room_watch_bytes: float = 256 * 1024.0
+    room_watch_bytes_burst: float = 2 * 1024 * 1024.0
     # below the WebSocket layer (GuardedConnection)
     open_timeout: float = 5.0        # seconds for a client's opening handshake
     first_byte: float = 2.0          # ... of which before its first byte (a browser: at once)
@@ -205,6 +224,10 @@ class Relay:
         # room -> [game message tokens, game byte tokens, time of the last refill]
         self.budgets: dict[str, list[float]] = {}
         self.relayed = [0, 0]                     # game messages and bytes forwarded, in all
+        self.watchers: dict[str, list[ServerConnection]] = {}   # room -> its watchers
+        self.watching: dict[ServerConnection, str] = {}         # watcher -> its room
+        self.watch_budgets: dict[str, list[float]] = {}
+        self.watched = [0, 0]                     # watch messages and bytes sent to watchers
 
     def address(self, ws: ServerConnection) -> str:
         """The client's address, for the per-address bounds: the socket's peer, or, when that
@@ -326,8 +349,13 @@ class Relay:
         except (ValueError, RecursionError):   # RecursionError: nested thousands deep
             return await self.send(ws, t="error", error="not JSON")
         kind = msg.get("t") if isinstance(msg, dict) else None
+        if ws in self.watching and kind not in ("ping", "join", "leave"):
+            # a watcher only watches: nothing it sends reaches the players
+            return await self.send(ws, t="error", error="a watcher only watches")
         if kind == "ping":
             await self.send(ws, t="pong")
+        elif kind == "join" and msg.get("watch") is True:
+            await self.watch(ws, msg.get("room"))
         elif kind == "join":
             await self.join(ws, msg.get("room"))
         elif kind == "leave":
@@ -342,6 +370,8 @@ class Relay:
             await self.send(other, t="signal", data=msg["data"])
         elif kind == "game":
             await self.game(ws, msg.get("d"))
+        elif kind == "watch":
+            await self.publish(ws, msg.get("d"))
         else:
             await self.send(ws, t="error", error="unknown message")
 
@@ -366,18 +396,91 @@ class Relay:
 
     def _spend(self, room: str, size: int) -> bool:
         """Take one message and ``size`` bytes from the room's budget (False: not enough)."""
-        lim, now = self.limits, time.monotonic()
-        budget = self.budgets.get(room)
-        if budget is None:
-            budget = self.budgets[room] = [lim.room_game_burst, lim.room_game_bytes_burst, now]
-        elapsed, budget[2] = now - budget[2], now
-        budget[0] = min(lim.room_game_burst, budget[0] + elapsed * lim.room_game_rate)
-        budget[1] = min(lim.room_game_bytes_burst, budget[1] + elapsed * lim.room_game_bytes)
-        if budget[0] < 1 or budget[1] < size:
-            return False
-        budget[0] -= 1
-        budget[1] -= size
-        return True
+        lim = self.limits
+        return _take(self.budgets, room, size, lim.room_game_rate, lim.room_game_burst,
+                     lim.room_game_bytes, lim.room_game_bytes_burst)
+
+    async def publish(self, ws: ServerConnection, text) -> None:
+        """A player's watch message, sent on to every watcher of its room within the room's
+        watch budget (its bytes counted once per watcher). Sent without waiting on each
+        watcher: a slow one delays neither the player nor the others (each socket's output
+        is bounded below the WebSocket layer)."""
+        if not isinstance(text, str) or not text:
+            return await self.send(ws, t="error", error="a watch message is a text")
+        size = len(text.encode("utf-8", "surrogatepass"))
+        if size > self.limits.watch_text:
+            return await self.send(ws, t="error", error="watch message too big")
+        room = self.where.get(ws)
+        if room is None or ws not in self.rooms.get(room, []):
+            return await self.send(ws, t="error", error="join a room first")
+        watchers = self.watchers.get(room, [])
+        if not watchers:
+            return
+        lim = self.limits
+        if not _take(self.watch_budgets, room, size * len(watchers), lim.room_watch_rate,
+                     lim.room_watch_burst, lim.room_watch_bytes, lim.room_watch_bytes_burst):
+            return await self.send(ws, t="error", error="too many watch messages in this room")
+        self.active[room] = time.monotonic()
+        self.watched[0] += len(watchers)
+        self.watched[1] += size * len(watchers)
+        out = json.dumps({"t": "watch", "d": text})
+        for watcher in watchers:
+            asyncio.ensure_future(self._send_text(watcher, out))
+
+    async def _send_text(self, ws: ServerConnection, text: str) -> None:
+        try:
+            await asyncio.wait_for(ws.send(text), self.limits.notice_wait)
+        except (ConnectionClosed, TimeoutError):
+            pass
+
+    async def watch(self, ws: ServerConnection, room) -> None:
+        """Join ``room`` as a watcher: beside its players, at most ``watchers_per_room``."""
+        if not isinstance(room, str) or not 0 < len(room.strip()) <= self.limits.room_word:
+            return await self.send(ws, t="error",
+                                   error=f"a room word is 1-{self.limits.room_word} characters")
+        room = " ".join(room.split()).lower()
+        if self.watching.get(ws) == room:
+            return await self.send(ws, t="joined", room=room, watching=True,
+                                   peers=len(self.rooms.get(room, [])))
+        addr = self.address(ws)
+        in_room = ws in self.where or ws in self.watching
+        if self.seated.get(addr, 0) - (1 if in_room else 0) >= self.limits.rooms_per_address:
+            return await self.send(ws, t="error", error="too many rooms from your address")
+        if len(self.watchers.get(room, [])) >= self.limits.watchers_per_room:
+            return await self.send(ws, t="full", room=room, watch=True)
+        await self.leave(ws)
+        if len(self.watchers.get(room, [])) >= self.limits.watchers_per_room:
+            return await self.send(ws, t="full", room=room, watch=True)
+        self.watchers.setdefault(room, []).append(ws)
+        self.watching[ws] = room
+        self.seated[addr] = self.seated.get(addr, 0) + 1
+        self.active.setdefault(room, time.monotonic())
+        await self.send(ws, t="joined", room=room, watching=True,
+                        peers=len(self.rooms.get(room, [])))
+        await self._tell_count(room)
+
+    async def _tell_count(self, room: str) -> None:
+        """Tell the room's players how many watch (a host publishes its view to a newcomer)."""
+        n = len(self.watchers.get(room, []))
+        for peer in list(self.rooms.get(room, [])):
+            await self.send(peer, t="watchers", n=n)
+
+    async def unwatch(self, ws: ServerConnection) -> None:
+        room = self.watching.pop(ws, None)
+        if room is None:
+            return
+        addr = self.address(ws)
+        self.seated[addr] -= 1
+        if not self.seated[addr]:
+            del self.seated[addr]
+        watchers = self.watchers.get(room, [])
+        if ws in watchers:
+            watchers.remove(ws)
+        if not watchers:
+            self.watchers.pop(room, None)
+            if room not in self.rooms:
+                self.active.pop(room, None)
+        await self._tell_count(room)
 
     async def join(self, ws: ServerConnection, room) -> None:
         if not isinstance(room, str) or not 0 < len(room.strip()) <= self.limits.room_word:
@@ -386,7 +489,7 @@ class Relay:
         room = " ".join(room.split()).lower()
         addr = self.address(ws)
         # (a count per address: scanning every seated socket made each join O(sockets))
-        mine = self.seated.get(addr, 0) - (1 if ws in self.where else 0)
+        mine = self.seated.get(addr, 0) - (1 if ws in self.where or ws in self.watching else 0)
         if mine >= self.limits.rooms_per_address:
             return await self.send(ws, t="error", error="too many rooms from your address")
         peers = self.rooms.get(room, [])
@@ -404,6 +507,8 @@ class Relay:
         self._seat(ws, room)
         self.active[room] = time.monotonic()
         await self.send(ws, t="joined", room=room, peers=len(peers))
+        if self.watchers.get(room):
+            await self.send(ws, t="watchers", n=len(self.watchers[room]))
         if len(peers) == 2:
             await self.send(peers[0], t="paired", offer=True)
             await self.send(peers[1], t="paired", offer=False)
@@ -423,6 +528,8 @@ class Relay:
         return room
 
     async def leave(self, ws: ServerConnection) -> None:
+        if ws in self.watching:
+            return await self.unwatch(ws)
         room = self._unseat(ws)
         peers = self.rooms.get(room)
         if peers is None or ws not in peers:
@@ -432,7 +539,8 @@ class Relay:
             await self.send(peers[0], t="peer-left")
         else:
             del self.rooms[room]
-            self.active.pop(room, None)
+            if room not in self.watchers:
+                self.active.pop(room, None)
 
     async def sweep(self) -> None:
         """Close rooms with no message for `room_idle` seconds (their peers are told)."""
@@ -448,6 +556,9 @@ class Relay:
                     for ws in self.rooms.pop(room, []):
                         self._unseat(ws)
                         told.append(self._notice(ws, t="expired", room=room))
+                    for ws in list(self.watchers.get(room, [])):
+                        await self.unwatch(ws)
+                        told.append(self._notice(ws, t="expired", room=room))
                     self.active.pop(room, None)
             # a room's budget outlives its peers until it would be full again: leaving and
             # joining again does not refill it
@@ -457,6 +568,11 @@ class Relay:
             for room, budget in list(self.budgets.items()):
                 if room not in self.rooms and now - budget[2] > refill:
                     del self.budgets[room]
+            refill = max(lim.room_watch_burst / lim.room_watch_rate,
+                         lim.room_watch_bytes_burst / lim.room_watch_bytes)
+            for room, budget in list(self.watch_budgets.items()):
+                if room not in self.rooms and now - budget[2] > refill:
+                    del self.watch_budgets[room]
             # all at once, each bounded: a client that reads nothing (its send buffer full)
             # delays neither the other notices nor the next sweep
             await asyncio.gather(*told)
@@ -485,3 +601,21 @@ class Relay:
                 await server.serve_forever()
             finally:
                 sweeper.cancel()
+
+
+def _take(budgets: dict[str, list[float]], room: str, size: int, rate: float, burst: float,
+          byte_rate: float, byte_burst: float) -> bool:
+    """Take one message and ``size`` bytes from ``room``'s token buckets in ``budgets``
+    (each [messages, bytes, time of the last refill]); False when there are not enough."""
+    now = time.monotonic()
+    budget = budgets.get(room)
+    if budget is None:
+        budget = budgets[room] = [burst, byte_burst, now]
+    elapsed, budget[2] = now - budget[2], now
+    budget[0] = min(burst, budget[0] + elapsed * rate)
+    budget[1] = min(byte_burst, budget[1] + elapsed * byte_rate)
+    if budget[0] < 1 or budget[1] < size:
+        return False
+    budget[0] -= 1
+    budget[1] -= size
+    return True

@@ -64,6 +64,16 @@ OBSERVER = """
 window.__tfSeen = {};
 window.__tfReceived = [];   // every game message this page received, by either path, as text
 document.addEventListener('trifront-received', (e) => window.__tfReceived.push(String(e.detail)));
+window.__tfRelayIn = [];  // every message this page's relay sockets received, as text
+(() => {
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => window.__tfRelayIn.push(String(e.data)));
+    }
+  };
+})();
 window.__tfClick = 0;   // the last click, seen before the page's own handler runs
 document.addEventListener('click', () => { window.__tfClick = Date.now(); }, true);
 new MutationObserver(() => {
@@ -733,6 +743,62 @@ def scenario_nostr_fallback(pw, server, relay_port) -> dict:
             b2.close()
 
 
+def scenario_watch(pw, server, relay_port) -> dict:
+    """Two players (contexts of one browser) and two spectators through our relay: one
+    watches from before the game (a phone, 375 x 667, in Japanese), one comes after 6 moves
+    (by ``?watch=``) and switches sides; the whole game; what the spectators' relay sockets
+    received, for the test to open and search for hidden cards."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        u = url(server, relay_port, "watch-room")
+        w_url = (f"{server.url}index.html?watch=watch-room&relay=ws://127.0.0.1:{relay_port}/"
+                 f"&cpu_delay=0")
+        phone = browser.new_context(viewport={"width": 375, "height": 667})
+        early = Player(phone, w_url + "&lang=ja", "early")
+        early.page.wait_for_selector('#screen-watch[data-net="watching"]')
+        early.shot("online-watch-waiting-early")
+        host = Player(new_context(browser), u, "host")
+        guest = Player(new_context(browser), u, "guest")
+        join(host)
+        host.page.wait_for_selector('#net-status[data-net="waiting"]')
+        watch_link = host.page.get_attribute("#watch-link", "href")
+        join(guest)
+        for p in (host, guest):
+            p.page.wait_for_selector("#screen-board", timeout=60_000)
+        actions = play([host, guest], "online-watch", stop_after=6)
+        late = Player(new_context(browser), w_url, "late")
+        late.page.wait_for_selector("#screen-watch[data-bottom]", timeout=30_000)
+        for p in (host, guest):
+            p.page.wait_for_selector('#net-watchers[data-n="2"]', timeout=10_000)
+        host.shot("online-watch-board-host")
+        n_late = late.page.get_attribute("#screen-watch", "data-n")
+        late.shot("online-watch-late")
+        late.page.focus("#btn-watch-flip")
+        late.page.keyboard.press("Enter")                 # the keyboard switches sides
+        late.page.wait_for_selector('#screen-watch[data-bottom="1"]')
+        late.shot("online-watch-late-flipped")
+        early.shot("online-watch-early")
+        overflow = early.page.evaluate(
+            "() => document.documentElement.scrollWidth - window.innerWidth")
+        actions += play([host, guest], "online-watch")
+        result = finish([host, guest], "online-watch")
+        for w in (early, late):
+            w.page.wait_for_selector('#screen-watch[data-over="1"]', timeout=30_000)
+            w.shot(f"online-watch-over-{w.name}")
+        result.update(
+            actions=actions, n_late=n_late, watch_link=watch_link, phone_overflow_px=overflow,
+            watch_n={w.name: w.page.get_attribute("#screen-watch", "data-n")
+                     for w in (early, late)},
+            watch_text={w.name: w.page.inner_text("#screen-watch") for w in (early, late)},
+            watch_log={w.name: w.page.inner_text("#log") for w in (early, late)},
+            watched={w.name: w.page.evaluate("() => window.__tfRelayIn")
+                     for w in (early, late)},
+            errors=host.errors + guest.errors + early.errors + late.errors)
+        return result
+    finally:
+        browser.close()
+
+
 def first_move_ms(players: list[Player], joined_at: float) -> float | None:
     """ms from the second page's join click to the first move shown on both pages."""
     seen = [p.page.evaluate("() => window.__tfSeen")["1"] for p in players]
@@ -867,7 +933,7 @@ SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
              "reconnect": scenario_reconnect, "nostr": scenario_nostr,
              "nostr-blip": scenario_nostr_blip, "fallback": scenario_fallback,
              "cut": scenario_cut, "nostr-fallback": scenario_nostr_fallback,
-             "social": scenario_social}
+             "social": scenario_social, "watch": scenario_watch}
 
 
 def main(argv=None) -> int:

@@ -151,6 +151,55 @@ def test_clock_quick_messages_and_a_rematch_between_two_browsers(tmp_path):
     assert check_wire(result) >= len(result["records"]["host"]["actions"])
 
 
+@pytest.mark.timeout(900)   # four pages in one browser: ~8 min here, more on a busy machine
+def test_two_spectators_watch_a_whole_game_and_receive_no_hidden_card(tmp_path):
+    """Spectators (docs/ONLINE.md): two players and two watchers through our relay, one from
+    before the game (a phone, in Japanese), one from move 6 that switches sides by keyboard;
+    the players see "2 watching"; every message the watchers' relay sockets received is
+    opened with the room word's key and searched: each view is the public view of the
+    record's position at its move and holds no card R7.2 hides."""
+    pytest.importorskip("cryptography")
+    from tests.engine.test_public_view import assert_public
+    from tests.net.test_watch import room_aead
+    from trifront.net import watch
+    from trifront.record import check_record
+    from trifront.rules import apply, new_state
+    from trifront.views import public_view
+    import base64
+    import zlib
+
+    result = run_in_netns(tmp_path, "watch")["watch"]
+    check_game(result)
+    assert "index.html?watch=watch-room&relay=ws%3A%2F%2F127.0.0.1" in result["watch_link"]
+    record = check_record(result["records"]["host"])
+    state = new_state(record["mode"], record["effects"], record["first"], record["seed"], None)
+    states = [state.clone()]
+    for action in record["actions"]:
+        apply(state, action)
+        states.append(state.clone())
+    n = len(record["actions"])
+    aead = room_aead("watch-room")
+    for name, received in result["watched"].items():
+        frames = 0
+        for text in received:
+            msg = json.loads(text)
+            assert msg["t"] in ("joined", "watch"), msg
+            if msg["t"] != "watch":
+                continue
+            raw = base64.b64decode(msg["d"])
+            frame = json.loads(zlib.decompress(aead.gcm.decrypt(raw[:12], raw[12:], watch.AAD)))
+            view, k = frame["view"], frame["n"]
+            assert view == public_view(states[k]), (name, k)
+            assert_public(view, states[k])
+            frames += 1
+        assert frames >= (n - 8 if name == "late" else n - 2), (name, frames, n)
+        assert result["watch_n"][name] == str(n)
+    assert int(result["n_late"]) >= 6
+    assert "観戦中" in result["watch_text"]["early"]
+    assert result["phone_overflow_px"] <= 0
+    assert result["watch_log"]["late"].strip()
+
+
 def test_dropped_network_and_a_closed_guest_tab_both_recover_and_the_game_ends(tmp_path):
     result = run_in_netns(tmp_path, "reconnect")["reconnect"]
     check_game(result)

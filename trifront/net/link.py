@@ -13,6 +13,10 @@ owner (trifront.net.match.OnlineMatch):
   owner.link_path(path)            the path in use: "direct" (the data channel) or "relay"
   owner.link_message(text)         one message from the other page
   owner.link_lost(why)             the other page is gone (it left, or the relay dropped)
+  owner.link_watchers(n)           how many watch the room (the relay says on each change)
+
+``watch(game, moves, view)`` publishes a public view to the room's watchers (the host's
+page; trifront/net/watch.py seals it, the relay sends it to every watcher).
 
 Two paths (docs/ONLINE.md). The direct path is the data channel. The fallback path is the
 relay itself: game messages as relay "game" messages, end-to-end encrypted with a key the
@@ -48,7 +52,7 @@ from pyodide.ffi import to_js
 from pyscript.ffi import is_none
 
 from trifront import jsontext
-from trifront.net import e2e
+from trifront.net import e2e, watch
 from trifront.net.jsglue import guarded_proxy, spawn_logged
 from trifront.net.stream import Stream
 
@@ -115,6 +119,12 @@ class Link:
         self.probe_since: float | None = None   # the direct path broke: the relay is probed
         self.stuck = False               # neither path works (told as "reconnecting")
         self.oldest = (0, 0.0)           # the oldest unacknowledged frame, since when
+        # spectators: the public view to publish next, and the publisher (its key is made
+        # when the first watcher comes)
+        self.publisher: watch.Publisher | None = None
+        self.to_publish: tuple | None = None
+        self.publishing = False
+        self.watch_count = 0
 
     # ------------------------------------------------------------------------- helpers
 
@@ -203,6 +213,13 @@ class Link:
             if self.stream is not None and len(self.inbox) < INBOX_MAX:
                 self.inbox.append(msg.get("d"))
                 self._open_inbox()
+        elif kind == "watchers":
+            n = msg.get("n")
+            if type(n) is int and 0 <= n <= 1000:
+                self.watch_count = n
+                if self.publisher is not None:
+                    self.publisher.watchers(n)
+                self.owner.link_watchers(n)
         elif kind == "peer-left":
             self.paired = False
             self._close_pc()
@@ -374,6 +391,30 @@ class Link:
             return
         for frame in self.stream.send(text):
             self._transmit(frame)
+
+    def watch(self, game: str, moves: int, view: dict) -> None:
+        """Publish a public view to the room's watchers (the newest wins; sealed in order)."""
+        self.to_publish = (game, moves, view)
+        self._pump_watch()
+
+    def _pump_watch(self) -> None:
+        if not self.publishing and self.to_publish is not None:
+            self.publishing = True
+            self._spawn(self._publish())
+
+    async def _publish(self) -> None:
+        try:
+            if self.publisher is None:
+                self.publisher = watch.Publisher(await watch.web_crypto_key(self.room))
+                self.publisher.watchers(self.watch_count)
+            while self.to_publish is not None and not self.closed:
+                game, moves, view = self.to_publish
+                self.to_publish = None
+                envelope = await self.publisher.publish(game, moves, view)
+                if envelope is not None:
+                    self._relay_send(t="watch", d=envelope)
+        finally:
+            self.publishing = False
 
     # ----------------------------------------------------------- the stream and its paths
 

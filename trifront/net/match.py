@@ -34,12 +34,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from trifront import jsontext
+from trifront.views import public_view
 
 from .fairness import Report
 from .guest import GuestSession
 from .host import HostSession
 from .rematch import RematchStatus
 from .signaling import ONLINE_PREFIX, room_key
+from .watch import stream_id
 
 DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
 REVEAL_WAIT = 20.0          # seconds after game over, connected, before a missing reveal is said
@@ -97,6 +99,7 @@ class MatchStatus:
     verdicts: tuple = ()        # the guest's fairness verdicts of the earlier games (bools)
     said: tuple = ()            # quick messages shown now: ((seat, id), ...) (quick.py)
     clock: dict | None = None   # the move clock: {"side", "move", "reserve", "per", ...}
+    watchers: int = 0           # how many watch the game (spectators; the relay counts them)
 
 
 class MemoryStorage:
@@ -139,6 +142,7 @@ class OnlineMatch:
         self.offer = False
         self.net, self.detail = "relay", ""
         self.path: str | None = None
+        self.watchers = 0                     # spectators in the room (the relay's count)
         self.peer_role: bool | None = None   # the peer's "hosting" on this channel
         self.channel_up = False
         self.gone_since: float | None = None  # when the opponent left (claim-win clock)
@@ -289,7 +293,8 @@ class OnlineMatch:
             report=None if guest is None else guest.report, path=self.path,
             rematch=self._rematch_status(), games=1 if s is None else s.games,
             verdicts=() if guest is None else tuple(guest.verdicts), said=self.said(),
-            clock=None if s is None or not self.started else s.clock_status())
+            clock=None if s is None or not self.started else s.clock_status(),
+            watchers=self.watchers)
 
     def _rematch_status(self) -> RematchStatus | None:
         s = self.session
@@ -305,7 +310,19 @@ class OnlineMatch:
 
     def _changed(self, kind: str) -> None:
         self.save()
+        self._publish()
         self.on_change(kind)
+
+    def _publish(self) -> None:
+        """The host publishes its game's public view to the room's watchers (a link that
+        can: ``watch``), after every change and when a watcher comes. Under its own id: the
+        game id is half of what a guest resumes with."""
+        s = self.session
+        publish = getattr(self.link, "watch", None)
+        if not self.watchers or publish is None or not isinstance(s, HostSession) \
+                or s.game is None:
+            return
+        publish(stream_id(s.game_id), len(s.game.state.history), public_view(s.game.state))
 
     # --------------------------------------------------------------------------- the link
 
@@ -334,6 +351,13 @@ class OnlineMatch:
         self.peer_role = None
         self.net = "connected"
         self.link.send(json.dumps({"t": "role", "hosting": self.hosting()}))
+        self.on_change("net")
+
+    def link_watchers(self, n: int) -> None:
+        """How many watch the room (spectators, trifront/net/watch.py); a newcomer gets the
+        current view."""
+        self.watchers = n
+        self._publish()
         self.on_change("net")
 
     def link_path(self, path: str | None) -> None:

@@ -57,6 +57,7 @@ class App:
                  spawn: Callable = asyncio.ensure_future,
                  sleep: Callable = asyncio.sleep, clock: Callable[[], float] = time.monotonic,
                  status: dict | None = None, online_link: Callable | None = None,
+                 watch_link: Callable | None = None,
                  storage=None, room: str = "", relay: str = "", page_url: str = "",
                  default_relay: str = "", claim_after: float | None = None,
                  log_warn: Callable[[str], None] = print, lang: str = "",
@@ -71,6 +72,7 @@ class App:
         self.log_error, self.log_warn = log_error, log_warn
         self.spawn, self.sleep, self.clock = spawn, sleep, clock
         self.online_link, self.claim_after = online_link, claim_after
+        self.watch_link = watch_link    # a spectator's transport (screens/watch.py)
         self.page_url, self.default_relay = page_url, default_relay
         self.status = status if status is not None else {}
         # services
@@ -371,6 +373,10 @@ class App:
     def resume_online(self) -> bool:
         """A page opened in a room rejoins its saved match. -> whether it joined."""
         return lobby.resume(self)
+
+    def start_watching(self, room: str) -> bool:
+        """Watch a room's game (``?watch=WORD``; screens/watch.py). -> whether it started."""
+        return screens.watch.start(self, room)
 
     # ---------------------------------------------------------------------------- replays
 

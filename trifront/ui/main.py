@@ -13,6 +13,7 @@ how the pages find each other (default: web/online.json's ``signal``, else our r
 localhost/a LAN address, Nostr elsewhere; trifront/net/signaling.py); ``?relay=ws://...``
 the relay (default: web/online.json's, else ws://<this host>:8765/); ``?nostr=ws://...[,...]``
 the Nostr relays (default: web/online.json's ``nostr_relays``, else trystero's public ones);
+``?watch=WORD`` watches the game of that room as a spectator (our relay only);
 ``?ice=none`` no ICE servers (tests on loopback); ``?claim_after=S`` seconds before a vanished
 opponent's game may be claimed (default 60).
 ``?snapshot_delay=S``: seconds after the CPU is ready before this browser's Pyodide snapshot is
@@ -257,6 +258,11 @@ def make_link(relay, room, owner):
     return Link(relay.strip() or default_relay, room, owner, ice_servers)
 
 
+def make_watch_link(relay, room, owner):
+    from trifront.net.watch_link import WatchLink
+    return WatchLink(relay.strip() or default_relay, room, owner)
+
+
 def on_dom_error(exc):
     console.error(f"TriFront event handler failed: {exc!r}")
 
@@ -304,7 +310,7 @@ def take_early_choices():
 cpu = CpuClient(connect, on_status=on_cpu_status)
 controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  cpu_delay=_param("cpu_delay", 600, float) / 1000, log_error=log_error,
-                 status=status, online_link=make_link,
+                 status=status, online_link=make_link, watch_link=make_watch_link,
                  storage=TabFirstStorage(WebStorage(localStorage), WebStorage(sessionStorage)),
                  room=_param("room", "", str), relay=_param("relay", "", str),
                  page_url=f"{location.origin}{location.pathname}",
@@ -315,7 +321,9 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  copy_text=dom.copy_text, set_address=dom.set_address,
                  scroll_to=dom.scroll_to)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
-if not _param("room", "", str):
+if _param("watch", "", str):
+    controller.start_watching(_param("watch", "", str))
+elif not _param("room", "", str):
     controller.reopen()
 else:
     controller.resume_online()

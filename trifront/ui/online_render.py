@@ -28,6 +28,13 @@ def share_url(page_url: str, room: str, relay: str = "", signal: str = "") -> st
     return url + (f"&relay={quote(relay.strip(), safe='')}" if relay.strip() else "")
 
 
+def watch_url(page_url: str, room: str, relay: str = "") -> str:
+    """A spectator's link to a room's game (``?watch=WORD``; our relay only)."""
+    from urllib.parse import quote
+    url = f"{page_url}?watch={quote(room.strip(), safe='')}"
+    return url + (f"&relay={quote(relay.strip(), safe='')}" if relay.strip() else "")
+
+
 def _signal_seg(opts: dict, value: str) -> El:
     on = opts.get("signal", "relay") == value
     return h("button", h("span", t(f"online.signal.{value}"), cls="tf-seg-label"),
@@ -109,6 +116,10 @@ def banner(st: MatchStatus) -> El:
             parts.append(h("span", t("online.opp_left"), cls="tf-net-claim"))
             parts.append(button(t("online.claim"), "claim-win", id="btn-claim-win",
                                 cls="tf-btn-primary tf-btn-small"))
+    if st.watchers:
+        parts.append(h("span", t("online.watchers", n=st.watchers), id="net-watchers",
+                       cls="tf-net-watchers", title=t("online.watchers_title"),
+                       data={"n": st.watchers}))
     parts.append(button(t("online.leave"), "online-leave", id="btn-online-leave",
                         cls="tf-btn-ghost tf-btn-small", title=t("online.leave_title")))
     return h("div", parts, id="net-status", role="status", aria_live="polite",
@@ -117,7 +128,9 @@ def banner(st: MatchStatus) -> El:
                    "path": st.path or ""})
 
 
-def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "") -> El:
+def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
+                 watchable: bool = False) -> El:
+    """``watchable``: spectators can come (our relay carries the match; Nostr does not)."""
     busy = st.busy
     if busy:
         title, sub = t("online.busy"), busy
@@ -131,6 +144,8 @@ def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "") -> El:
     ended = busy or st.net in ("full", "expired", "error", "refused", "closed")
     slow = not busy and st.slow_connect
     link = share_url(page_url, st.room, "", signal) if page_url and not ended else ""
+    # spectators come through our relay only (trifront/net/watch.py)
+    watch = watch_url(page_url, st.room, st.relay) if link and watchable else ""
     return h("section",
              h("div", h("div", cls="tf-spinner tf-spinner-big") if not ended else None,
                h("h2", title), h("p", sub, cls="tf-sub") if sub else None,
@@ -138,6 +153,9 @@ def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "") -> El:
                h("p", t("online.invite"), h("a", link, href=link, id="share-link"),
                  cls="tf-sub tf-share")
                if link else None,
+               h("p", t("online.watch_link"), h("a", watch, href=watch, id="watch-link"),
+                 cls="tf-sub tf-share")
+               if watch else None,
                h("p", t("online.slow"), id="slow-connect", cls="tf-note tf-warn", role="alert")
                if slow else None,
                h("div", button(t("online.retry"), "online-retry", id="btn-online-retry",

@@ -16,7 +16,8 @@ class Lobby(Screen):
 
 @draws("lobby")
 def draw(app):
-    return onr.lobby_screen(app.match.status(), app.page_url, shared_signal(app))
+    return onr.lobby_screen(app.match.status(), app.page_url, shared_signal(app),
+                            watchable=app.opts.get("signal") != "nostr")
 
 
 @on("online-leave")
