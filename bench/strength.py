@@ -2,6 +2,9 @@
 
 Pairings (first named = the player whose win rate is shown):
   hard-easy, hard-normal, normal-easy, hard-omni
+  hardinf-omni, hardinf-oldhard, hardinf-easy: Hard with policy-based inference
+  (`trifront.ai.infer`) whatever `cpu.INFER` says; "oldhard" is Hard without it (the
+  baseline: Hard before inference)
   diagnostics (not in the default run): harddown-omni, hardhand-omni, Hard told the
   opponent's face-down cards or hand (docs/CPU.md, "Where the gap is")
 "omni" is an omniscient MCTS with Hard's budget: the same search, but every world it samples
@@ -39,6 +42,8 @@ PAIRINGS = ("hard-easy", "hard-normal", "normal-easy", "hard-omni")
 #: diagnostic players (not in the default run): Hard told the opponent's face-down cards
 #: ("harddown") or hand ("hardhand"); against omni they say what that knowledge is worth
 TOLD = ("harddown", "hardhand")
+#: Hard with policy-based inference forced on, and Hard before it (forced off)
+INFERENCE = {"hardinf": True, "oldhard": False}
 CONFIG: dict = {}
 
 
@@ -86,6 +91,10 @@ def decide(spec: str, game: Game, seed: int):
         view = game.view(me)
     if spec == "easy":
         action, _ = cpu.decide(view, seed, "easy")
+    elif spec in INFERENCE:
+        its, secs = CONFIG["budgets"]["hard"]
+        action, _ = cpu.decide(view, seed, "hard", iterations=its, time_limit=secs,
+                               infer=INFERENCE[spec])
     else:
         its, secs = CONFIG["budgets"][spec]
         action, _ = cpu.decide(view, seed, spec, iterations=its, time_limit=secs)
@@ -126,6 +135,8 @@ def main() -> None:
     parser.add_argument("--no-time-cap", action="store_true",
                         help="iteration budgets only (reproducible, machine-independent)")
     parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--first", type=int, default=0,
+                        help="first game index (another run's games continue from there)")
     args = parser.parse_args()
 
     from trifront.ai.cpu import BUDGETS
@@ -142,7 +153,7 @@ def main() -> None:
     pairings = [p for p in args.pairings.split(",") if p]
     print(f"budgets (iterations, seconds): {budgets}; {args.games} games per pairing; "
           f"{args.procs} processes")
-    tasks = [(p, i, config) for p in pairings for i in range(args.games)]
+    tasks = [(p, i, config) for p in pairings for i in range(args.first, args.first + args.games)]
     results = {p: [] for p in pairings}
     times: dict[str, list[float]] = {}
     t0 = time.perf_counter()

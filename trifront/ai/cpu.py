@@ -26,6 +26,9 @@ STRENGTHS = ("easy", "normal", "hard")
 #: search budgets: (iteration cap, wall-time cap in seconds, on the machine that runs it)
 BUDGETS = {"normal": (600, 0.55), "hard": (4000, 1.7)}
 
+#: searching strengths that weigh their worlds by the opponent's moves (`infer`)
+INFER = {"normal": False, "hard": False}
+
 #: the "easy" CPU: greedy with these settings (see greedy.choose_action)
 EASY = {"near_tie": 0.12, "blunder": 0.1}
 
@@ -38,11 +41,13 @@ def _check(strength: str) -> None:
 
 
 def decide(view: dict, seed: int, strength: str = "easy", iterations: int | None = None,
-           time_limit=_DEFAULT, always_search: bool = False) -> tuple[dict, float | None]:
+           time_limit=_DEFAULT, always_search: bool = False,
+           infer: bool | None = None) -> tuple[dict, float | None]:
     """(action in view form, estimated win probability or None) for the view's player.
 
     `iterations` / `time_limit` override the strength's budget (None: no time cap);
-    `always_search`: search even when only one action is legal (for its win estimate).
+    `always_search`: search even when only one action is legal (for its win estimate);
+    `infer`: weigh worlds by the opponent's moves (None: the strength's `INFER`).
     Raises ValueError when it is not that player's turn or the strength is unknown.
     """
     _check(strength)
@@ -50,18 +55,21 @@ def decide(view: dict, seed: int, strength: str = "easy", iterations: int | None
         raise ValueError("it is not this player's turn")
     if strength == "easy":
         return greedy.choose_action(view, seed, **EASY), None
-    action, result = search(view, seed, strength, iterations, time_limit, always_search)
+    action, result = search(view, seed, strength, iterations, time_limit, always_search, infer)
     return action, result.win
 
 
 def search(view: dict, seed: int, strength: str, iterations: int | None = None,
-           time_limit=_DEFAULT, always_search: bool = False) -> tuple[dict, ismcts.SearchResult]:
+           time_limit=_DEFAULT, always_search: bool = False,
+           infer: bool | None = None) -> tuple[dict, ismcts.SearchResult]:
     """`decide` for a searching strength ("normal", "hard"), with the whole search result
-    (its ``iterations``: how many of the budget's the time cap let it run)."""
+    (its ``iterations``: how many of the budget's the time cap let it run). `infer`
+    overrides the strength's `INFER`."""
     its, secs = BUDGETS[strength]
     return ismcts.choose(view, seed, its if iterations is None else iterations,
                          secs if time_limit is _DEFAULT else time_limit,
-                         always_search=always_search)
+                         always_search=always_search,
+                         infer=INFER[strength] if infer is None else infer)
 
 
 def choose(view_json: str, seed: int, strength: str = "easy") -> str:

@@ -203,8 +203,19 @@ class Determinizer:
         #: per player, each card's fields (`_copy_cards`)
         self.card_rows = [[_card_row(c) for c in ps.cards] for ps in players]
 
-    def sample(self, rng: random.Random) -> GameState:
-        """One world drawn at random among those consistent with the view."""
+    def hidden_of(self, world: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What `sample` dealt to the opponent's hidden places in `world` (one of its
+        samples): (the card in each hidden slot, the hidden hand cards), for `sample`'s
+        `hidden`."""
+        ops = world.players[self.opp]
+        slots = tuple(ops.board[lane][index] for lane, index in self.hidden_slots)
+        hand = tuple(ops.hand[len(ops.hand) - self.hidden_in_hand:]) if self.hidden_in_hand else ()
+        return slots, hand
+
+    def sample(self, rng: random.Random, hidden: tuple | None = None) -> GameState:
+        """One world drawn at random among those consistent with the view; with `hidden`
+        (`hidden_of` of an earlier sample), the opponent's face-down slots and hand hold
+        those cards and only the decks and the future are drawn anew."""
         t = self.template
         seed = rng.getrandbits(64)
         players = []
@@ -228,8 +239,19 @@ class Determinizer:
         cards = ops.cards
         pool = self.pool[:]
         _shuffle(pool, getrandbits)
+        if hidden is not None:
+            slots, held = hidden
+            dealt = set(slots)
+            dealt.update(held)
+            pool = list(slots) + list(held) + [cid for cid in pool if cid not in dealt]
+            for (lane, index), pick in zip(self.hidden_slots, slots):
+                card = cards[pick]
+                card.zone, card.lane, card.face = BOARD, lane, DOWN
+                ops.board[lane][index] = pick
+            pool = pool[len(slots):]
         odds = self.odds
-        for (lane, index), ok in zip(self.hidden_slots, self.slot_ok):
+        for (lane, index), ok in zip(() if hidden is not None else self.hidden_slots,
+                                     self.slot_ok):
             # a card that may lie there, drawn with the odds that a player hides it (uniformly
             # without odds: the pool is shuffled already); if nothing fits (the view is odd),
             # any unseen card

@@ -37,6 +37,7 @@ from ..rules import apply_unchecked, legal_actions
 from ..state import GameState
 from . import policy
 from .determinize import Determinizer
+from .infer import Particles
 
 #: UCB1 exploration constant (rewards are win probabilities in 0..1)
 EXPLORATION = 0.7
@@ -251,12 +252,21 @@ def view_key(view: dict, me: int, data: dict) -> tuple:
     return (PLAY, data["card"], data["lane"], data["face"], tc, tl)
 
 
+def particle_count(iterations: int) -> int:
+    """How many weighted worlds `infer.Particles` draws for a search of `iterations`: a few
+    percent of the search's time (a particle costs about an iteration or two)."""
+    return max(32, min(256, iterations // 16))
+
+
 def choose(view: dict, seed: int, iterations: int, time_limit: float | None = None,
-           always_search: bool = False, **options) -> tuple[dict, SearchResult]:
+           always_search: bool = False, infer: bool = False,
+           **options) -> tuple[dict, SearchResult]:
     """ISMCTS from a player view: (one of view["legal"], the search result).
 
     With a single legal action there is nothing to choose and no search is made (its win
-    estimate is then 0.5), unless `always_search` (a hint wants the estimate).
+    estimate is then 0.5), unless `always_search` (a hint wants the estimate). `infer`:
+    sample worlds weighted by how well they explain the opponent's moves this round
+    (`infer.Particles`); the weighing counts against `time_limit`.
     """
     legal = view["legal"]
     if not legal:
@@ -267,7 +277,16 @@ def choose(view: dict, seed: int, iterations: int, time_limit: float | None = No
         return dict(legal[0]), SearchResult(keys[0], 0.5, 0, 0.0, [(keys[0], 0, 0.5)])
     rng = random.Random(seed)
     det = Determinizer(view)
-    result = search(det.sample, me, keys, rng, iterations, time_limit, **options)
+    sample = det.sample
+    if infer:
+        t0 = time.perf_counter()
+        # the weighing draws from its own stream, so that worlds it cannot tell apart leave
+        # the search exactly as it is without inference
+        particles = Particles(det, random.Random(seed ^ 0x5EED_F11E), particle_count(iterations))
+        sample = particles.sample
+        if time_limit is not None:
+            time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
+    result = search(sample, me, keys, rng, iterations, time_limit, **options)
     return dict(legal[keys.index(result.key)]), result
 
 
