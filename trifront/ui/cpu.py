@@ -322,7 +322,10 @@ class CpuClient:
             except Exception as exc:  # noqa: BLE001
                 self._fail(f"the CPU worker failed ({_short(exc)})")
         await self._sleep(0.05)  # let the page paint the progress before this thread is busy
-        return local_review(view, seed, played)
+        start = time.perf_counter()
+        answer = local_review(view, seed, played)
+        answer["ms"] = round((time.perf_counter() - start) * 1000, 1)
+        return answer
 
     async def draft(self, seed: int, strength: str = "hard") -> dict[str, str]:
         """R2.3: the CPU's four picks at `strength`."""

@@ -128,14 +128,21 @@ class Persistence:
             raise ValueError("bad human")
         if "draft" in data:
             return {"kind": kind, "human": human, "draft": read_draft(data["draft"])}
-        return {"kind": kind, "human": human, "record": data["record"]}
+        return {"kind": kind, "human": human, "record": data["record"],
+                "beliefs": data.get("beliefs")}
 
 
-def game_text(kind: str, human: int, view: dict, record: dict) -> str:
+def game_text(kind: str, human: int, view: dict, record: dict,
+              beliefs: dict | None = None) -> str:
     """A game vs CPU or local as saved under SAVE_KEY: round and scores (from ``human``'s
-    view: the menu says which game it is) and its record (RECORD.md)."""
-    return json.dumps({"kind": kind, "human": human, "round": view["round"],
-                       "scores": view["scores"], "record": record})
+    view: the menu says which game it is), its record (RECORD.md) and, when the CPU played,
+    what it knew at each of its moves (``beliefs``, for the game's review; a save without it
+    opens too)."""
+    data = {"kind": kind, "human": human, "round": view["round"], "scores": view["scores"],
+            "record": record}
+    if beliefs:
+        data["beliefs"] = beliefs
+    return json.dumps(data)
 
 
 def draft_text(kind: str, human: int, first: int, picks: list, confirmed: list) -> str:

@@ -9,6 +9,7 @@ from trifront.game import Game
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui.persist import SAVE_KEY, draft_text, game_text
+from trifront.ui.review import check_beliefs
 from trifront.ui.screens.handover import Handover
 from trifront.ui.seats import SEATS, Seat
 
@@ -28,7 +29,8 @@ def save_game(app) -> None:
 
 def _game_text(app) -> str:
     human = app.seat.human
-    return game_text(app.seat.kind, human, app.game.view(human), app.game.record())
+    return game_text(app.seat.kind, human, app.game.view(human), app.game.record(),
+                     app.cpu_beliefs)
 
 
 def _draft_text(app) -> str | None:
@@ -62,7 +64,7 @@ def resume(app) -> bool:
     if "draft" in data:
         _resume_draft(app, seat, data["draft"])
     else:
-        app.open_game(game, seat)
+        app.open_game(game, seat, beliefs=check_beliefs(data.get("beliefs")))
     return True
 
 
