@@ -6,6 +6,7 @@ the replay at a move, and what the CPU knew, kept with the saved game."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 
 import pytest
@@ -100,7 +101,12 @@ def test_review_after_a_cpu_game_shows_the_graph_the_worst_moves_and_what_the_cp
         assert [int(p.attrs["data-to"]) for p in pts] == [p.k + 1 for p in run.points]
         assert all(p.attrs["role"] == "button" and p.attrs["aria-label"] for p in pts)
         assert graph.attrs["aria-label"] and graph.find("polyline") is not None
-        # the table alternative: a row per move
+        # the table alternative: a row per move, once opened (it stays open as it redraws)
+        assert tree.find("#review-table").attrs.get("open") is None
+        app.dispatch("review-part", {"part": "table"})
+        app.dispatch("review-part", {"part": "cpu"})
+        tree = page.tree
+        assert tree.find("#review-table").attrs["open"] is True
         assert len(tree.find("#review-table").find("tbody").find_all("tr")) == run.total
         # the worst moves, as ui/review.worst chose them, with the CPU's choice there
         worst = rv.worst(run.points)
@@ -153,8 +159,13 @@ class SlowCpu:
 
     async def answer(self):
         self.gates[-1].set()
-        for _ in range(4):
-            await asyncio.sleep(0)
+        await ticks()
+
+
+async def ticks(n: int = 16):
+    """Let the page's tasks run a few steps."""
+    for _ in range(n):
+        await asyncio.sleep(0)
 
 
 def test_a_review_can_be_stopped_and_goes_on_from_there():
@@ -164,8 +175,10 @@ def test_a_review_can_be_stopped_and_goes_on_from_there():
         await play_to_the_end(app, page)
         slow = SlowCpu()
         app.cpu.review = slow.review
+        seconds = itertools.count(0.0, 2.0)    # each answer a while after the last redraw
+        app.clock = lambda: next(seconds)
         app.dispatch("review")
-        await asyncio.sleep(0)
+        await ticks()
         assert len(slow.asked) == 1 and app.review.status == "running"
         total = app.review.total
         assert total >= 3
@@ -193,7 +206,7 @@ def test_a_review_can_be_stopped_and_goes_on_from_there():
         app.review = None
         slow.open_all = False
         app.dispatch("review")
-        await asyncio.sleep(0)
+        await ticks()
         app.dispatch("close-modal")
         await slow.answer()
         await settle(app)
@@ -238,7 +251,8 @@ def test_what_the_cpu_knew_is_saved_with_the_game_and_an_old_save_still_opens():
         assert app2.cpu_beliefs == app.cpu_beliefs and page2.screen() == "screen-over"
         app2.dispatch("review")
         await settle(app2)
-        assert page2.tree.find("#review-cpu") is not None
+        app2.dispatch("review-part", {"part": "cpu"})
+        assert page2.tree.find("#review-cpu").find_all("li")
         # a save from before reviews (no beliefs), or with damaged ones, opens all the same
         for beliefs in (None, {"player": 1, "moves": {"x": 1}}, [1, 2]):
             data = dict(saved)

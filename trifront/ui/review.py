@@ -16,6 +16,7 @@ each of its moves. No browser imports.
 
 from __future__ import annotations
 
+import asyncio
 import random
 from dataclasses import dataclass, field
 
@@ -27,6 +28,9 @@ from trifront.views import view_action
 WORST = 3
 #: a fall smaller than this (whole percent points of the estimate) is noise, not a mistake
 MIN_FALL = 0.02
+#: turns of the event loop given to the next request before the progress is drawn (the CPU
+#: client's request reaches the worker a few awaits down)
+SEND_TICKS = 6
 
 
 @dataclass(frozen=True)
@@ -96,6 +100,7 @@ class Review:
         self.points: list[Point] = []
         self.status = "running"
         self.worker_ms = 0.0   # the search's own time, as the worker measured it
+        self.shown: set[str] = set()   # the window's parts opened ("table", "cpu")
 
     @property
     def total(self) -> int:
@@ -127,22 +132,33 @@ class Review:
     async def run(self, ask, on_progress=lambda: None, still_wanted=lambda: True) -> None:
         """Answer the positions left with ``ask(view, seed, played)`` (CpuClient.review),
         calling ``on_progress()`` after each; stops when cancelled or ``still_wanted()`` is
-        false (the page closed the review)."""
+        false (the page closed the review). The next move is asked for before the page
+        redraws the progress, so that the worker searches while this thread draws."""
         self.status = "running"
         rng = random.Random(f"review:{self.seed}:{self.player}")
         seeds = [rng.randrange(2 ** 31) for _ in self.todo]
-        while self.done < self.total:
+
+        def asking(i: int):
+            pos = self.todo[i]
+            return asyncio.ensure_future(ask(pos.view, seeds[i], pos.played))
+
+        pending = asking(self.done) if self.done < self.total else None
+        while pending is not None:
             if self.status != "running" or not still_wanted():
-                self.status = "cancelled"
-                return
-            pos = self.todo[self.done]
-            answer = await ask(pos.view, seeds[self.done], pos.played)
+                break
+            answer = await pending
             if self.status != "running" or not still_wanted():
-                self.status = "cancelled"
-                return
-            self.answered(pos, answer)
+                break
+            self.answered(self.todo[self.done], answer)
+            pending = asking(self.done) if self.done < self.total else None
+            for _ in range(SEND_TICKS):    # the request on its way before the redraw
+                await asyncio.sleep(0)
             on_progress()
-        self.status = "done"
+        else:
+            self.status = "done"
+            return
+        pending.cancel()   # its answer, if it comes, is not wanted (the search ends by itself)
+        self.status = "cancelled"
 
 
 # ----------------------------------------------------------------- what the CPU knew

@@ -67,9 +67,21 @@ def _start(app, subject: dict, player: int) -> None:
         run.status = "done"
 
 
+#: seconds between two redraws of the progress: a redraw of the whole page costs the main
+#: thread 0.1-0.7 s on a busy 2-core machine, time the worker's search shares the cores with
+REDRAW_EVERY = 1.0
+
+
 async def _run(app, run: Review) -> None:
+    drawn = [app.clock()]
+
+    def progress() -> None:
+        if app.clock() - drawn[0] >= REDRAW_EVERY:
+            drawn[0] = app.clock()
+            app.render()
+
     try:
-        await run.run(app.cpu.review, on_progress=app.render,
+        await run.run(app.cpu.review, on_progress=progress,
                       still_wanted=lambda: app.review is run and app.overlay == (KIND,))
     except Exception:  # noqa: BLE001 - the page goes on; the review says it stopped
         app.log_error("TriFront: review failed:\n" + traceback.format_exc())
@@ -108,6 +120,14 @@ def resume(app, data: dict) -> None:
     subject = _subject(app)
     if subject is not None and app.review is not None:
         _start(app, subject, app.review.player)
+
+
+@on("review-part")
+def toggle_part(app, data: dict) -> None:
+    """Open or close the table or "what the CPU knew" (kept across the progress's redraws)."""
+    part = str(data.get("part", ""))
+    if app.review is not None and part in ("table", "cpu"):
+        app.review.shown ^= {part}
 
 
 @on("review-go")
@@ -238,20 +258,27 @@ def _worst_box(points: list[rv_mod.Point], worst: list[rv_mod.Point], done: bool
              cls="tf-rv-section", data={"n": len(items)})
 
 
-def _table(points: list[rv_mod.Point]) -> El:
+def _part(part: str, title: str, is_open: bool, *body, **attrs) -> El:
+    """A part of the window that opens and closes (a <details> whose state the page keeps:
+    the progress redraws the window). Closed, its body is not drawn."""
+    return h("details", h("summary", title, data={"act": "review-part", "part": part}),
+             *(body if is_open else ()), open=is_open, cls="tf-rv-section", **attrs)
+
+
+def _table(points: list[rv_mod.Point], is_open: bool) -> El:
     rows = [h("tr", h("th", str(p.k + 1), scope="row"),
               h("td", action_words(p.view, p.played)),
               h("td", f"{_pct(p.played_estimate)}%"),
               h("td", action_words(p.view, p.best)),
               h("td", f"{_pct(p.estimate)}%"))
-            for p in points]
-    return h("details",
-             h("summary", t("review.table")),
-             h("table",
-               h("thead", h("tr", [h("th", t(f"review.col_{c}"), scope="col")
-                                   for c in ("move", "played", "after", "best", "best_pct")])),
-               h("tbody", rows), cls="tf-rv-table"),
-             id="review-table", cls="tf-rv-section")
+            for p in points] if is_open else []
+    return _part("table", t("review.table"), is_open,
+                 h("table",
+                   h("thead", h("tr", [h("th", t(f"review.col_{c}"), scope="col")
+                                       for c in ("move", "played", "after", "best",
+                                                 "best_pct")])),
+                   h("tbody", rows), cls="tf-rv-table"),
+                 id="review-table")
 
 
 def _guess(odds: list) -> str:
@@ -259,13 +286,13 @@ def _guess(odds: list) -> str:
              pct=int(round(odds[2] * 100)))
 
 
-def cpu_box(knew: list[rv_mod.CpuMove]) -> El | None:
+def cpu_box(knew: list[rv_mod.CpuMove], is_open: bool = True) -> El | None:
     """"What the CPU knew": its hand and its odds for the other side's face-down cards at
     each of its moves."""
     if not knew:
         return None
     items = []
-    for mv in knew:
+    for mv in (knew if is_open else ()):
         cards = ", ".join(m.card_label({"rank": r, "effect": e}) for r, e in mv.hand)
         lines = [h("p", t("review.cpu_hand", cards=cards) if mv.hand
                    else t("review.cpu_hand_empty"), cls="tf-rv-cpu-hand")]
@@ -277,10 +304,10 @@ def cpu_box(knew: list[rv_mod.CpuMove]) -> El | None:
             lines.append(h("p", t("review.cpu_no_slots"), cls="tf-rv-cpu-slot"))
         items.append(h("li", h("h4", t("review.cpu_move", k=mv.k + 1)), lines,
                        data={"k": mv.k + 1}))
-    return h("details", h("summary", t("review.cpu")),
-             h("p", t("review.cpu_note"), cls="tf-note"),
-             h("ol", items, cls="tf-rv-cpu-list"),
-             id="review-cpu", cls="tf-rv-section", data={"n": len(knew)})
+    return _part("cpu", t("review.cpu"), is_open,
+                 h("p", t("review.cpu_note"), cls="tf-note"),
+                 h("ol", items, cls="tf-rv-cpu-list"),
+                 id="review-cpu", data={"n": len(knew)})
 
 
 def review_modal(run: Review, names: dict[int, str], *, choosable: bool = False,
@@ -319,8 +346,8 @@ def review_modal(run: Review, names: dict[int, str], *, choosable: bool = False,
             h("figure", graph(points, run.total, {p.k for p in worst}, name),
               h("figcaption", t("review.graph"), cls="tf-note"), cls="tf-rv-figure"),
             _worst_box(points, worst, status == "done"),
-            _table(points),
-            cpu_box(knew or []),
+            _table(points, "table" in run.shown),
+            cpu_box(knew or [], "cpu" in run.shown),
             h("p", t("review.note"), cls="tf-note")]
     return modal("modal-review", t("review.title", name=name), *body,
                  actions=[button(t("modal.close"), "close-modal", id="btn-review-close",
