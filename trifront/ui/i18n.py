@@ -779,8 +779,8 @@ EN: dict[str, str] = {
     "review.cancel": "Stop",
     "review.resume": "Go on",
     "review.graph": "Chance to win after each move",
-    "review.graph_label": "Estimated chance to win after each of {name}'s moves, from "
-                          "{first}% to {last}%; the table below lists them",
+    "review.graph_label": "Estimated chance to win after each reviewed move, from {first}% "
+                          "to {last}%; the table below lists them",
     "review.axis_moves": "moves",
     "review.point": "Move {k}: {pct}% to win after it — show it in the replay",
     "review.worst": "Where the chance fell most",
@@ -1390,7 +1390,7 @@ JA: dict[str, str] = {
     "review.cancel": "中止",
     "review.resume": "続ける",
     "review.graph": "各手の後の勝率",
-    "review.graph_label": "{name}の各手の後の推定勝率（{first}% から {last}%）。下の表にも一覧があります",
+    "review.graph_label": "検討した各手の後の推定勝率（{first}% から {last}%）。下の表にも一覧があります",
     "review.axis_moves": "手",
     "review.point": "{k} 手目：この手の後の勝率 {pct}% — リプレイで見る",
     "review.worst": "勝率が最も下がった手",

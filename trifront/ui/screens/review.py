@@ -196,7 +196,7 @@ W, H = 320, 150
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 8, 20
 
 
-def graph(points: list[rv_mod.Point], total: int, worst_ks: set[int], name: str) -> El:
+def graph(points: list[rv_mod.Point], total: int, worst_ks: set[int]) -> El:
     """The chance after each move as an SVG line with a point per move (click: the replay
     there); the 50 % line, the axis in percent. ``total``: moves to review (x scale)."""
     pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
@@ -235,7 +235,7 @@ def graph(points: list[rv_mod.Point], total: int, worst_ks: set[int], name: str)
     last = _pct(points[-1].played_estimate) if points else 50
     return h("svg", parts, id="review-graph", cls="tf-rv-graph", viewBox=f"0 0 {W} {H}",
              role="group", xmlns="http://www.w3.org/2000/svg",
-             aria_label=t("review.graph_label", name=name, first=first, last=last))
+             aria_label=t("review.graph_label", first=first, last=last))
 
 
 def _worst_box(points: list[rv_mod.Point], worst: list[rv_mod.Point], done: bool) -> El:
@@ -343,7 +343,7 @@ def review_modal(run: Review, names: dict[int, str], *, choosable: bool = False,
             cls="tf-rv-progress")
     name = names[run.player]
     body = [sides, bar,
-            h("figure", graph(points, run.total, {p.k for p in worst}, name),
+            h("figure", graph(points, run.total, {p.k for p in worst}),
               h("figcaption", t("review.graph"), cls="tf-note"), cls="tf-rv-figure"),
             _worst_box(points, worst, status == "done"),
             _table(points, "table" in run.shown),
