@@ -152,13 +152,20 @@ class SlowCpu:
         self.asked.append((view, played))
         gate = asyncio.Event()
         self.gates.append(gate)
-        if not self.open_all:
-            await gate.wait()
+        if self.open_all:
+            gate.set()
+        else:
+            try:
+                await gate.wait()
+            except asyncio.CancelledError:   # the page no longer wants it: no answer due
+                gate.set()
+                raise
         return {"estimate": 0.6, "played_estimate": 0.4 if len(self.asked) % 2 else 0.6,
                 "best": view["legal"][0], "iterations": 1}
 
     async def answer(self):
-        self.gates[-1].set()
+        """The oldest question still waiting gets its answer."""
+        next(g for g in self.gates if not g.is_set()).set()
         await ticks()
 
 
@@ -179,18 +186,19 @@ def test_a_review_can_be_stopped_and_goes_on_from_there():
         app.clock = lambda: next(seconds)
         app.dispatch("review")
         await ticks()
-        assert len(slow.asked) == 1 and app.review.status == "running"
+        # the move searched and the next, waiting in the worker's queue
+        assert len(slow.asked) == 2 and app.review.status == "running"
         total = app.review.total
-        assert total >= 3
+        assert total >= 4
         await slow.answer()
         await slow.answer()
-        assert app.review.done == 2 and len(slow.asked) == 3
+        assert app.review.done == 2 and len(slow.asked) == 4
         assert "2 of" in page.tree.find("#review-progress").text()   # progress is drawn
         app.dispatch("review-cancel")
         await slow.answer()              # the move being searched ends; nothing more asked
         await settle(app)
         assert app.review.status == "cancelled" and app.review.done == 2
-        assert len(slow.asked) == 3
+        assert len(slow.asked) == 4
         assert page.tree.find("#btn-review-resume") is not None
         assert page.tree.find("#btn-review-cancel") is None
         assert f"2 of {total}" in page.tree.find("#review-progress").text()
@@ -198,8 +206,9 @@ def test_a_review_can_be_stopped_and_goes_on_from_there():
         app.dispatch("review-resume")
         await settle(app)
         assert app.review.status == "done" and app.review.done == total
-        # each position asked once after the stop: the third again, as its answer was dropped
-        assert len(slow.asked) == total + 1
+        # each position asked once after the stop: the third and fourth again, as their
+        # answers were dropped
+        assert len(slow.asked) == total + 2
         ks = [p.k for p in app.review.points]
         assert ks == sorted(set(ks)) and len(ks) == total
         # closing the window stops a running review as well

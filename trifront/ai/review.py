@@ -26,7 +26,7 @@ from .determinize import Determinizer
 #: the search finds poor gets a few visits only, too few for a fair estimate of it).
 #: A 40-action game has ~20 decisions of one player; under Pyodide (~2x slower than
 #: CPython) a whole review takes ~10 s (docs/CPU.md, bench/review_time.py).
-REVIEW_BUDGET = (300, 0.4)
+REVIEW_BUDGET = (240, 0.3)
 PLAYED_SHARE = 0.5
 
 #: worlds sampled for a belief summary, and the guesses kept per slot

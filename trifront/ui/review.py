@@ -31,6 +31,8 @@ MIN_FALL = 0.02
 #: turns of the event loop given to the next request before the progress is drawn (the CPU
 #: client's request reaches the worker a few awaits down)
 SEND_TICKS = 6
+#: requests kept asked of the worker: the one it searches and the next, waiting in its queue
+AHEAD = 2
 
 
 @dataclass(frozen=True)
@@ -132,32 +134,38 @@ class Review:
     async def run(self, ask, on_progress=lambda: None, still_wanted=lambda: True) -> None:
         """Answer the positions left with ``ask(view, seed, played)`` (CpuClient.review),
         calling ``on_progress()`` after each; stops when cancelled or ``still_wanted()`` is
-        false (the page closed the review). The next move is asked for before the page
-        redraws the progress, so that the worker searches while this thread draws."""
+        false (the page closed the review). AHEAD requests are kept asked, so that the worker
+        starts the next search as soon as one ends, whatever this thread is doing (drawing
+        the progress, or waiting for its turn on a busy machine)."""
         self.status = "running"
         rng = random.Random(f"review:{self.seed}:{self.player}")
         seeds = [rng.randrange(2 ** 31) for _ in self.todo]
+        pending: list = []
 
-        def asking(i: int):
-            pos = self.todo[i]
-            return asyncio.ensure_future(ask(pos.view, seeds[i], pos.played))
+        def ask_ahead() -> None:
+            while len(pending) < AHEAD and self.done + len(pending) < self.total:
+                i = self.done + len(pending)
+                pos = self.todo[i]
+                pending.append(asyncio.ensure_future(ask(pos.view, seeds[i], pos.played)))
 
-        pending = asking(self.done) if self.done < self.total else None
-        while pending is not None:
+        ask_ahead()
+        while pending:
             if self.status != "running" or not still_wanted():
                 break
-            answer = await pending
+            answer = await pending[0]
             if self.status != "running" or not still_wanted():
                 break
+            pending.pop(0)
             self.answered(self.todo[self.done], answer)
-            pending = asking(self.done) if self.done < self.total else None
+            ask_ahead()
             for _ in range(SEND_TICKS):    # the request on its way before the redraw
                 await asyncio.sleep(0)
             on_progress()
         else:
             self.status = "done"
             return
-        pending.cancel()   # its answer, if it comes, is not wanted (the search ends by itself)
+        for p in pending:   # their answers, if they come, are not wanted
+            p.cancel()
         self.status = "cancelled"
 
 
