@@ -273,11 +273,13 @@ def _table(points: list[rv_mod.Point], is_open: bool) -> El:
               h("td", f"{_pct(p.estimate)}%"))
             for p in points] if is_open else []
     return _part("table", t("review.table"), is_open,
-                 h("table",
-                   h("thead", h("tr", [h("th", t(f"review.col_{c}"), scope="col")
-                                       for c in ("move", "played", "after", "best",
-                                                 "best_pct")])),
-                   h("tbody", rows), cls="tf-rv-table"),
+                 h("div",
+                   h("table",
+                     h("thead", h("tr", [h("th", t(f"review.col_{c}"), scope="col")
+                                         for c in ("move", "played", "after", "best",
+                                                   "best_pct")])),
+                     h("tbody", rows), cls="tf-rv-table"),
+                   cls="tf-rv-table-box"),
                  id="review-table")
 
 
