@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from . import greedy, ismcts
+from . import greedy, ismcts, review
 from .draft import pick_effects
 
 STRENGTHS = ("easy", "normal", "hard")
@@ -83,14 +83,34 @@ def choose(view_json: str, seed: int, strength: str = "easy") -> str:
 
 
 def choose_report(view_json: str, seed: int, strength: str = "easy") -> dict:
-    """`choose` with what the search did: {"action": ActionJSON, "iterations": int or None}
-    (None: "easy" does not search; 0: a single legal action needed no search)."""
+    """`choose` with what the search did: {"action": ActionJSON, "iterations": int or None
+    (None: "easy" does not search; 0: a single legal action needed no search), "belief":
+    `review.belief` of the view (its hand, its odds for the opponent's face-down cards, dealt
+    as this strength's worlds are)}."""
     view = json.loads(view_json)
     _check(strength)
     if strength == "easy" or not view["legal"]:
-        return {"action": decide(view, seed, strength)[0], "iterations": None}
-    action, result = search(view, seed, strength)
-    return {"action": action, "iterations": result.iterations}
+        report = {"action": decide(view, seed, strength)[0], "iterations": None}
+    else:
+        action, result = search(view, seed, strength)
+        report = {"action": action, "iterations": result.iterations}
+    report["belief"] = review.belief(view, seed, face_down_odds=strength != "easy")
+    return report
+
+
+def review_move(view_json: str, seed: int, played_json: str | None = None,
+                iterations: int | None = None) -> str:
+    """One move of a game's review (`review.review_move`) as JSON text: {"estimate": 0..1
+    with the best move, "best": ActionJSON, "played_estimate": 0..1 with `played_json` (the
+    move the view's player made, view form), "iterations": int}. `iterations`: the review's
+    budget a move unless given (then with no time cap: a pure function of its arguments)."""
+    view = json.loads(view_json)
+    played = json.loads(played_json) if played_json else None
+    if iterations is None:
+        out = review.review_move(view, seed, played)
+    else:
+        out = review.review_move(view, seed, played, int(iterations), None)
+    return json.dumps(out)
 
 
 def hint(view_json: str, seed: int, strength: str = "hard") -> str:

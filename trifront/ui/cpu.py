@@ -2,7 +2,9 @@
 
 The worker (trifront/ui/cpu_worker.py) exports ``choose(view_json, seed, strength)`` ->
 {"action", "ms"} JSON, ``hint(view_json, seed, strength)`` -> {"action", "win", "ms"} JSON and
-``draft(seed) -> effects JSON``. If it does not start, does not answer in time, or raises, the
+``draft(seed) -> effects JSON``, ``review(view_json, seed, played_json)`` -> one move of a
+game's review. ``choose``'s answer also carries what the CPU knew (``belief``, kept until the
+next move). If it does not start, does not answer in time, or raises, the
 page says so (``status``) and computes on the main thread with the same AI from then on, or
 until ``retry`` starts a new worker (the player's "Try again").
 A worker that dies (closed, crashed) sends nothing, so a ready worker is pinged every
@@ -57,6 +59,23 @@ def local_choose(view: dict, seed: int, strength: str = "easy") -> dict:
     return json.loads(cpu.choose(json.dumps(view), seed, supported(strength, strengths())))
 
 
+def local_belief(view: dict, seed: int, strength: str = "easy") -> dict | None:
+    """What the CPU knew and guessed at a move made on this thread (the worker's answer
+    carries it: trifront.ai.cpu.choose_report), or None if the AI cannot say."""
+    try:
+        from trifront.ai import review
+        return review.belief(view, seed, face_down_odds=strength != "easy")
+    except Exception:  # noqa: BLE001 - a review nicety: never stop the CPU's move
+        return None
+
+
+def local_review(view: dict, seed: int, played: dict | None = None) -> dict:
+    """One move of a review on this thread (trifront.ai.cpu.review_move)."""
+    from trifront.ai import cpu
+    return json.loads(cpu.review_move(json.dumps(view), seed,
+                                      json.dumps(played) if played else None))
+
+
 def hint_strength(strength: str) -> str:
     """A hint searches at least at "normal" (greedy "easy" has no win estimate)."""
     return "hard" if strength == "hard" else "normal"
@@ -69,15 +88,16 @@ def local_hint(view: dict, seed: int, strength: str = "normal") -> dict:
     return json.loads(cpu.hint(json.dumps(view), seed, hint_strength(strength)))
 
 
-def _move(raw) -> tuple[dict, float | None, int | None]:
-    """A worker's choose answer -> (action, ms, iterations). Also takes a bare action (older
-    workers)."""
+def _move(raw) -> tuple[dict, float | None, int | None, dict | None]:
+    """A worker's choose answer -> (action, ms, iterations, belief). Also takes a bare action
+    (older workers)."""
     data = json.loads(str(raw))
     if isinstance(data, dict) and "type" not in data and isinstance(data.get("action"), dict):
-        ms, its = data.get("ms"), data.get("its")
+        ms, its, belief = data.get("ms"), data.get("its"), data.get("belief")
         return (data["action"], float(ms) if isinstance(ms, (int, float)) else None,
-                its if isinstance(its, int) and not isinstance(its, bool) else None)
-    return data, None, None
+                its if isinstance(its, int) and not isinstance(its, bool) else None,
+                belief if isinstance(belief, dict) else None)
+    return data, None, None, None
 
 
 #: how many recent CPU think times ``CpuClient.think_ms`` keeps
@@ -133,6 +153,8 @@ class CpuClient:
         self.think_ms: list[float] = []   # each CPU move's compute time (ms), newest last
         # each CPU move's search iterations, as think_ms (-1: not known, or Easy: no search)
         self.think_its: list[int] = []
+        # what the CPU knew and believed at its last move (trifront.ai.review.belief), or None
+        self.belief: dict | None = None
 
     def start(self) -> None:
         """Begin connecting now (at boot), so the first CPU move does not wait for it."""
@@ -253,7 +275,7 @@ class CpuClient:
                 start = time.perf_counter()
                 raw = await self._ask(self.worker, "choose", json.dumps(view), seed,
                                       supported(strength, self.worker_strengths))
-                action, ms, its = _move(raw)
+                action, ms, its, self.belief = _move(raw)
                 self._thought(ms if ms is not None else (time.perf_counter() - start) * 1000,
                               its)
                 return action
@@ -263,6 +285,7 @@ class CpuClient:
         start = time.perf_counter()
         action = local_choose(view, seed, strength)
         self._thought((time.perf_counter() - start) * 1000)
+        self.belief = local_belief(view, seed, strength)
         return action
 
     def _thought(self, ms: float, its: int | None = None) -> None:
@@ -286,6 +309,23 @@ class CpuClient:
                 self._fail(f"the CPU worker failed ({_short(exc)})")
         await self._sleep(0.05)  # let the page paint "thinking…" before this thread is busy
         return local_hint(view, seed, strength)
+
+    async def review(self, view: dict, seed: int, played: dict | None = None) -> dict:
+        """One move of a game's review on that player's view: {"estimate": 0..1 with the
+        best move, "best": ActionJSON, "played_estimate": 0..1 with ``played``}
+        (trifront.ai.cpu.review_move); falls back to this thread like ``choose``."""
+        if await self.ready():
+            try:
+                raw = await self._ask(self.worker, "review", json.dumps(view), seed,
+                                      json.dumps(played) if played else "")
+                return json.loads(str(raw))
+            except Exception as exc:  # noqa: BLE001
+                self._fail(f"the CPU worker failed ({_short(exc)})")
+        await self._sleep(0.05)  # let the page paint the progress before this thread is busy
+        start = time.perf_counter()
+        answer = local_review(view, seed, played)
+        answer["ms"] = round((time.perf_counter() - start) * 1000, 1)
+        return answer
 
     async def draft(self, seed: int, strength: str = "hard") -> dict[str, str]:
         """R2.3: the CPU's four picks at `strength`."""

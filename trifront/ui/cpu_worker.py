@@ -35,10 +35,11 @@ def ping(message_json: str) -> str:
 def choose(view_json: str, seed: int, strength: str = "easy") -> str:
     """The CPU's move for `view_json` as JSON text {"action": ActionJSON (one of the view's
     legal actions), "ms": milliseconds this worker computed, "its": search iterations run
-    (null for Easy)}."""
+    (null for Easy), "belief": what it knew and guessed (trifront.ai.review.belief)}."""
     start = time.perf_counter()
     report = cpu.choose_report(view_json, int(seed), strength)
     return json.dumps({"action": report["action"], "its": report["iterations"],
+                       "belief": report["belief"],
                        "ms": round((time.perf_counter() - start) * 1000, 1)})
 
 
@@ -51,9 +52,18 @@ def hint(view_json: str, seed: int, strength: str = "normal") -> str:
     return json.dumps(out)
 
 
+def review(view_json: str, seed: int, played_json: str = "") -> str:
+    """One move of a game's review (trifront.ai.cpu.review_move) on that player's view:
+    JSON text {"estimate", "best", "played_estimate", "iterations", "ms"}."""
+    start = time.perf_counter()
+    out = json.loads(cpu.review_move(view_json, int(seed), played_json or None))
+    out["ms"] = round((time.perf_counter() - start) * 1000, 1)
+    return json.dumps(out)
+
+
 def draft(seed: int, strength: str = "hard") -> str:
     """The CPU's Draft picks (RULES.md R2.3) at `strength` as JSON text {"A": id, ..., "D": id}."""
     return cpu.draft(int(seed), str(strength))
 
 
-__export__ = ["ping", "choose", "hint", "draft"]
+__export__ = ["ping", "choose", "hint", "review", "draft"]

@@ -18,12 +18,16 @@ from trifront.ui.html import El
 from trifront.ui.scrolling import covered_by_bar
 
 _KEYWORD_TAGS = {"input": "input_", "del": "del_", "map": "map_", "object": "object_"}
+SVG_NS = "http://www.w3.org/2000/svg"
 
 
 def build(node: El | str):
-    """An El (or text) -> a pyscript.web Element (or a DOM text node)."""
+    """An El (or text) -> a pyscript.web Element (or a DOM text node; an <svg> tree as DOM
+    nodes in the SVG namespace, which the HTML constructors cannot make)."""
     if not isinstance(node, El):
         return document.createTextNode(str(node))
+    if node.tag == "svg":
+        return _build_svg(node)
     element = getattr(web, _KEYWORD_TAGS.get(node.tag, node.tag))()
     dom = element._dom_element
     for name, value in node.attrs.items():
@@ -34,6 +38,18 @@ def build(node: El | str):
         else:
             element.append(str(child))  # text, never parsed as HTML
     return element
+
+
+def _build_svg(node: El | str):
+    if not isinstance(node, El):
+        return document.createTextNode(str(node))
+    dom = document.createElementNS(SVG_NS, node.tag)
+    for name, value in node.attrs.items():
+        if name != "xmlns":
+            dom.setAttribute(name, "" if value is True else str(value))
+    for child in node.children:
+        dom.appendChild(_build_svg(child))
+    return dom
 
 
 _NO_SCROLL = None

@@ -9,6 +9,7 @@ from trifront.game import Game
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui.persist import SAVE_KEY, draft_text, game_text
+from trifront.ui.review import check_beliefs
 from trifront.ui.screens.handover import Handover
 from trifront.ui.seats import SEATS, Seat
 
@@ -35,7 +36,8 @@ def leave_game(app) -> None:
 
 def _game_text(app, left: bool = False) -> str:
     human = app.seat.human
-    return game_text(app.seat.kind, human, app.game.view(human), app.game.record(), left)
+    return game_text(app.seat.kind, human, app.game.view(human), app.game.record(), left,
+                     app.cpu_beliefs)
 
 
 def _draft_text(app) -> str | None:
@@ -70,7 +72,7 @@ def resume(app, *, unless_left: bool = False) -> bool:
     if "draft" in data:
         _resume_draft(app, seat, data["draft"])
     else:
-        app.open_game(game, seat)
+        app.open_game(game, seat, beliefs=check_beliefs(data.get("beliefs")))
         if data["left"]:
             app.persist.saved_n = -1   # saved again as played on, so a reload shows the board
     return True

@@ -37,6 +37,7 @@ class Seat:
     uses_cpu = False       # the board shows the CPU worker's state (model notice)
     hands_over = False     # one device: a hand-over screen comes between the players
     own_replay_names = True  # a shared link of this game opens with this game's names
+    reviews_both = False   # the game's review may be of either player (one device)
     match = None           # an online match (online.py)
 
     def __init__(self, page, human: int = 0):
@@ -214,6 +215,10 @@ class CpuSeat(Seat):
         page.cpu_notice()
         return action
 
+    def belief(self) -> dict | None:
+        """What the CPU knew at the move ``opponent_move`` just gave (ui/cpu.py)."""
+        return self.page.cpu.belief
+
     async def _cpu_draft(self, gen: int) -> None:
         page = self.page
         try:
@@ -248,6 +253,7 @@ class CpuSeat(Seat):
                 await page.sleep(wait)
             if gen != page.gen or page.game is None or page.game.to_move != cpu_p:
                 return
+            page.keep_belief(cpu_p, self.belief())
             try:
                 page.game.apply(action, player=cpu_p)
             except (IllegalAction, MalformedAction) as exc:
@@ -274,6 +280,7 @@ class HotSeat(Seat):
     kind = "local"
     saves = offers_leave = offers_rematch = offers_hint = hands_over = True
     own_replay_names = False
+    reviews_both = True
 
     def players(self) -> list[str]:
         return ["human", "human"]

@@ -11,6 +11,6 @@ from __future__ import annotations
 
 from trifront.ui.screens.base import HANDLERS, PLAIN, SCREENS, Screen, overlay_el
 from trifront.ui.screens import (board, common, draft, handover, lobby, menu,  # noqa: F401
-                                 replay, results, social, sound, tutorial, watch)
+                                 replay, results, review, social, sound, tutorial, watch)
 
 __all__ = ["HANDLERS", "PLAIN", "SCREENS", "Screen", "overlay_el", "replay"]

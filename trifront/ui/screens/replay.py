@@ -155,6 +155,8 @@ def replay_screen(rv, names: dict[int, str]) -> El:
                      cls="tf-modepill"),
                    nav,
                    h("div", h("span", t("replay.view"), cls="tf-replay-label"), views,
+                     button(t("review.btn"), "review", id="btn-review",
+                            cls="tf-btn-ghost tf-btn-small", title=t("review.btn_title")),
                      cls="tf-replay-views", role="group", aria_label=t("replay.view")),
                    h("p", rv.move_text or t("replay.start"), id="replay-move",
                      cls="tf-replay-move", aria_live="polite"),

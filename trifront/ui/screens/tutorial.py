@@ -28,6 +28,9 @@ class TutorialSeat(CpuSeat):
     async def opponent_move(self, view: dict) -> dict:
         return tut.opponent_action(view)
 
+    def belief(self) -> dict | None:
+        return None                          # a script, not a search: nothing it guessed
+
     def refuses(self, **parts) -> bool:
         page = self.page
         if page.game is None:

@@ -1,0 +1,315 @@
+"""The game's review (ui/review.py, screens/review.py), driven through App.dispatch as the
+page drives it: which positions are reviewed (the player's own views, never the state), the
+three moves where the chance fell most, the graph and its table, cancel and go on, opening
+the replay at a move, and what the CPU knew, kept with the saved game."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+
+import pytest
+
+from trifront.ai import review as ai_review
+from trifront.net.match import MemoryStorage
+from trifront.replay import Replay
+from trifront.ui import i18n
+from trifront.ui import review as rv
+from trifront.ui.app import SAVE_KEY
+from trifront.ui.html import to_html
+from trifront.views import player_view
+
+from .test_app import make_app, play_to_the_end, settle
+from .test_saved_and_replays import make
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch):
+    monkeypatch.setattr(ai_review, "REVIEW_BUDGET", (16, None))
+    yield
+    i18n.set_lang("en")
+
+
+def _point(k: int, est: float, played_est: float, best_is_played: bool = False) -> rv.Point:
+    played = {"type": "pass"}
+    best = played if best_is_played else {"type": "play", "card": k, "lane": 0, "face": "up"}
+    return rv.Point(k, played, est, played_est, best)
+
+
+def test_worst_are_the_three_largest_falls_earliest_first_at_equal_falls():
+    points = [_point(0, 0.6, 0.55), _point(2, 0.7, 0.3), _point(4, 0.5, 0.5),
+              _point(6, 0.8, 0.6), _point(8, 0.4, 0.0, best_is_played=True),
+              _point(10, 0.9, 0.5), _point(12, 0.5, 0.49), _point(14, 0.3, 0.5)]
+    assert [p.k for p in rv.worst(points)] == [2, 10, 6]        # 0.4 (earlier), 0.4, 0.2
+    assert [round(p.fall, 2) for p in rv.worst(points)] == [0.4, 0.4, 0.2]
+    # the best move played costs nothing, a move better than the best found neither, and a
+    # fall under MIN_FALL is noise: none of those is listed
+    assert rv.worst([_point(8, 0.4, 0.0, True), _point(14, 0.3, 0.5),
+                     _point(12, 0.5, 0.49)]) == []
+    assert [p.k for p in rv.worst(points, 1)] == [2]
+
+
+def _finished_cpu_game():
+    async def go():
+        app, page = make_app(seed=5)
+        app.dispatch("start")
+        await play_to_the_end(app, page)
+        return app, page
+    return asyncio.run(go())
+
+
+def test_positions_are_the_players_own_views_before_each_choice():
+    app, _ = _finished_cpu_game()
+    record = app.game.record()
+    replay = Replay(record)
+    for player in (0, 1):
+        found = rv.positions(replay, player)
+        assert found
+        for pos in found:
+            state = replay.state(pos.k)
+            assert state.to_move == player
+            assert pos.view == player_view(state, player)   # the view, not the state
+            assert pos.played in pos.view["legal"] and len(pos.view["legal"]) > 1
+        ks = {pos.k for pos in found}
+        # every other move of the player's was forced (a single legal action)
+        for k, action in enumerate(record["actions"]):
+            if replay.state(k).to_move == player and k not in ks:
+                assert len(player_view(replay.state(k), player)["legal"]) <= 1
+
+
+def test_review_after_a_cpu_game_shows_the_graph_the_worst_moves_and_what_the_cpu_knew():
+    async def go():
+        app, page = make_app(seed=5)
+        app.dispatch("start")
+        await play_to_the_end(app, page)
+        assert page.tree.find("#btn-review") is not None
+        app.dispatch("review")
+        assert page.tree.find("#modal-review") is not None
+        assert page.tree.find("#btn-review-cancel") is not None     # running, with a stop
+        await settle(app)
+        tree = page.tree
+        run = app.review
+        assert run.status == "done" and run.player == 0 and run.done == run.total > 0
+        status = tree.find("#review-progress")
+        assert status.attrs["data-status"] == "done" and str(run.total) in status.text()
+        assert tree.find("#btn-review-cancel") is None
+        # the graph: one point per reviewed move, each opening the replay after it
+        graph = tree.find("#review-graph")
+        pts = graph.find_all(".tf-rv-point")
+        assert len(pts) == run.total
+        assert [int(p.attrs["data-to"]) for p in pts] == [p.k + 1 for p in run.points]
+        assert all(p.attrs["role"] == "button" and p.attrs["aria-label"] for p in pts)
+        assert graph.attrs["aria-label"] and graph.find("polyline") is not None
+        # the table alternative: a row per move, once opened (it stays open as it redraws)
+        assert tree.find("#review-table").attrs.get("open") is None
+        app.dispatch("review-part", {"part": "table"})
+        app.dispatch("review-part", {"part": "cpu"})
+        tree = page.tree
+        assert tree.find("#review-table").attrs["open"] is True
+        assert len(tree.find("#review-table").find("tbody").find_all("tr")) == run.total
+        # the worst moves, as ui/review.worst chose them, with the CPU's choice there
+        worst = rv.worst(run.points)
+        items = tree.find("#review-worst").find_all("li")
+        assert [int(li.attrs["data-k"]) for li in items] == [p.k + 1 for p in worst]
+        for li in items:
+            assert "The CPU would have played" in li.text()
+        # what the CPU knew: its hand at each of its moves, as the record's states had it
+        replay = Replay(app.game.record())
+        cpu_moves = tree.find("#review-cpu").find_all("li")
+        cpu_ks = [k for k, _ in enumerate(replay.record["actions"])
+                  if replay.state(k).to_move == 1]
+        assert [int(li.attrs["data-k"]) - 1 for li in cpu_moves] == cpu_ks
+        for li in cpu_moves:
+            k = int(li.attrs["data-k"]) - 1
+            state = replay.state(k)
+            hand = player_view(state, 1)["hands"][1]
+            assert app.cpu_beliefs["moves"][str(k)]["hand"] == \
+                [[c["rank"], c["effect"]] for c in hand]
+            assert li.find(".tf-rv-cpu-hand") is not None
+        # a listed move opens the replay after it, from the reviewed player's side
+        if items:
+            app.dispatch("review-go", {"to": items[0].attrs["data-k"]})
+            screen = page.tree.find("#screen-replay")
+            assert screen is not None and screen.attrs["data-k"] == int(items[0].attrs["data-k"])
+            assert screen.attrs["data-view"] == "0" and page.tree.find("#modal-review") is None
+            # the replay has its own Review button: the finished review shows at once
+            app.dispatch("review")
+            assert app.review is run and page.tree.find("#review-progress") is not None
+        assert not page.errors
+    asyncio.run(go())
+
+
+class SlowCpu:
+    """A review client that answers each move when told (the page's CpuClient.review)."""
+
+    def __init__(self):
+        self.asked = []
+        self.gates: list[asyncio.Event] = []
+        self.open_all = False
+
+    async def review(self, view, seed, played):
+        self.asked.append((view, played))
+        gate = asyncio.Event()
+        self.gates.append(gate)
+        if self.open_all:
+            gate.set()
+        else:
+            try:
+                await gate.wait()
+            except asyncio.CancelledError:   # the page no longer wants it: no answer due
+                gate.set()
+                raise
+        return {"estimate": 0.6, "played_estimate": 0.4 if len(self.asked) % 2 else 0.6,
+                "best": view["legal"][0], "iterations": 1}
+
+    async def answer(self):
+        """The oldest question still waiting gets its answer."""
+        next(g for g in self.gates if not g.is_set()).set()
+        await ticks()
+
+
+async def ticks(n: int = 16):
+    """Let the page's tasks run a few steps."""
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
+def test_a_review_can_be_stopped_and_goes_on_from_there():
+    async def go():
+        app, page = make_app(seed=5)
+        app.dispatch("start")
+        await play_to_the_end(app, page)
+        slow = SlowCpu()
+        app.cpu.review = slow.review
+        seconds = itertools.count(0.0, 2.0)    # each answer a while after the last redraw
+        app.clock = lambda: next(seconds)
+        app.dispatch("review")
+        await ticks()
+        # the move searched and the next, waiting in the worker's queue
+        assert len(slow.asked) == 2 and app.review.status == "running"
+        total = app.review.total
+        assert total >= 4
+        await slow.answer()
+        await slow.answer()
+        assert app.review.done == 2 and len(slow.asked) == 4
+        assert "2 of" in page.tree.find("#review-progress").text()   # progress is drawn
+        app.dispatch("review-cancel")
+        await slow.answer()              # the move being searched ends; nothing more asked
+        await settle(app)
+        assert app.review.status == "cancelled" and app.review.done == 2
+        assert len(slow.asked) == 4
+        assert page.tree.find("#btn-review-resume") is not None
+        assert page.tree.find("#btn-review-cancel") is None
+        assert f"2 of {total}" in page.tree.find("#review-progress").text()
+        slow.open_all = True
+        app.dispatch("review-resume")
+        await settle(app)
+        assert app.review.status == "done" and app.review.done == total
+        # each position asked once after the stop: the third and fourth again, as their
+        # answers were dropped
+        assert len(slow.asked) == total + 2
+        ks = [p.k for p in app.review.points]
+        assert ks == sorted(set(ks)) and len(ks) == total
+        # closing the window stops a running review as well
+        app.review = None
+        slow.open_all = False
+        app.dispatch("review")
+        await ticks()
+        app.dispatch("close-modal")
+        await slow.answer()
+        await settle(app)
+        assert app.review.status == "cancelled" and app.review.done == 0
+        assert not page.errors
+    asyncio.run(go())
+
+
+def test_two_players_on_one_device_choose_whose_moves():
+    async def go():
+        app, page = make_app(seed=4)
+        app.dispatch("menu-set", {"key": "kind", "value": "local"})
+        app.dispatch("start")
+        await play_to_the_end(app, page, local=True)
+        app.dispatch("review")
+        await settle(app)
+        assert page.tree.find("#review-side-0") is not None
+        first = app.review.player
+        other = 1 - first
+        app.dispatch("review-side", {"side": str(other)})
+        await settle(app)
+        assert app.review.player == other and app.review.status == "done"
+        assert page.tree.find(f"#review-side-{other}").attrs["aria-pressed"] == "true"
+        assert page.tree.find("#review-cpu") is None      # no CPU played
+        assert not page.errors
+    asyncio.run(go())
+
+
+def test_what_the_cpu_knew_is_saved_with_the_game_and_an_old_save_still_opens():
+    async def go():
+        store = MemoryStorage()
+        app, page = make(store, seed=5)
+        app.render()
+        app.dispatch("menu-set", {"key": "strength", "value": "easy"})
+        app.dispatch("start")
+        await play_to_the_end(app, page)
+        saved = json.loads(store.get(SAVE_KEY))
+        assert saved["beliefs"] == app.cpu_beliefs and saved["beliefs"]["player"] == 1
+        app2, page2 = make(store)
+        assert app2.resume()
+        app2.render()
+        assert app2.cpu_beliefs == app.cpu_beliefs and page2.screen() == "screen-over"
+        app2.dispatch("review")
+        await settle(app2)
+        app2.dispatch("review-part", {"part": "cpu"})
+        assert page2.tree.find("#review-cpu").find_all("li")
+        # a save from before reviews (no beliefs), or with damaged ones, opens all the same
+        for beliefs in (None, {"player": 1, "moves": {"x": 1}}, [1, 2]):
+            data = dict(saved)
+            data.pop("beliefs")
+            if beliefs is not None:
+                data["beliefs"] = beliefs
+            store.set(SAVE_KEY, json.dumps(data))
+            app3, page3 = make(store)
+            assert app3.resume()
+            app3.render()
+            assert app3.cpu_beliefs is None and page3.screen() == "screen-over"
+            app3.dispatch("review")
+            await settle(app3)
+            assert page3.tree.find("#review-cpu") is None
+            assert page3.tree.find("#review-graph") is not None and not page3.errors
+    asyncio.run(go())
+
+
+def test_a_replay_from_a_link_reviews_the_side_shown_in_japanese_too():
+    app, _ = _finished_cpu_game()
+    record = json.dumps(app.game.record())
+
+    async def go():
+        other, page = make_app(seed=9)
+        other.dispatch("lang", {"lang": "ja"})
+        assert other.open_replay(record)
+        other.dispatch("replay-view", {"view": "1"})
+        other.dispatch("review")
+        await settle(other)
+        tree = page.tree
+        assert other.review.player == 1 and other.review.status == "done"
+        assert "振り返り" in tree.find("#modal-review").text()
+        assert tree.find("#review-cpu") is None       # a link: nothing of the CPU kept
+        assert tree.find("#review-side-0") is None    # the side shown
+        html = to_html(tree)
+        assert "Review" not in tree.find("#modal-review").text() and "<svg" in html
+        assert not page.errors
+    asyncio.run(go())
+
+
+def test_check_beliefs_refuses_malformed_ones():
+    good = {"player": 1, "moves": {"3": {"hand": [[5, "recon"], [7, None]],
+                                         "slots": [{"lane": 0, "index": 0,
+                                                    "odds": [[9, "ambush", 0.4]]}]}}}
+    assert rv.check_beliefs(good) == good
+    for bad in (None, [], {"player": 2, "moves": {}}, {"player": True, "moves": {}},
+                {"player": 1, "moves": {"a": {"hand": [], "slots": []}}},
+                {"player": 1, "moves": {"1": {"hand": "x", "slots": []}}},
+                {"player": 1, "moves": {"1": {"hand": [], "slots": [{"lane": 5}]}}},
+                {"player": 1, "moves": {"1": {"hand": [[1]], "slots": []}}}):
+        assert rv.check_beliefs(bad) is None

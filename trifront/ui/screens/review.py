@@ -1,0 +1,356 @@
+"""The game's review, a window over the game-over screen or the replay viewer (ui/review.py
+holds the run): the chance to win after each of one player's moves as a graph (SVG drawn
+here) and a table, the moves where it fell most with the CPU's choice there, and after a
+game against the CPU what the CPU knew. A point or a listed move opens the replay there."""
+
+from __future__ import annotations
+
+import json
+import traceback
+
+from trifront.replay import Replay
+from trifront.ui import model as m
+from trifront.ui import review as rv_mod
+from trifront.ui.html import El, h
+from trifront.ui.i18n import t
+from trifront.ui.render import button, modal
+from trifront.ui.review import Review
+from trifront.ui.screens.base import on, overlay
+
+KIND = "review"
+
+
+# ------------------------------------------------------------------------ what is reviewed
+
+def _subject(app) -> dict | None:
+    """What the Review button reviews where the page is: the record, the player shown,
+    whether either player may be chosen, the names, the CPU's kept beliefs (or None)."""
+    if app.replay is not None:
+        viewer = app.replay
+        shown = viewer.view
+        own = viewer.own or _same_game(app, viewer.replay.record)
+        return {"record": viewer.replay.record, "replay": viewer.replay,
+                "player": int(shown) if shown in ("0", "1") else 0,
+                "choosable": shown == "all", "names": viewer.names(),
+                "beliefs": app.cpu_beliefs if own else None}
+    if app.game is None or not app.game.over or app.screen != "over":
+        return None
+    record = app.game.record()
+    if record is None:
+        return None
+    return {"record": record, "replay": None, "player": app.seat.acting(),
+            "choosable": app.seat.reviews_both, "names": app.names,
+            "beliefs": app.cpu_beliefs}
+
+
+def _same_game(app, record: dict) -> bool:
+    if app.game is None:
+        return False
+    mine = app.game.record()
+    return mine is not None and all(record.get(k) == mine.get(k)
+                                    for k in ("mode", "effects", "first", "seed", "decks",
+                                              "actions"))
+
+
+def _start(app, subject: dict, player: int) -> None:
+    """Show the review of ``player``'s moves: the finished one if it is kept, else run it
+    (going on from where a stopped run of the same game and player ended)."""
+    run = app.review
+    if run is None or not run.same(subject["record"], player):
+        replay = subject["replay"] or Replay(subject["record"])
+        run = app.review = Review(replay, player, seed=app.rng.randrange(2 ** 31))
+    app.overlay = (KIND,)
+    if run.done < run.total:
+        run.status = "running"
+        app.spawn_task(_run(app, run))
+    else:
+        run.status = "done"
+
+
+#: seconds between two redraws of the progress: a redraw of the whole page costs the main
+#: thread 0.1-0.7 s on a busy 2-core machine, time the worker's search shares the cores with
+REDRAW_EVERY = 1.0
+
+
+async def _run(app, run: Review) -> None:
+    drawn = [app.clock()]
+
+    def progress() -> None:
+        if app.clock() - drawn[0] >= REDRAW_EVERY:
+            drawn[0] = app.clock()
+            app.render()
+
+    try:
+        await run.run(app.cpu.review, on_progress=progress,
+                      still_wanted=lambda: app.review is run and app.overlay == (KIND,))
+    except Exception:  # noqa: BLE001 - the page goes on; the review says it stopped
+        app.log_error("TriFront: review failed:\n" + traceback.format_exc())
+        run.status = "cancelled"
+        app.toast = t("review.failed")
+    app.render()
+
+
+# --------------------------------------------------------------------------------- clicks
+
+@on("review")
+def open_review(app, data: dict) -> None:
+    subject = _subject(app)
+    if subject is not None:
+        _start(app, subject, subject["player"])
+
+
+@on("review-side")
+def choose_side(app, data: dict) -> None:
+    subject = _subject(app)
+    side = str(data.get("side", ""))
+    if subject is not None and subject["choosable"] and side in ("0", "1"):
+        if app.review is not None:
+            app.review.cancel()
+        _start(app, subject, int(side))
+
+
+@on("review-cancel")
+def cancel(app, data: dict) -> None:
+    if app.review is not None:
+        app.review.cancel()
+
+
+@on("review-resume")
+def resume(app, data: dict) -> None:
+    subject = _subject(app)
+    if subject is not None and app.review is not None:
+        _start(app, subject, app.review.player)
+
+
+@on("review-part")
+def toggle_part(app, data: dict) -> None:
+    """Open or close the table or "what the CPU knew" (kept across the progress's redraws)."""
+    part = str(data.get("part", ""))
+    if app.review is not None and part in ("table", "cpu"):
+        app.review.shown ^= {part}
+
+
+@on("review-go")
+def go(app, data: dict) -> None:
+    """A point of the graph or a listed move: the replay after that move, from the reviewed
+    player's side."""
+    run = app.review
+    subject = _subject(app)
+    if run is None or subject is None:
+        return
+    try:
+        to = int(data.get("to", 0))
+    except (TypeError, ValueError):
+        return
+    side = str(run.player)
+    if app.replay is None:
+        app.open_replay(json.dumps(subject["record"]), own=True, who=app.seat.who(),
+                        perspective=side)
+    elif app.replay.view not in (side, "all"):
+        app.replay.choose_view(side)
+    if app.replay is not None:
+        app.replay.step_to(to)
+    app.overlay = None
+
+
+@overlay(KIND)
+def draw(app):
+    subject = _subject(app)
+    if app.review is None or subject is None:
+        return None
+    knew = rv_mod.cpu_knew(subject["beliefs"], app.review.replay.n) \
+        if subject["beliefs"] and subject["beliefs"]["player"] != app.review.player else []
+    return review_modal(app.review, subject["names"], choosable=subject["choosable"],
+                        knew=knew)
+
+
+# -------------------------------------------------------------------------------- drawing
+
+def action_words(view: dict, action: dict) -> str:
+    """One of view["legal"] in words, from that view ("play Recon 5 face-up in the left
+    lane")."""
+    kind = action.get("type")
+    if kind == "pass":
+        return t("hint.pass")
+    found = m.find_card(view, view["me"], action.get("card"))
+    label = m.card_label(found[1]) if found else t("card.a_card")
+    if kind == "discard":
+        return t("hint.discard", card=label)
+    face, lane = action.get("face"), action.get("lane")
+    tlabel = ""
+    if action.get("target"):
+        for tc in m.target_choices(view, action["card"], lane, face):
+            if tc.action == action:
+                tlabel = tc.label
+                break
+    return t(f"hint.play_{'down' if face == 'down' else 'up'}", card=label,
+             lane=m.lane_name(lane), target=t("hint.target", target=tlabel) if tlabel else "")
+
+
+def _pct(x: float) -> int:
+    return m.win_percent(x)
+
+
+#: the graph's drawing box (SVG user units; it scales to the window's width)
+W, H = 320, 150
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 8, 20
+
+
+def graph(points: list[rv_mod.Point], total: int, worst_ks: set[int]) -> El:
+    """The chance after each move as an SVG line with a point per move (click: the replay
+    there); the 50 % line, the axis in percent. ``total``: moves to review (x scale)."""
+    pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
+    n = max(total, 1)
+
+    def x(i: int) -> float:
+        return round(LEFT + (i + 0.5) * pw / n, 1)
+
+    def y(p: float) -> float:
+        return round(TOP + (1 - p) * ph, 1)
+
+    parts = [h("rect", x=LEFT, y=TOP, width=pw, height=ph, cls="tf-rv-plot")]
+    for p in (0.0, 0.5, 1.0):
+        parts.append(h("line", x1=LEFT, x2=W - RIGHT, y1=y(p), y2=y(p),
+                       cls="tf-rv-mid" if p == 0.5 else "tf-rv-grid"))
+        parts.append(h("text", f"{int(p * 100)}%", x=LEFT - 4, y=y(p) + 4,
+                       cls="tf-rv-axis", text_anchor="end"))
+    parts.append(h("text", t("review.axis_moves"), x=LEFT + pw / 2, y=H - 5,
+                   cls="tf-rv-axis", text_anchor="middle"))
+    if points:
+        parts.append(h("polyline", points=" ".join(f"{x(i)},{y(p.played_estimate)}"
+                                                   for i, p in enumerate(points)),
+                       cls="tf-rv-line"))
+    hit = round(min(12.0, pw / n / 2), 1)   # the touch target, wider than the dot
+    for i, p in enumerate(points):
+        pct = _pct(p.played_estimate)
+        label = t("review.point", k=p.k + 1, pct=pct)
+        cx, cy = x(i), y(p.played_estimate)
+        parts.append(h("g", h("title", label),
+                       h("circle", cx=cx, cy=cy, r=hit, cls="tf-rv-hit"),
+                       h("circle", cx=cx, cy=cy, r=6 if p.k in worst_ks else 4.5,
+                         cls=["tf-rv-pt", "tf-rv-worst" if p.k in worst_ks else ""]),
+                       role="button", tabindex="0", aria_label=label, cls="tf-rv-point",
+                       id=f"review-pt-{p.k + 1}", data={"act": "review-go", "to": p.k + 1}))
+    first = _pct(points[0].played_estimate) if points else 50
+    last = _pct(points[-1].played_estimate) if points else 50
+    return h("svg", parts, id="review-graph", cls="tf-rv-graph", viewBox=f"0 0 {W} {H}",
+             role="group", xmlns="http://www.w3.org/2000/svg",
+             aria_label=t("review.graph_label", first=first, last=last))
+
+
+def _worst_box(points: list[rv_mod.Point], worst: list[rv_mod.Point], done: bool) -> El:
+    items = []
+    for i, p in enumerate(worst):
+        items.append(h("li",
+                       h("p", t("review.worst_line", k=p.k + 1,
+                                played=action_words(p.view, p.played),
+                                before=_pct(p.estimate), after=_pct(p.played_estimate)),
+                         cls="tf-rv-worst-line"),
+                       h("p", t("review.instead", best=action_words(p.view, p.best),
+                                pct=_pct(p.estimate)), cls="tf-rv-instead"),
+                       button(t("review.show"), "review-go", id=f"review-worst-{i}",
+                              cls="tf-btn-small", title=t("review.show_title"),
+                              data={"to": p.k + 1}),
+                       data={"k": p.k + 1}))
+    body = h("ol", items, cls="tf-rv-worst-list") if items else \
+        h("p", t("review.worst_none") if done and points else "", cls="tf-note")
+    return h("section", h("h3", t("review.worst")), body, id="review-worst",
+             cls="tf-rv-section", data={"n": len(items)})
+
+
+def _part(part: str, title: str, is_open: bool, *body, **attrs) -> El:
+    """A part of the window that opens and closes (a <details> whose state the page keeps:
+    the progress redraws the window). Closed, its body is not drawn."""
+    return h("details", h("summary", title, data={"act": "review-part", "part": part}),
+             *(body if is_open else ()), open=is_open, cls="tf-rv-section", **attrs)
+
+
+def _table(points: list[rv_mod.Point], is_open: bool) -> El:
+    rows = [h("tr", h("th", str(p.k + 1), scope="row"),
+              h("td", action_words(p.view, p.played)),
+              h("td", f"{_pct(p.played_estimate)}%"),
+              h("td", action_words(p.view, p.best)),
+              h("td", f"{_pct(p.estimate)}%"))
+            for p in points] if is_open else []
+    return _part("table", t("review.table"), is_open,
+                 h("div",
+                   h("table",
+                     h("thead", h("tr", [h("th", t(f"review.col_{c}"), scope="col")
+                                         for c in ("move", "played", "after", "best",
+                                                   "best_pct")])),
+                     h("tbody", rows), cls="tf-rv-table"),
+                   cls="tf-rv-table-box"),
+                 id="review-table")
+
+
+def _guess(odds: list) -> str:
+    return t("review.cpu_guess", card=m.card_label({"rank": odds[0], "effect": odds[1]}),
+             pct=int(round(odds[2] * 100)))
+
+
+def cpu_box(knew: list[rv_mod.CpuMove], is_open: bool = True) -> El | None:
+    """"What the CPU knew": its hand and its odds for the other side's face-down cards at
+    each of its moves."""
+    if not knew:
+        return None
+    items = []
+    for mv in (knew if is_open else ()):
+        cards = ", ".join(m.card_label({"rank": r, "effect": e}) for r, e in mv.hand)
+        lines = [h("p", t("review.cpu_hand", cards=cards) if mv.hand
+                   else t("review.cpu_hand_empty"), cls="tf-rv-cpu-hand")]
+        for s in mv.slots:
+            lines.append(h("p", t("review.cpu_slot", lane=m.lane_name(s["lane"]),
+                                  guesses=", ".join(_guess(o) for o in s["odds"])),
+                           cls="tf-rv-cpu-slot"))
+        if not mv.slots:
+            lines.append(h("p", t("review.cpu_no_slots"), cls="tf-rv-cpu-slot"))
+        items.append(h("li", h("h4", t("review.cpu_move", k=mv.k + 1)), lines,
+                       data={"k": mv.k + 1}))
+    return _part("cpu", t("review.cpu"), is_open,
+                 h("p", t("review.cpu_note"), cls="tf-note"),
+                 h("ol", items, cls="tf-rv-cpu-list"),
+                 id="review-cpu", data={"n": len(knew)})
+
+
+def review_modal(run: Review, names: dict[int, str], *, choosable: bool = False,
+                 knew: list | None = None) -> El:
+    """The review window (see the module docstring) for ``run`` as it stands."""
+    points = run.points
+    worst = rv_mod.worst(points)
+    status = run.status
+    if status == "done":
+        progress = t("review.progress_done", total=run.total) if run.total else t("review.none")
+    elif status == "cancelled":
+        progress = t("review.cancelled", done=run.done, total=run.total)
+    else:
+        progress = t("review.progress", done=run.done, total=run.total)
+    sides = None
+    if choosable:
+        sides = h("div", h("span", t("review.side"), cls="tf-replay-label"),
+                  [button(names[p], "review-side", id=f"review-side-{p}",
+                          pressed=run.player == p, cls="tf-btn-ghost tf-btn-small",
+                          data={"side": p}) for p in (0, 1)],
+                  cls="tf-rv-sides", role="group", aria_label=t("review.side"))
+    running = status == "running"
+    bar = h("div",
+            h("progress", value=run.done, max=max(run.total, 1), id="review-bar",
+              aria_label=t("review.graph")),
+            h("span", progress, id="review-progress", role="status", aria_live="polite",
+              data={"done": run.done, "total": run.total, "status": status,
+                    "actions": run.replay.n, "ms": round(run.worker_ms)}),
+            button(t("review.cancel"), "review-cancel", id="btn-review-cancel",
+                   cls="tf-btn-small") if running else None,
+            button(t("review.resume"), "review-resume", id="btn-review-resume",
+                   cls="tf-btn-small") if status == "cancelled" else None,
+            cls="tf-rv-progress")
+    name = names[run.player]
+    body = [sides, bar,
+            h("figure", graph(points, run.total, {p.k for p in worst}),
+              h("figcaption", t("review.graph"), cls="tf-note"), cls="tf-rv-figure"),
+            _worst_box(points, worst, status == "done"),
+            _table(points, "table" in run.shown),
+            cpu_box(knew or [], "cpu" in run.shown),
+            h("p", t("review.note"), cls="tf-note")]
+    return modal("modal-review", t("review.title", name=name), *body,
+                 actions=[button(t("modal.close"), "close-modal", id="btn-review-close",
+                                 cls="tf-btn-primary")], wide=True)
