@@ -302,16 +302,19 @@ def action_bar(view: dict, names: dict[int, str], sel: m.Selection, thinking: bo
                                   data={"owner": me, "card-id": sel.card}))
     p = m.pass_choice(view)
     # the round on an upright phone, where the top bar is scrolled away while the hand is in
-    # sight: the action bar stays (CSS shows it there only; #round says it to screen readers)
-    tail = [h("span", t("board.round", n=view["round"]), cls="tf-tail-round", id="round-bar",
-              aria_hidden="true")]
+    # sight: the action bar stays (CSS shows it there only; #round says it to screen readers).
+    # Not while a play is half made: Back and Cancel fill the row, and a second row would
+    # raise the bar over the lanes the player is choosing between
+    half_made = sel.step != "card" and m.my_turn(view)
+    tail = [] if half_made else [h("span", t("board.round", n=view["round"]),
+                                   cls="tf-tail-round", id="round-bar", aria_hidden="true")]
     if hint_button is not None:
         busy = hint_button == "busy"
         tail.append(button(t("hint.btn_busy") if busy else t("hint.btn"), "hint", id="btn-hint",
                            enabled=hint_button == "idle",
                            cls=["tf-btn-ghost", "tf-btn-hint", "tf-busy" if busy else ""],
                            title=t("hint.btn_title"), data={"busy": "1" if busy else None}))
-    if sel.step != "card" and m.my_turn(view):
+    if half_made:
         if sel.step != "lane":      # at the lane step Back would do just what Cancel does
             tail.append(button(t("prompt.back"), "back", id="btn-back", cls="tf-btn-ghost"))
         tail.append(button(t("prompt.cancel"), "cancel", id="btn-cancel", cls="tf-btn-ghost"))
