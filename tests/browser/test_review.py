@@ -73,6 +73,8 @@ def test_review_a_whole_cpu_game(page, app_url):
     page.set_viewport_size({"width": 375, "height": 667})
     page.click("#btn-review")
     page.wait_for_selector('#review-progress[data-status="done"]')
+    # the window opens with a short animation: measure where it comes to rest
+    page.wait_for_function("() => !document.getAnimations().some(a => a.playState === 'running')")
     overflow = page.evaluate("() => { const m = document.querySelector('#modal-review "
                              ".tf-modal'); return m.scrollWidth - m.clientWidth; }")
     modal = page.locator("#modal-review .tf-modal").bounding_box()
