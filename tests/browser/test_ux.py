@@ -343,6 +343,8 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map(([n, r]) => n + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
 
 
+CARDS_LANDED = """() => document.getAnimations().every(a =>
+  !a.id.startsWith('tf-motion') || a.playState !== 'running')"""
 HAND_COVERED = """() => [...document.querySelectorAll('#hand-me [data-card-id]')].filter(c => {
   const r = c.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
   const e = document.elementFromPoint(x, y);
@@ -357,8 +359,7 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
 
     def check(name):
         # sizes are read once the cards have landed (a card in flight is scaled, motion.py)
-        page.wait_for_function("""() => document.getAnimations().every(a =>
-            !a.id.startsWith('tf-motion') || a.playState !== 'running')""")
+        page.wait_for_function(CARDS_LANDED)
         scroll = page.evaluate("document.documentElement.scrollWidth")
         assert scroll <= width, f"{name}: the page is {scroll} px wide at {width} px"
         small = page.evaluate(SMALL_TARGETS)
@@ -425,7 +426,7 @@ def test_a_phone_held_sideways_keeps_the_hand_clear_of_the_action_bar(page, app_
     boot(page, f"{app_url}?seed=5&cpu_delay=0")
     page.click("#btn-start")
     page.wait_for_selector(BOARD_MINE)
-    page.wait_for_timeout(200)
+    page.wait_for_function(CARDS_LANDED)      # a card still being dealt is scaled, motion.py
     assert page.evaluate(HAND_COVERED) == []
     page.locator("#hand-me [data-card-id]:not(.tf-dim)").first.click()
     page.wait_for_selector('#choices [id^="btn-lane-"]')
@@ -598,8 +599,7 @@ def test_held_sideways_a_first_hand_fits_one_row(page, app_url, width, height):
     cards = page.locator("#hand-me [data-card-id]")
     assert cards.count() == 5
     # the rows are read once the deal has landed (a card in flight is moved, motion.py)
-    page.wait_for_function("""() => document.getAnimations().every(a =>
-        !a.id.startsWith('tf-motion') || a.playState !== 'running')""")
+    page.wait_for_function(CARDS_LANDED)
     assert len({round(c.bounding_box()["y"]) for c in cards.all()}) == 1
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
