@@ -6,6 +6,9 @@ Fixtures (see docs/TESTING.md):
   page     a fresh context + page per test; FAILS the test at teardown if the page logged a
            console error, raised a page error, got an HTTP error response, or asked for
            anything not on the test server (e.g. a CDN). `page.trifront_log` holds the record.
+           By default its context prefers reduced motion and the page makes no Pyodide
+           snapshot of its own (see SPEED below); a test marked `motion` or `snapshot` gets
+           the page a player's first visit gets.
   app_url  the page's address on the test server
 Helpers live in harness.py (`from harness import boot, shot, wait_booted, wait_cpu`):
 `boot(page, url)` loads the page and waits for the boot marker, returning seconds;
@@ -123,9 +126,22 @@ class PageLog:
                 or f"{parts.scheme}://{parts.netloc}" in self.origins)
 
 
+# SPEED: a card's flight (trifront/ui/motion.py) is 0.2-0.4 s, and Playwright waits for an
+# element to stop moving before it clicks it, so a whole game clicked with motion on took half
+# as long again; and a page running 3 s past its CPU's start boots a third Pyodide to make the
+# snapshot a later visit restores (~2 s of a core, 60 MiB), which a fresh context never uses.
+# Tests of motion (test_motion.py, test_ux.py) and of the snapshot (test_boot.py) opt back in.
+NO_SNAPSHOT = """Object.defineProperty(window, 'tfSaveSnapshot',
+  {configurable: true, get: () => undefined, set: () => {}});"""
+
+
 @pytest.fixture
-def context(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+def context(browser, request):
+    motion = request.node.get_closest_marker("motion") is not None
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800},
+                              reduced_motion="no-preference" if motion else "reduce")
+    if request.node.get_closest_marker("snapshot") is None:
+        ctx.add_init_script(NO_SNAPSHOT)
     ctx.set_default_timeout(DEFAULT_TIMEOUT_MS)
     yield ctx
     ctx.close()

@@ -348,13 +348,18 @@ gunicorn:
     raise RuntimeError("nostr-relay did not start: " + (tmp / "nostr-relay.log").read_text()[-2000:])
 
 
-def url(server, relay_port: int, room: str, extra: str = "") -> str:
+def url(server, relay_port: int, room: str, extra: str = "", as_a_player: bool = False) -> str:
+    """The room's address. Pages make no Pyodide snapshot of their own (a third interpreter
+    booted on a busy machine, never restored by a fresh context) unless ``as_a_player``."""
     return (f"{server.url}index.html?room={room}&relay=ws://127.0.0.1:{relay_port}/"
-            f"&ice=none&cpu_delay=0{extra}")
+            f"&ice=none&cpu_delay=0{'' if as_a_player else '&snapshot_delay=-1'}{extra}")
 
 
-def new_context(browser):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, permissions=["microphone"])
+def new_context(browser, motion: bool = False):
+    """A 1280 x 800 context. Its cards do not move unless ``motion`` (Playwright waits for a
+    moving card to land before clicking: a whole game with motion takes half as long again)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, permissions=["microphone"],
+                              reduced_motion="no-preference" if motion else "reduce")
     ctx.set_default_timeout(30_000)
     return ctx
 
@@ -367,9 +372,10 @@ DROP_S = 40
 def scenario_contexts(pw, server, relay_port) -> dict:
     browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
     try:
-        u = url(server, relay_port, "contexts-room")
-        host = Player(new_context(browser), u, "host")
-        guest = Player(new_context(browser), u, "guest")
+        # this one game is played as two players' pages are: cards moving, snapshots made
+        u = url(server, relay_port, "contexts-room", as_a_player=True)
+        host = Player(new_context(browser, motion=True), u, "host")
+        guest = Player(new_context(browser, motion=True), u, "guest")
         join(host)
         host.page.wait_for_selector('#net-status[data-net="waiting"]')
         host.shot("online-contexts-lobby-host")
@@ -512,7 +518,7 @@ def nostr_room(pw, server, room: str):
     try:
         yield browser, (f"{server.url}index.html?room={room}&signal=nostr"
                         f"&nostr=ws://127.0.0.1:{port}&relay=ws://127.0.0.1:9/&ice=none"
-                        f"&cpu_delay=0&claim_after=600"), port
+                        f"&cpu_delay=0&claim_after=600&snapshot_delay=-1"), port
     finally:
         browser.close()
         proc.terminate()
@@ -752,8 +758,9 @@ def scenario_watch(pw, server, relay_port) -> dict:
     try:
         u = url(server, relay_port, "watch-room")
         w_url = (f"{server.url}index.html?watch=watch-room&relay=ws://127.0.0.1:{relay_port}/"
-                 f"&cpu_delay=0")
-        phone = browser.new_context(viewport={"width": 375, "height": 667})
+                 f"&cpu_delay=0&snapshot_delay=-1")
+        phone = browser.new_context(viewport={"width": 375, "height": 667},
+                                    reduced_motion="reduce")
         early = Player(phone, w_url + "&lang=ja", "early")
         early.page.wait_for_selector('#screen-watch[data-net="watching"]')
         early.shot("online-watch-waiting-early")

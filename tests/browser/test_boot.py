@@ -9,6 +9,8 @@ import re
 import shutil
 import time
 
+import pytest
+
 import serve
 from harness import (CPU_READY_SELECTOR, READY_SELECTOR, ROOT, boot, shot, take_turn,
                      wait_booted, wait_cpu)
@@ -148,6 +150,7 @@ def _first_visit_saves_a_snapshot(page, url):
     assert page.evaluate("() => localStorage.getItem('trifront.pyodide-snapshot')")
 
 
+@pytest.mark.snapshot
 def test_a_later_start_restores_the_snapshot_and_plays(page, app_url):
     """web/pyodide-snapshot.mjs: the first visit makes a snapshot of the booted interpreter
     (after the CPU is ready); the next start restores it, page and CPU worker both, and the
@@ -187,6 +190,7 @@ def test_a_later_start_restores_the_snapshot_and_plays(page, app_url):
                            '#screen-round, #screen-over', timeout=60_000)
 
 
+@pytest.mark.snapshot
 def test_a_snapshot_that_does_not_restore_is_replaced(page, app_url):
     """A damaged or foreign snapshot (Pyodide checks its build id) costs one warning: the page
     starts the usual way, and a good snapshot replaces it."""
@@ -213,6 +217,7 @@ def test_a_snapshot_that_does_not_restore_is_replaced(page, app_url):
     assert size > 10_000_000, size
 
 
+@pytest.mark.snapshot
 def test_a_snapshot_that_cannot_be_stored_is_tried_twice_then_left(page, app_url):
     """A full storage quota: making the snapshot fails with a warning, not a page error (the
     worker's reason reached Python as a bare string: "invalid exception object"), and after
@@ -238,6 +243,7 @@ def test_a_snapshot_that_cannot_be_stored_is_tried_twice_then_left(page, app_url
     assert not page.trifront_log.page_errors
 
 
+@pytest.mark.snapshot
 def test_a_restore_that_never_reached_the_menu_is_not_tried_again(page, app_url):
     """Pyodide checks a snapshot's build, not its contents: a start from one that restored but
     never got to the menu (its flag still set) makes the next start boot the usual way and

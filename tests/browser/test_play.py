@@ -226,9 +226,11 @@ def test_cpu_worker_failure_is_reported_and_the_cpu_still_plays(page, app_url):
     assert toast["y"] + toast["height"] <= bar["y"], (toast, bar)   # clear of the buttons
     mid = toast["x"] + toast["width"] / 2
     assert abs(mid - page.viewport_size["width"] / 2) < 2, toast      # centred
-    # news steps aside by itself after a few seconds (a problem's toast stays until read)
+    # news steps aside by itself after a few seconds (a problem's toast stays until read),
+    # with reduced motion too (this page's context prefers it, conftest.py)
     names = page.evaluate("getComputedStyle(document.getElementById('toast')).animationName")
     assert "tf-toast-away" in names and "tf-toast-info" in page.get_attribute("#toast", "class")
+    page.wait_for_selector("#toast", state="hidden", timeout=10_000)
     assert page.locator("#btn-cpu-easy").count() == 0
     assert page.inner_text("#last-action").startswith("CPU ")
     take_turn(page)

@@ -19,6 +19,8 @@ from harness import shot as _shot
 from trifront.game import Game
 from trifront.replay import share_fragment
 
+pytestmark = pytest.mark.motion   # cards move as they do for a player
+
 AXE = ROOT / "tests" / "browser" / "vendor" / "axe.min.js"
 BOARD_MINE = '#screen-board[data-to-move="0"]:not([data-thinking])'
 NEXT_STOP = BOARD_MINE + ', #screen-round, #screen-over'
