@@ -11,6 +11,12 @@ Every test under tests/browser/ is marked `browser` and runs after all the other
 browser fixtures start Playwright's sync API once per session, which keeps an asyncio event
 loop running in the main thread until the session ends, and `asyncio.run()` in a later
 CPython test would fail with "cannot be called from a running event loop".
+
+The online games (tests/browser/test_online.py) come first instead: they drive their browsers
+from a process of their own in a network namespace, never from pytest's, and are the longest
+tests. Under pytest-xdist (scripts/test: `-n 2 --dist loadgroup`) they are one group, so one
+worker plays them one after another, each game given the machine's time alone beside the
+other worker's shorter tests, while the other worker takes everything else in order.
 """
 
 from __future__ import annotations
@@ -26,14 +32,22 @@ SHARED_REQUIRED = bool(os.environ.get("TRIFRONT_SHARED"))
 BROWSER_TESTS = REPO_ROOT / "tests" / "browser"
 
 
+ONLINE_TESTS = BROWSER_TESTS / "test_online.py"
+
+
 def pytest_collection_modifyitems(config, items):
-    """Mark the browser tests and move them to the end (stable order otherwise)."""
-    browser, others = [], []
+    """Mark the browser tests; the online games first, the other browser tests last (stable
+    order otherwise)."""
+    online, browser, others = [], [], []
     for item in items:
         if BROWSER_TESTS in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)
-            browser.append(item)
+            if Path(item.path) == ONLINE_TESTS:
+                item.add_marker(pytest.mark.xdist_group("online"))
+                online.append(item)
+            else:
+                browser.append(item)
         else:
             others.append(item)
-    items[:] = others + browser
+    items[:] = online + others + browser
 
