@@ -42,8 +42,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_TESTS in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)
-            if Path(item.path) == ONLINE_TESTS:
-                item.add_marker(pytest.mark.xdist_group("online"))
+            if Path(item.path) == ONLINE_TESTS:     # its own xdist_group("online")
                 online.append(item)
             else:
                 browser.append(item)
