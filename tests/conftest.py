@@ -14,9 +14,10 @@ CPython test would fail with "cannot be called from a running event loop".
 
 The online games (tests/browser/test_online.py) come first instead: they drive their browsers
 from a process of their own in a network namespace, never from pytest's, and are the longest
-tests. Under pytest-xdist (scripts/test: `-n 2 --dist loadgroup`) they are one group, so one
-worker plays them one after another, each game given the machine's time alone beside the
-other worker's shorter tests, while the other worker takes everything else in order.
+tests. Under pytest-xdist (scripts/test: `-n 2 --dist loadfile`) a file is one unit of work,
+so one worker plays the online games one after another, never two at once, beside the other
+worker's shorter tests; both then take the remaining files in this order. (xdist 3.8's
+`loadgroup` groups nothing under pytest 9: it renames items through a field pytest 9 dropped.)
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_TESTS in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)
-            if Path(item.path) == ONLINE_TESTS:     # its own xdist_group("online")
+            if Path(item.path) == ONLINE_TESTS:
                 online.append(item)
             else:
                 browser.append(item)

@@ -35,9 +35,6 @@ import pytest
 
 HELPER = Path(__file__).with_name("online_match.py")
 
-# one pytest-xdist worker plays these games one after another (tests/conftest.py)
-pytestmark = pytest.mark.xdist_group("online")
-
 
 def _cannot(why: str) -> None:
     """Skip on a developer's machine; in CI (CI=true, where .ci/run runs as root) a missing
