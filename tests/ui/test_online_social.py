@@ -123,6 +123,9 @@ def test_quick_messages_both_ways_in_each_readers_language_muted_and_rate_limite
         assert a.screen == "board" and "btn-quick" in ids(pa)
         a.dispatch("quick-toggle")
         assert "quick-menu" in ids(pa) and len(quick.IDS) == 6
+        a.dispatch("escape")                        # Escape closes the menu, nothing else
+        assert "quick-menu" not in ids(pa) and a.screen == "board"
+        a.dispatch("quick-toggle")
         assert all(f"quick-{mid}" in ids(pa) for mid in quick.IDS)
         a.dispatch("quick-say", {"say": "gg"})
         await step(relay)

@@ -155,6 +155,12 @@ class OnlineSeat(Seat):
     def toggle_quick(self) -> None:
         self.quick_open = not self.quick_open
 
+    def dismiss(self) -> bool:
+        if not self.quick_open:
+            return False
+        self.quick_open = False
+        return True
+
     def say(self, mid: str) -> None:
         if mid not in QUICK_IDS:
             return

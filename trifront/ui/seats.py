@@ -83,6 +83,11 @@ class Seat:
     def decorate(self, root, screen) -> None:
         """Anything the seat adds around the screen (an online match's connection bar)."""
 
+    def dismiss(self) -> bool:
+        """Escape: close what this seat alone put on the page (the online quick messages'
+        menu); True if something was closed, else the screen's own Escape applies."""
+        return False
+
     def refuses(self, **parts) -> bool:
         """Whether the page's player may not take this (part of an) action now, beyond the
         rules (a tutorial's step): the seat has said why. ``parts``: ``card``, ``lane``,

@@ -45,6 +45,8 @@ def dismiss_toast(app, data: dict) -> None:
 
 @on("escape")
 def escape(app, data: dict) -> None:
+    if app.seat.dismiss():
+        return
     if app.overlay:
         app.overlay = None
     elif app.screen == "board":
