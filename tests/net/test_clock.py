@@ -176,3 +176,31 @@ def test_the_guest_ignores_a_clock_that_changes_its_rule_or_gives_time_back():
         guest._on_clock(bad)
         assert guest.timer.msg == good
     assert sum("changed its rule" in line for line in guest.log) == 3
+
+
+def test_a_rounds_first_move_has_time_to_read_the_last_rounds_result():
+    """From round 2 on, the first move's own time is ROUND_BREAK_MS longer (both players are
+    on their round screens while it runs); the guest accepts that clock and no more."""
+    c = MoveClock.of("15+60")
+    c.start(1, 9, now=0.0, extra=ck.round_break(1, 2))
+    assert c.left(0.0) == (15_000 + ck.ROUND_BREAK_MS, 60_000)
+    assert c.left(20.0) == (5_000, 60_000)
+    c.start(0, 10, now=30.0)                      # 5 s over its move's time, with the break
+    assert c.reserve == [60_000, 55_000]
+    assert ck.round_break(None, 1) == 0 and ck.round_break(2, 2) == 0
+
+    host, guest, pipe, t, rng = clocked_match(seed=4)
+    while host.game.state.round == 1:
+        side = host.game.to_move
+        if side == 0:
+            host.act(random_action(host.view(), rng))
+        else:
+            guest.act(random_action(guest.view, rng))
+        pipe.pump()
+    st = guest.clock_status()
+    assert st["move"] == 15_000 + ck.ROUND_BREAK_MS, st
+    assert host.clock_status()["move"] == 15_000 + ck.ROUND_BREAK_MS
+    assert not any("changed its rule" in line for line in guest.log)
+    good = dict(guest.timer.msg)
+    guest._on_clock({**good, "move": good["per"] + ck.ROUND_BREAK_MS + 1})
+    assert guest.timer.msg == good and "changed its rule" in guest.log[-1]

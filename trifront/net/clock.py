@@ -28,7 +28,17 @@ PRESETS: dict[str, tuple[int, int] | None] = {
     "60+300": (60_000, 300_000)}
 DEFAULT = "none"
 GRACE = 3.0        # seconds the host waits past the guest's time-out for the guest's pass
+#: ms more of a round's first move, from round 2 on: both players read the last round's result
+#: (their round screen) while that move's clock runs
+ROUND_BREAK_MS = 10_000
 SLACK_MS = 500     # the guest's own count may run this much behind the host's (latency)
+
+
+def round_break(last_move_round: int | None, game_round: int) -> int:
+    """The extra ms of a move's own time: ROUND_BREAK_MS for the first move of a round after
+    the first (the last move made was in an earlier round), else 0."""
+    return ROUND_BREAK_MS if last_move_round is not None and last_move_round != game_round \
+        else 0
 
 
 def timeout_action(view: dict) -> dict:
@@ -59,12 +69,14 @@ class MoveClock:
         """ms the player to move has used on this move."""
         return self.spent + (0.0 if self.since is None else (now - self.since) * 1000.0)
 
-    def start(self, side: int | None, n: int, now: float, running: bool = True) -> None:
-        """A new move (``n``) for ``side``: the last move's overtime comes off its reserve."""
+    def start(self, side: int | None, n: int, now: float, running: bool = True,
+              extra: int = 0) -> None:
+        """A new move (``n``) for ``side``, with ``extra`` ms beyond ``per`` (round_break):
+        the last move's overtime comes off its reserve."""
         if n == self.n and side == self.side:
             return
         self.charge(now)
-        self.side, self.n, self.spent = side, n, 0.0
+        self.side, self.n, self.spent = side, n, -float(extra)
         self.since = now if running and side is not None else None
 
     def charge(self, now: float) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from ..cards import check_effect_set
 from ..playerview import continuation_problem
 from . import fairness, protocol
-from .clock import GuestClock, timeout_action
+from .clock import GuestClock, round_break, timeout_action
 from .rematch import next_first
 from .session import Session
 
@@ -260,7 +260,9 @@ class GuestSession(Session):
         if self.view is None or msg["n"] != self.n:
             return self._ignore(f"a clock for move {msg['n']} (I am at {self.n})")
         last = self.timer
-        if msg["move"] > msg["per"] or (last is not None and (
+        history = self.view["history"]
+        extra = round_break(history[-1]["round"] if history else None, self.view["round"])
+        if msg["move"] > msg["per"] + extra or (last is not None and (
                 msg["per"] != last.msg["per"]
                 or any(a > b for a, b in zip(msg["reserve"], last.msg["reserve"])))):
             return self._ignore("a clock that changed its rule or gave time back")

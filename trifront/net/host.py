@@ -26,7 +26,7 @@ from ..game import Game
 from ..reasons import Reason
 from ..rules import IllegalAction
 from . import fairness, protocol
-from .clock import GRACE, MoveClock, timeout_action
+from .clock import GRACE, MoveClock, round_break, timeout_action
 from .rematch import next_first
 from .session import Session
 
@@ -239,7 +239,10 @@ class HostSession(Session):
         if c is None or g is None:
             return
         now = self.clock()
-        c.start(None if g.over else g.to_move, len(g.state.history), now, running=self.online)
+        history = g.state.history
+        extra = round_break(history[-1][3] if history else None, g.state.round)
+        c.start(None if g.over else g.to_move, len(history), now, running=self.online,
+                extra=extra)
         if self.online:
             c.resume(now)
         self._send("clock", **c.message(now))
