@@ -16,7 +16,9 @@ The online games (tests/browser/test_online.py) come first instead: they drive t
 from a process of their own in a network namespace, never from pytest's, and are the longest
 tests. Under pytest-xdist (scripts/test: `-n 2 --dist loadfile`) a file is one unit of work,
 so one worker plays the online games one after another, never two at once, beside the other
-worker's shorter tests; both then take the remaining files in this order. (xdist 3.8's
+worker's shorter tests; both then take the remaining files in this order (xdist would sort
+the files by their number of tests, bringing browser files before CPython ones on a worker,
+but for `--no-loadscope-reorder`). (xdist 3.8's
 `loadgroup` groups nothing under pytest 9: it renames items through a field pytest 9 dropped.)
 """
 
