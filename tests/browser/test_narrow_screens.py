@@ -11,6 +11,7 @@ from harness import boot, shot, take_turn
 from tests.ui.games import game
 from trifront.ui import i18n
 from trifront.ui import screens
+from trifront.ui.screens import replay, results  # noqa: F401 (loaded after a page's start)
 from trifront.ui.html import to_html
 
 CSS = ["web/css/trifront.css", "web/css/online.css"]

@@ -15,6 +15,7 @@ from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import render as r
 from trifront.ui import screens
+from trifront.ui.screens import replay, results  # noqa: F401 (loaded after a page's start)
 from trifront.ui.html import El
 
 PRIEST = {"A": "priest", "B": "tactician", "C": "envoy", "D": "strategic"}

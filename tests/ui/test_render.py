@@ -7,6 +7,7 @@ from tests.ui.games import NAMES, game
 from trifront.ui import model as m
 from trifront.ui import render as r
 from trifront.ui import screens
+from trifront.ui.screens import replay, results  # noqa: F401 (loaded after a page's start)
 
 
 def board(g, p=0, sel=m.Selection(), names=None, **kw):

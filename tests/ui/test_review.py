@@ -14,7 +14,7 @@ import pytest
 from trifront.ai import review as ai_review
 from trifront.net.match import MemoryStorage
 from trifront.replay import Replay
-from trifront.ui import i18n
+from trifront.ui import i18n, persist
 from trifront.ui import review as rv
 from trifront.ui.app import SAVE_KEY
 from trifront.ui.html import to_html
@@ -306,10 +306,10 @@ def test_check_beliefs_refuses_malformed_ones():
     good = {"player": 1, "moves": {"3": {"hand": [[5, "recon"], [7, None]],
                                          "slots": [{"lane": 0, "index": 0,
                                                     "odds": [[9, "ambush", 0.4]]}]}}}
-    assert rv.check_beliefs(good) == good
+    assert persist.check_beliefs(good) == good
     for bad in (None, [], {"player": 2, "moves": {}}, {"player": True, "moves": {}},
                 {"player": 1, "moves": {"a": {"hand": [], "slots": []}}},
                 {"player": 1, "moves": {"1": {"hand": "x", "slots": []}}},
                 {"player": 1, "moves": {"1": {"hand": [], "slots": [{"lane": 5}]}}},
                 {"player": 1, "moves": {"1": {"hand": [[1]], "slots": []}}}):
-        assert rv.check_beliefs(bad) is None
+        assert persist.check_beliefs(bad) is None

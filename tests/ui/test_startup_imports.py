@@ -1,7 +1,7 @@
 """The page's path to its menu imports no more than it needs.
 
-In Pyodide every module is compiled from source at each page load, so an import on the way to
-the menu costs start-up time (bench/startup.py): urllib.parse (+ ipaddress) was ~0.3-0.5 s,
+In Pyodide every module is run (and, from the repository, compiled) at each page load, so an
+import on the way to the menu costs start-up time (bench/startup.py): urllib.parse (+ ipaddress) was ~0.3-0.5 s,
 pyodide.http pulls it in, the AI package ~0.05-0.1 s, the online match code (trifront.net,
 hashlib, secrets) ~0.1 s. This runs main.py's imports and the
 first menu render on CPython in a fresh interpreter and checks none of them was loaded.
@@ -18,7 +18,13 @@ from tests.conftest import REPO_ROOT
 NOT_BEFORE_THE_MENU = ("urllib.parse", "ipaddress", "pyodide.http", "trifront.ai",
                        "trifront.ai.cpu", "trifront.net.link", "trifront.net.nostr_link",
                        "trifront.ui.online", "trifront.net.match", "trifront.net.session",
-                       "trifront.net.host", "trifront.net.guest", "trifront.net.fairness")
+                       "trifront.net.host", "trifront.net.guest", "trifront.net.fairness",
+                       # screens no first screen draws: after the menu (screens.LATER)
+                       "trifront.ui.screens.results", "trifront.ui.screens.replay",
+                       "trifront.ui.screens.review", "trifront.ui.screens.social",
+                       "trifront.ui.screens.tutorial", "trifront.ui.screens.watch",
+                       "trifront.ui.review", "trifront.ui.tutorial", "trifront.ui.tutorial_render",
+                       "trifront.ui.replay_viewer", "trifront.ui.watching")
 
 PROGRAM = """
 import json, sys
@@ -42,6 +48,31 @@ def test_menu_path_skips_heavy_imports():
     assert result["rendered"] >= 1
     loaded = [m for m in NOT_BEFORE_THE_MENU if m in result["modules"]]
     assert not loaded, f"imported on the way to the menu: {loaded}"
+
+
+FIRST_USE = """
+import sys
+from trifront.ui.app import App
+from trifront.ui.cpu import CpuClient
+from tests.ui.test_app import Page
+page = Page()
+app = App(page.mount, CpuClient(None), seed=3, cpu_delay=0, log_error=page.errors.append)
+app.render()
+assert page.tree.find("#btn-tutorial") is not None
+assert "trifront.ui.screens.tutorial" not in sys.modules
+app.dispatch("tutorial")                    # its handler is found by loading the later screens
+assert page.tree.find("#coach-title") is not None, page.tree.text()[:300]
+assert not page.errors, page.errors
+print("ok")
+"""
+
+
+def test_a_later_screen_loads_at_its_first_use():
+    """A click that needs a screen not loaded yet (main.py loads them just after the menu is
+    painted; a click can come first) loads it and works."""
+    out = subprocess.run([sys.executable, "-c", FIRST_USE], cwd=REPO_ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip().endswith("ok"), out.stderr[-2000:]
 
 
 def test_the_strengths_named_in_the_ui_are_the_ai_packages():

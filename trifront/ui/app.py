@@ -19,6 +19,7 @@ import random
 import time
 import traceback
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from trifront.actions import MalformedAction
 from trifront.game import Game
@@ -33,12 +34,14 @@ from trifront.ui.cpu import strengths as cpu_strengths
 from trifront.ui.hints import Hints
 from trifront.ui.html import El
 from trifront.ui.persist import SAVE_KEY, SETTINGS_KEY, Persistence
-from trifront.ui.replay_viewer import ReplayViewer
 from trifront.ui.screens import lobby
 from trifront.ui.screens.handover import Handover
 from trifront.ui.scrolling import follow_scroll
 from trifront.ui.seats import CpuSeat, Seat
 from trifront.ui.sound import Sound
+
+if TYPE_CHECKING:
+    from trifront.ui.replay_viewer import ReplayViewer
 
 __all__ = ["App", "SAVE_KEY", "SETTINGS_KEY"]
 
@@ -90,7 +93,7 @@ class App:
                               browser_lang=browser_lang)
         screens.sound.load(self)
         # what is on screen
-        self.at: screens.Screen = screens.PLAIN["menu"]()   # the screen, as a value
+        self.at: screens.Screen = screens.plain_screen("menu")   # the screen, as a value
         self.overlay: tuple | None = None
         self.toast = ""
         self.news = ""      # the toast text last given by tell (news, not a problem)
@@ -99,7 +102,7 @@ class App:
         self.help_tab = "rules"
         self.replay: ReplayViewer | None = None   # open over the screen underneath
         self.review = None   # the last game review (ui/review.py Review), shown as an overlay
-        # what the CPU knew at each of its moves in this game (ui/review.py check_beliefs)
+        # what the CPU knew at each of its moves in this game (persist.py check_beliefs)
         self.cpu_beliefs: dict | None = None
         self.replay_text = ""
         self.replay_error = ""
@@ -160,7 +163,7 @@ class App:
         """A click (or key) on an element with ``data-act``; never raises."""
         data = data or {}
         self.sound.unlock()         # a click or a key: browsers let audio start from one
-        handler = screens.HANDLERS.get(act)
+        handler = screens.handler(act)
         if handler is None:
             return
         if act != "dismiss-toast":
@@ -188,7 +191,7 @@ class App:
             i18n.set_lang(self.lang)
             self.names = m.player_names(*self.seat.who())
             self.save_game()
-            screen = screens.SCREENS[self.shown](self)
+            screen = screens.drawing(self.shown)(self)
             root = r.app_root(screen, overlay=screens.overlay_el(self), toast=self.toast,
                               toast_kind="info" if self.toast == self.news else "error")
             if self.cpu.think_ms:   # each CPU move's compute time (bench/think_time_browser.py)
@@ -225,7 +228,7 @@ class App:
 
     def show(self, screen: screens.Screen | str) -> None:
         """Go to ``screen``: a value, or the name of a screen that needs nothing more."""
-        self.at = screen if isinstance(screen, screens.Screen) else screens.PLAIN[screen]()
+        self.at = screen if isinstance(screen, screens.Screen) else screens.plain_screen(screen)
 
     def hand_over(self, player: int, then: str) -> None:
         self.show(Handover(player, then))
@@ -394,7 +397,8 @@ class App:
 
     def start_watching(self, room: str) -> bool:
         """Watch a room's game (``?watch=WORD``; screens/watch.py). -> whether it started."""
-        return screens.watch.start(self, room)
+        from trifront.ui.screens import watch
+        return watch.start(self, room)
 
     # ---------------------------------------------------------------------------- replays
 
@@ -403,5 +407,5 @@ class App:
         """Open the replay viewer on a record (text: JSON, a share link, or its fragment),
         over whatever the page shows. A malformed record leaves a clear message in the
         open-replay window. -> whether it opened."""
-        return screens.replay.open_replay(self, text, own=own, who=who,
-                                          perspective=perspective)
+        from trifront.ui.screens import replay
+        return replay.open_replay(self, text, own=own, who=who, perspective=perspective)

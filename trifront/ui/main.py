@@ -48,7 +48,7 @@ from trifront.net.signaling import default_relay as default_relay_url
 from trifront.net.signaling import default_signal, nostr_relays
 from trifront.net.signaling import ice_servers as read_ice_servers
 from trifront.net.signaling import page_ice_servers, turn_server
-from trifront.ui import dom, i18n
+from trifront.ui import dom, i18n, screens
 from trifront.ui.app import App
 from trifront.ui.cpu import CpuClient
 from trifront.ui.storage import TabFirstStorage
@@ -343,3 +343,17 @@ BOOT_MS.append(performance.now())
 app_el.setAttribute("data-boot-ms", ",".join(f"{ms:.0f}" for ms in BOOT_MS))
 app_el.setAttribute("data-ready", "1")
 cpu.start()
+
+
+async def load_later_screens():
+    """The screens no first screen draws (screens.LATER), imported once the menu has been
+    painted, while the CPU worker boots on its own thread: a click that needs one first
+    imports it itself."""
+    await asyncio.sleep(0.05)
+    try:
+        screens.load_later()
+    except Exception as exc:  # noqa: BLE001 - each loads again at its first use
+        console.warn(f"TriFront: the later screens did not load: {exc!r}")
+
+
+asyncio.ensure_future(load_later_screens())

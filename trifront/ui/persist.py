@@ -19,6 +19,8 @@ from trifront.net.signaling import SIGNALS
 #: with the language.
 SAVE_KEY = "trifront:game"
 SETTINGS_KEY = "trifront:settings"
+#: "done" (the tutorial finished) or "skipped"; while absent, the menu offers the tutorial
+TUTORIAL_KEY = "trifront:tutorial"
 SETTINGS = ("kind", "first", "mode", "strength")
 #: the kinds of game a save may hold (an online match is saved by net/match.py)
 SAVED_KINDS = ("cpu", "local")
@@ -181,3 +183,29 @@ def read_draft(draft: object) -> dict:
             check_effect_set({**{g: GROUP_EFFECTS[g][0] for g in GROUPS}, **partial})
             clean.append(partial)
     return {"first": draft["first"], "picks": clean, "confirmed": list(done)}
+
+
+def check_beliefs(data: object) -> dict | None:
+    """A kept belief record as saved with a game (None if it is absent or malformed: a save
+    without it, or from an older page, still opens): {"player": 0|1, "moves": {"k": {"hand":
+    [[rank, effect], ...], "slots": [{"lane", "index", "odds": [[rank, effect, share]]}]}}}."""
+    if not isinstance(data, dict) or data.get("player") not in (0, 1) \
+            or type(data.get("player")) is not int or not isinstance(data.get("moves"), dict):
+        return None
+    moves = {}
+    for key, b in data["moves"].items():
+        if not (isinstance(key, str) and key.isdigit() and isinstance(b, dict)):
+            return None
+        hand, slots = b.get("hand"), b.get("slots")
+        if not isinstance(hand, list) or not isinstance(slots, list):
+            return None
+        if not all(isinstance(c, list) and len(c) == 2 and type(c[0]) is int for c in hand):
+            return None
+        for s in slots:
+            if not (isinstance(s, dict) and s.get("lane") in (0, 1, 2)
+                    and isinstance(s.get("index"), int) and isinstance(s.get("odds"), list)
+                    and all(isinstance(o, list) and len(o) == 3 and type(o[0]) is int
+                            and isinstance(o[2], (int, float)) for o in s["odds"])):
+                return None
+        moves[key] = {"hand": hand, "slots": slots}
+    return {"player": data["player"], "moves": moves}

@@ -183,7 +183,7 @@ class CpuMove:
 
 def cpu_knew(beliefs: dict | None, n_actions: int) -> list[CpuMove]:
     """The CPU's moves in a kept belief record ({"player": p, "moves": {"k": belief}}; see
-    ``check_beliefs``) in order; [] when there is none."""
+    ``persist.check_beliefs``) in order; [] when there is none."""
     if not beliefs:
         return []
     out = []
@@ -191,29 +191,3 @@ def cpu_knew(beliefs: dict | None, n_actions: int) -> list[CpuMove]:
         if int(key) < n_actions:
             out.append(CpuMove(int(key), b.get("hand", []), b.get("slots", [])))
     return out
-
-
-def check_beliefs(data: object) -> dict | None:
-    """A kept belief record as saved with a game (None if it is absent or malformed: a save
-    without it, or from an older page, still opens): {"player": 0|1, "moves": {"k": {"hand":
-    [[rank, effect], ...], "slots": [{"lane", "index", "odds": [[rank, effect, share]]}]}}}."""
-    if not isinstance(data, dict) or data.get("player") not in (0, 1) \
-            or type(data.get("player")) is not int or not isinstance(data.get("moves"), dict):
-        return None
-    moves = {}
-    for key, b in data["moves"].items():
-        if not (isinstance(key, str) and key.isdigit() and isinstance(b, dict)):
-            return None
-        hand, slots = b.get("hand"), b.get("slots")
-        if not isinstance(hand, list) or not isinstance(slots, list):
-            return None
-        if not all(isinstance(c, list) and len(c) == 2 and type(c[0]) is int for c in hand):
-            return None
-        for s in slots:
-            if not (isinstance(s, dict) and s.get("lane") in (0, 1, 2)
-                    and isinstance(s.get("index"), int) and isinstance(s.get("odds"), list)
-                    and all(isinstance(o, list) and len(o) == 3 and type(o[0]) is int
-                            and isinstance(o[2], (int, float)) for o in s["odds"])):
-                return None
-        moves[key] = {"hand": hand, "slots": slots}
-    return {"player": data["player"], "moves": moves}

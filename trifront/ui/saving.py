@@ -8,8 +8,7 @@ from __future__ import annotations
 from trifront.game import Game
 from trifront.ui import i18n
 from trifront.ui import model as m
-from trifront.ui.persist import SAVE_KEY, draft_text, game_text
-from trifront.ui.review import check_beliefs
+from trifront.ui.persist import SAVE_KEY, check_beliefs, draft_text, game_text
 from trifront.ui.screens.handover import Handover
 from trifront.ui.seats import SEATS, Seat
 

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 
 from trifront.constants import DECK_SIZE, TARGET_SCORE
 from trifront.game import Game
+from trifront.ui.persist import TUTORIAL_KEY
 
 PLAYER, OPPONENT = 0, 1
 #: localStorage: "done" (finished) or "skipped"; while absent, the menu offers the tutorial
-DONE_KEY = "trifront:tutorial"
+DONE_KEY = TUTORIAL_KEY
 
 #: card ids: rank r, copy k -> 2 (r - 1) + k (RECORD.md)
 SEVEN, AMBUSH_9, SUPPLY_2, SIEGE_11, RECON_4 = 12, 16, 2, 20, 6

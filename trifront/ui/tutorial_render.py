@@ -1,5 +1,5 @@
-"""The tutorial on screen: the coach panel, the step's highlights on the board, the menu's
-"Tutorial" button and first-visit offer. Each function takes a screen tree render.py built
+"""The tutorial on screen: the coach panel and the step's highlights on the board (the menu's
+"Tutorial" button and first-visit offer are the menu's own, screens/menu.py). Each function takes a screen tree render.py built
 and adds to it, so render.py's screens stay as they are (tests/ui/test_tutorial.py)."""
 
 from __future__ import annotations
@@ -135,25 +135,4 @@ def decorate_over(tree: El, finished: bool) -> El:
     panel.children[-1] = h("div", play, menu, cls="tf-menu-actions")
     if finished:
         panel.children.insert(3, coach_panel("over", do=False, buttons=[]))
-    return tree
-
-
-def decorate_menu(tree: El, offer: bool) -> El:
-    """The menu: a "Tutorial" button beside How to play; on a first visit (nothing in
-    storage under tutorial.DONE_KEY) the offer: a line in the tagline's place and the button
-    lit up. The menu's height stays as it was (Start game in sight on every screen size)."""
-    actions = tree.find(".tf-menu-actions")
-    if actions is not None:
-        tutorial = button(t("menu.tutorial"), "tutorial", id="btn-tutorial",
-                          cls="tf-btn-offer" if offer else "tf-btn-ghost")
-        actions.children.insert(1, tutorial)
-    head = tree.find(".tf-menu-head")
-    if offer and head is not None:
-        # on an upright phone the menu's buttons are a screen below: the offer has its own
-        offer_el = h("div", h("p", t("tutorial.offer"), cls="tf-offer-text"),
-                     button(t("menu.tutorial"), "tutorial", id="btn-tutorial-offer",
-                            cls="tf-btn-offer tf-offer-go"),
-                     cls="tf-tagline tf-offer", id="tutorial-offer")
-        head.children = [offer_el if isinstance(c, El) and "tf-tagline" in c.classes else c
-                         for c in head.children]
     return tree

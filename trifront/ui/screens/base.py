@@ -60,9 +60,3 @@ def overlay(*kinds: str) -> Callable:
         return draw
     return register
 
-
-def overlay_el(app) -> El | None:
-    if not app.overlay:
-        return None
-    draw = OVERLAYS.get(app.overlay[0])
-    return draw(app) if draw is not None else None

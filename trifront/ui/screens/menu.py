@@ -11,11 +11,10 @@ from trifront.ui import model as m
 from trifront.ui import online_render as onr
 from trifront.ui import seats
 from trifront.ui.html import El, h
+from trifront.ui.persist import TUTORIAL_KEY
 from trifront.ui.i18n import t
 from trifront.ui.render import button, lang_button
 from trifront.ui.screens.base import Screen, draws, on, plain
-from trifront.ui import tutorial_render
-from trifront.ui.screens import tutorial
 from trifront.ui.screens.draft import Draft
 
 @plain
@@ -50,7 +49,35 @@ def draw(app):
     screen = menu_screen(app.opts, app.status, app.strengths, online_rows=online,
                          saved=saved and saved["kind"],
                          saved_line=saved and m.saved_game_line(saved) or "")
-    return tutorial_render.decorate_menu(screen, offer=tutorial.offered(app))
+    return with_tutorial(screen, offer=tutorial_offered(app))
+
+
+def tutorial_offered(app) -> bool:
+    """The first-visit offer: shown until the tutorial was finished or skipped once (a page
+    with no storage, the build's prerendered menu among them, makes no offer)."""
+    return app.persist.storage is not None and app.persist.get(TUTORIAL_KEY) is None
+
+
+def with_tutorial(tree: El, offer: bool) -> El:
+    """The menu: a "Tutorial" button beside How to play; on a first visit (nothing in
+    storage under persist.TUTORIAL_KEY) the offer: a line in the tagline's place and the
+    button lit up. The menu's height stays as it was (Start game in sight on every screen
+    size). The tutorial's own modules load at its first click (screens/__init__.py LATER)."""
+    actions = tree.find(".tf-menu-actions")
+    if actions is not None:
+        button_el = button(t("menu.tutorial"), "tutorial", id="btn-tutorial",
+                           cls="tf-btn-offer" if offer else "tf-btn-ghost")
+        actions.children.insert(1, button_el)
+    head = tree.find(".tf-menu-head")
+    if offer and head is not None:
+        # on an upright phone the menu's buttons are a screen below: the offer has its own
+        offer_el = h("div", h("p", t("tutorial.offer"), cls="tf-offer-text"),
+                     button(t("menu.tutorial"), "tutorial", id="btn-tutorial-offer",
+                            cls="tf-btn-offer tf-offer-go"),
+                     cls="tf-tagline tf-offer", id="tutorial-offer")
+        head.children = [offer_el if isinstance(c, El) and "tf-tagline" in c.classes else c
+                         for c in head.children]
+    return tree
 
 
 @on("menu-set")

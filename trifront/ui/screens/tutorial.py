@@ -61,12 +61,6 @@ class TutorialSeat(CpuSeat):
             tr.decorate_over(screen, tut.finished(page.view()))
 
 
-def offered(app) -> bool:
-    """The first-visit offer: shown until the tutorial was finished or skipped once (a page
-    with no storage, the build's prerendered menu among them, makes no offer)."""
-    return app.persist.storage is not None and app.persist.get(tut.DONE_KEY) is None
-
-
 @on("tutorial")
 def start(app, data: dict) -> None:
     """The menu's Tutorial button or its first-visit offer."""
