@@ -51,5 +51,11 @@ def pytest_collection_modifyitems(config, items):
                 browser.append(item)
         else:
             others.append(item)
+    # the files with most tests first, so that the last file a worker takes is a short one
+    # (pytest-xdist --dist loadfile: a file is one unit; test_ux.py alone is ~8 min)
+    size = {}
+    for item in browser:
+        size[item.path] = size.get(item.path, 0) + 1
+    browser.sort(key=lambda item: -size[item.path])     # stable: in-file order kept
     items[:] = online + others + browser
 
