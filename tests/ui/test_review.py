@@ -124,7 +124,7 @@ def test_review_after_a_cpu_game_shows_the_graph_the_worst_moves_and_what_the_cp
             k = int(li.attrs["data-k"]) - 1
             state = replay.state(k)
             hand = player_view(state, 1)["hands"][1]
-            assert app.cpu_beliefs["moves"][str(k)]["hand"] == \
+            assert app.seat.beliefs["moves"][str(k)]["hand"] == \
                 [[c["rank"], c["effect"]] for c in hand]
             assert li.find(".tf-rv-cpu-hand") is not None
         # a listed move opens the replay after it, from the reviewed player's side
@@ -253,11 +253,11 @@ def test_what_the_cpu_knew_is_saved_with_the_game_and_an_old_save_still_opens():
         app.dispatch("start")
         await play_to_the_end(app, page)
         saved = json.loads(store.get(SAVE_KEY))
-        assert saved["beliefs"] == app.cpu_beliefs and saved["beliefs"]["player"] == 1
+        assert saved["beliefs"] == app.seat.beliefs and saved["beliefs"]["player"] == 1
         app2, page2 = make(store)
         assert app2.resume()
         app2.render()
-        assert app2.cpu_beliefs == app.cpu_beliefs and page2.screen() == "screen-over"
+        assert app2.seat.beliefs == app.seat.beliefs and page2.screen() == "screen-over"
         app2.dispatch("review")
         await settle(app2)
         app2.dispatch("review-part", {"part": "cpu"})
@@ -272,7 +272,7 @@ def test_what_the_cpu_knew_is_saved_with_the_game_and_an_old_save_still_opens():
             app3, page3 = make(store)
             assert app3.resume()
             app3.render()
-            assert app3.cpu_beliefs is None and page3.screen() == "screen-over"
+            assert app3.seat.beliefs is None and page3.screen() == "screen-over"
             app3.dispatch("review")
             await settle(app3)
             assert page3.tree.find("#review-cpu") is None

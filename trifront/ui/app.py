@@ -102,8 +102,6 @@ class App:
         self.help_tab = "rules"
         self.replay: ReplayViewer | None = None   # open over the screen underneath
         self.review = None   # the last game review (ui/review.py Review), shown as an overlay
-        # what the CPU knew at each of its moves in this game (persist.py check_beliefs)
-        self.cpu_beliefs: dict | None = None
         self.replay_text = ""
         self.replay_error = ""
         self.scrolled: tuple = ("", False, None, False)   # at the last redraw (follow_scroll)
@@ -251,7 +249,6 @@ class App:
         self.sel = m.Selection()
         self.fresh = {}
         self.thinking = False
-        self.cpu_beliefs = None
         # the game's record replaces the Draft's save: a stale copy here made the menu
         # forget a game left by "Menu" (say, after a visit to Online and back to the menu)
         self.persist.saved_draft = None
@@ -264,7 +261,7 @@ class App:
         the CPU knew at its moves, kept with the save (ui/review.py)."""
         self.sit(seat or CpuSeat(self))
         self.game = game
-        self.cpu_beliefs = beliefs
+        self.seat.beliefs = beliefs
         view = game.view(self.seat.human)
         self.first = view["first"]
         self.rounds_seen = len(view["rounds"])
@@ -321,17 +318,6 @@ class App:
             return
         self.mark_fresh(self.viewer, action)
         self.seat.played(action, seen, before)
-
-    def keep_belief(self, player: int, belief: dict | None) -> None:
-        """What the CPU (``player``) knew and guessed as it chose the game's next action,
-        kept with the game for its review (saved with it)."""
-        if self.game is None or not isinstance(belief, dict):
-            return
-        k = str(len(self.game.record()["actions"]))
-        if self.cpu_beliefs is None or self.cpu_beliefs.get("player") != player:
-            self.cpu_beliefs = {"player": player, "moves": {}}
-        self.cpu_beliefs["moves"][k] = {"hand": belief.get("hand", []),
-                                        "slots": belief.get("slots", [])}
 
     def mark_fresh(self, p: int, action: dict) -> None:
         """Animate what the action changed on the board the viewer last saw: the card just

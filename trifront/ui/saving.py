@@ -36,7 +36,7 @@ def leave_game(app) -> None:
 def _game_text(app, left: bool = False) -> str:
     human = app.seat.human
     return game_text(app.seat.kind, human, app.game.view(human), app.game.record(), left,
-                     app.cpu_beliefs)
+                     app.seat.beliefs)
 
 
 def _draft_text(app) -> str | None:

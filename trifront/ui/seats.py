@@ -39,6 +39,9 @@ class Seat:
     own_replay_names = True  # a shared link of this game opens with this game's names
     reviews_both = False   # the game's review may be of either player (one device)
     match = None           # an online match (online.py)
+    #: what the CPU knew at each of its moves in this game, kept for its review and saved
+    #: with it (CpuSeat.keep_belief; persist.check_beliefs); None where no CPU plays
+    beliefs: dict | None = None
 
     def __init__(self, page, human: int = 0):
         self.page = page
@@ -178,6 +181,22 @@ class CpuSeat(Seat):
     def acting(self) -> int:
         return self.human
 
+    def begin(self) -> None:
+        self.beliefs = None
+        super().begin()
+
+    def keep_belief(self, belief: dict | None) -> None:
+        """What the CPU knew and guessed as it chose the game's next action (ui/cpu.py's
+        ``belief``), kept with the game for its review."""
+        game = self.page.game
+        if game is None or not isinstance(belief, dict):
+            return
+        k = str(len(game.record()["actions"]))
+        if self.beliefs is None or self.beliefs.get("player") != self.cpu_player:
+            self.beliefs = {"player": self.cpu_player, "moves": {}}
+        self.beliefs["moves"][k] = {"hand": belief.get("hand", []),
+                                    "slots": belief.get("slots", [])}
+
     def wait_text(self) -> str:
         return i18n.t("wait.cpu_draft")
 
@@ -258,7 +277,7 @@ class CpuSeat(Seat):
                 await page.sleep(wait)
             if gen != page.gen or page.game is None or page.game.to_move != cpu_p:
                 return
-            page.keep_belief(cpu_p, self.belief())
+            self.keep_belief(self.belief())
             try:
                 page.game.apply(action, player=cpu_p)
             except (IllegalAction, MalformedAction) as exc:

@@ -32,7 +32,7 @@ def _subject(app) -> dict | None:
         return {"record": viewer.replay.record, "replay": viewer.replay,
                 "player": int(shown) if shown in ("0", "1") else 0,
                 "choosable": shown == "all", "names": viewer.names(),
-                "beliefs": app.cpu_beliefs if own else None}
+                "beliefs": app.seat.beliefs if own else None}
     if app.game is None or not app.game.over or app.screen != "over":
         return None
     record = app.game.record()
@@ -40,7 +40,7 @@ def _subject(app) -> dict | None:
         return None
     return {"record": record, "replay": None, "player": app.seat.acting(),
             "choosable": app.seat.reviews_both, "names": app.names,
-            "beliefs": app.cpu_beliefs}
+            "beliefs": app.seat.beliefs}
 
 
 def _same_game(app, record: dict) -> bool:
