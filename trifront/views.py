@@ -29,24 +29,7 @@ def player_view(state: GameState, me: int) -> dict:
     """
     opp = 1 - me
     my_turn = not state.over and state.to_move == me
-    moved = _moved_face_down(state)
-    lanes = []
-    for lane in LANES:
-        sides, totals = [], []
-        for owner in (0, 1):
-            side, seen, hidden = [], 0, 0
-            for cid in state.players[owner].board[lane]:
-                entry = _visible_card(state, me, state.players[owner].cards[cid])
-                if entry.get("hidden") and cid in moved[owner]:
-                    entry["moved"] = True
-                side.append(entry)
-                if entry.get("hidden"):
-                    hidden += 1
-                else:
-                    seen += entry["power"]
-            sides.append(side)
-            totals.append({"power": seen, "hidden": hidden, "cards": len(side)})
-        lanes.append({"sides": sides, "totals": totals, "by_count": lane_by_count(state, lane)})
+    lanes = _lanes(state, lambda card: _visible_card(state, me, card))
 
     hands = [[], []]
     hands[me] = [_own(state, me, state.players[me].cards[cid])
@@ -59,6 +42,48 @@ def player_view(state: GameState, me: int) -> dict:
                      for cid in opp_ps.hand if cid not in known])
 
     ps = state.players[me]
+    return _view(
+        state, me, lanes, hands,
+        my_deck=[_full(state, ps.cards[cid]) for cid in sorted(ps.deck)],
+        restrictions={"no_pass": my_turn and ps.no_pass,
+                      "no_facedown": my_turn and ps.no_facedown},
+        legal=[view_action(state, me, a) for a in legal_actions(state)] if my_turn else [],
+        why_not=_why_not(state, me) if my_turn else {},
+        pass_problem=_reason(pass_problem(state, me)) if my_turn else None,
+        history=[_seen_entry(state, me, p, a, hidden, r, outcome)
+                 for p, a, hidden, r, outcome in state.history])
+
+
+def _lanes(state: GameState, entry_of) -> list[dict]:
+    """The three lanes as a view shows them: each card as ``entry_of(card)`` gives it (a
+    hidden one marked ``moved`` where R5.B2 or R5.B5 moved it face-down, R7.1), each side's
+    total of the power it shows and its count of hidden cards."""
+    moved = _moved_face_down(state)
+    lanes = []
+    for lane in LANES:
+        sides, totals = [], []
+        for owner in (0, 1):
+            side, seen, hidden = [], 0, 0
+            for cid in state.players[owner].board[lane]:
+                entry = entry_of(state.players[owner].cards[cid])
+                if entry.get("hidden"):
+                    if cid in moved[owner]:
+                        entry["moved"] = True
+                    hidden += 1
+                else:
+                    seen += entry["power"]
+                side.append(entry)
+            sides.append(side)
+            totals.append({"power": seen, "hidden": hidden, "cards": len(side)})
+        lanes.append({"sides": sides, "totals": totals, "by_count": lane_by_count(state, lane)})
+    return lanes
+
+
+def _view(state: GameState, me: int, lanes: list, hands: list, *, my_deck: list,
+          restrictions: dict, legal: list, why_not: dict, pass_problem: dict | None,
+          history: list) -> dict:
+    """A view: what the table shows everyone (R7.1), with the parts that depend on who looks
+    given (a player's, or a spectator's: public_view)."""
     return {
         "me": me,
         "mode": state.mode,
@@ -73,21 +98,19 @@ def player_view(state: GameState, me: int) -> dict:
         "lanes": lanes,
         "hands": hands,
         "decks": [len(p.deck) for p in state.players],
-        "my_deck": [_full(state, ps.cards[cid]) for cid in sorted(ps.deck)],
+        "my_deck": my_deck,
         "discards": [[_full(state, p.cards[cid]) for cid in p.discard] for p in state.players],
-        "restrictions": {"no_pass": my_turn and ps.no_pass,
-                         "no_facedown": my_turn and ps.no_facedown},
-        "legal": [view_action(state, me, a) for a in legal_actions(state)] if my_turn else [],
-        "why_not": _why_not(state, me) if my_turn else {},
-        "pass_problem": _reason(pass_problem(state, me)) if my_turn else None,
+        "restrictions": restrictions,
+        "legal": legal,
+        "why_not": why_not,
+        "pass_problem": pass_problem,
         # public by the actions that caused them (R7.1); search rebuilds states from these
         "round_flags": [{"supply_used": p.supply_used, "medic_used": p.medic_used,
                          "no_pass": p.no_pass, "no_facedown": p.no_facedown}
                         for p in state.players],
         "progress": state.progress,
         "cards_owned": [len(p.cards) for p in state.players],
-        "history": [_seen_entry(state, me, p, a, hidden, r, outcome)
-                    for p, a, hidden, r, outcome in state.history],
+        "history": history,
         "rounds": [dict(r) for r in state.rounds],
         "over": state.over,
         "winner": state.winner,
@@ -105,61 +128,20 @@ def public_view(state: GameState) -> dict:
     one player. ``me`` is 0; a spectator's page sets it to the side it draws at the bottom.
     Built here from the public parts of the state only, not by trimming a player's view.
     """
-    moved = _moved_face_down(state)
-    lanes = []
-    for lane in LANES:
-        sides, totals = [], []
-        for owner in (0, 1):
-            side, seen, hidden = [], 0, 0
-            for cid in state.players[owner].board[lane]:
-                card = state.players[owner].cards[cid]
-                if card.face == DOWN:
-                    entry = {"owner": owner, "hidden": True, "face": DOWN, "lane": lane}
-                    if cid in moved[owner]:
-                        entry["moved"] = True
-                    hidden += 1
-                else:
-                    entry = _full(state, card)
-                    seen += entry["power"]
-                side.append(entry)
-            sides.append(side)
-            totals.append({"power": seen, "hidden": hidden, "cards": len(side)})
-        lanes.append({"sides": sides, "totals": totals, "by_count": lane_by_count(state, lane)})
-    return {
-        "me": 0,
-        "mode": state.mode,
-        "effects": [dict(e) for e in state.effects],
-        "round": state.round,
-        "first": state.first,
-        "round_first": state.round_first,
-        "to_move": state.to_move,
-        "passed": [p.passed for p in state.players],
-        "scores": list(state.scores),
-        "target_score": TARGET_SCORE,
-        "lanes": lanes,
-        "hands": [[{"owner": p, "hidden": True, "face": None, "lane": None}
-                   for _cid in state.players[p].hand] for p in (0, 1)],
-        "decks": [len(p.deck) for p in state.players],
-        "my_deck": [],
-        "discards": [[_full(state, p.cards[cid]) for cid in p.discard] for p in state.players],
-        "restrictions": {"no_pass": False, "no_facedown": False},
-        "legal": [],
-        "why_not": {},
-        "pass_problem": None,
-        "round_flags": [{"supply_used": p.supply_used, "medic_used": p.medic_used,
-                         "no_pass": p.no_pass, "no_facedown": p.no_facedown}
-                        for p in state.players],
-        "progress": state.progress,
-        "cards_owned": [len(p.cards) for p in state.players],
-        "history": [_public_entry(p, a, hidden, r, outcome)
-                    for p, a, hidden, r, outcome in state.history],
-        "rounds": [dict(r) for r in state.rounds],
-        "over": state.over,
-        "winner": state.winner,
-        "tiebreak": state.tiebreak,
-        "resigned": state.resigned,
-        "public": True,
-    }
+    def entry_of(card) -> dict:
+        if card.face == DOWN:
+            return {"owner": card.owner, "hidden": True, "face": DOWN, "lane": card.lane}
+        return _full(state, card)
+
+    hands = [[{"owner": p, "hidden": True, "face": None, "lane": None}
+              for _cid in state.players[p].hand] for p in (0, 1)]
+    view = _view(state, 0, _lanes(state, entry_of), hands, my_deck=[],
+                 restrictions={"no_pass": False, "no_facedown": False}, legal=[], why_not={},
+                 pass_problem=None,
+                 history=[_public_entry(p, a, hidden, r, outcome)
+                          for p, a, hidden, r, outcome in state.history])
+    view["public"] = True
+    return view
 
 
 def _public_entry(player: int, action: Action, hidden: bool, rnd: int,
