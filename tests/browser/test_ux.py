@@ -549,6 +549,30 @@ def test_the_online_menu_shows_join_room_without_scrolling(page, app_url, width,
     assert page.inner_text("#btn-start") == "Join room"
 
 
+@pytest.mark.parametrize("width,height", [(375, 667), (1280, 800)])
+def test_a_move_clock_against_the_cpu_when_asked(page, app_url, width, height):
+    """Issue 23: the clock is not in games vs the CPU unless the player asks for it: the
+    menu's Clock button (in its corner, beside sound and language: no taller menu), then
+    the board's clock line above the board, the page still as wide as the window."""
+    page.set_viewport_size({"width": width, "height": height})
+    boot(page, f"{app_url}?seed=3&cpu_delay=0&lang=en")
+    assert page.locator("#move-clock").count() == 0
+    page.click("#opt-clock")
+    assert page.get_attribute("#opt-clock", "data-clock") == "15+60"
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if width > 400:              # a desktop's menu, Start included, in one window
+        panel = page.locator("#screen-menu .tf-menu").bounding_box()
+        assert panel["y"] + panel["height"] <= height, panel
+    page.click("#btn-start")
+    page.wait_for_selector(BOARD_MINE)
+    clock = page.inner_text("#move-clock")
+    assert clock.startswith("Your time 0:1"), clock
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.wait_for_function(CARDS_LANDED)
+    shot(page, f"ux-clock-{width}x{height}")
+    axe_check(page, f"board with a clock, {width}x{height}")
+
+
 def test_a_share_link_nested_thousands_deep_is_refused_not_fatal(page, app_url):
     """A 100-byte share link that decompresses to 5000 nested objects used to overflow
     WebAssembly's stack inside the JSON parser and kill the Python runtime at start-up.

@@ -1809,7 +1809,8 @@ _SOCIAL_EN = {
     "clock.30+120": "30 s + 2 min",
     "clock.60+300": "1 min + 5 min",
     "clock.help": "Time for each move, plus a reserve for the whole game; when both run out, "
-                  "the turn is a pass. The host's choice counts (the first to join).",
+                  "the turn is a pass. Online the host's choice counts (the first to join); "
+                  "against the CPU only your own moves are timed.",
     "clock.you": "Your time {move} + {reserve}",
     "clock.them": "Their time {move} + {reserve}",
     "clock.other_me": "your reserve {reserve}",
@@ -1863,7 +1864,7 @@ _SOCIAL_JA = {
     "clock.30+120": "1手30秒＋2分",
     "clock.60+300": "1手1分＋5分",
     "clock.help": "1手ごとの時間と、ゲーム全体の予備時間です。両方を使い切るとその手番はパスになります。"
-                  "ホスト（先に入った人）の設定が使われます。",
+                  "オンラインではホスト（先に入った人）の設定が使われます。CPU戦ではあなたの手番だけが計られます。",
     "clock.you": "あなたの時間 {move}＋{reserve}",
     "clock.them": "相手の時間 {move}＋{reserve}",
     "clock.other_me": "あなたの予備 {reserve}",

@@ -201,34 +201,42 @@ def check_name(name: str) -> str:
 # Test hooks: #opt-clock[data-value], #move-clock[data-side][data-left][data-running]
 
 def clock_button(opts: dict) -> El:
-    """The online menu's move clock, beside "Join room": each press chooses the next preset
-    (none first). Used when this page hosts (the first to join). One button, not a row of
-    choices: the online menu's "Join room" stays in sight at 1280 x 800."""
+    """The menu's move clock, in its corner beside the sound and language buttons: each press
+    chooses the next preset (none first). Online it counts when this page hosts (the first to
+    join); vs the CPU or on one device it times this page's players (ui/page_clock.py). One
+    small button, not a row of choices: the menu's Start stays in sight at 1366 x 768."""
     from trifront.net.clock import PRESETS
     order = list(PRESETS)
     chosen = opts.get("clock", "none")
     chosen = chosen if chosen in order else order[0]
     after = order[(order.index(chosen) + 1) % len(order)]
     label = t("clock.button", clock=t(f"clock.{chosen}"))
-    return button(label, "menu-set", id="opt-clock", cls="tf-btn-ghost",
+    return button(label, "menu-set", id="opt-clock", cls="tf-btn-ghost tf-btn-small",
                   title=t("clock.help"), aria_label=label + " — " + t("clock.change"),
                   data={"key": "clock", "value": after, "clock": chosen})
 
 
 def clock_el(st: MatchStatus) -> El | None:
     """Whose clock runs and the time left (the host's count; the guest's from it)."""
-    c = st.clock
+    return move_clock_el(st.clock, st.me)
+
+
+def move_clock_el(c: dict | None, me: int, other: bool = True) -> El | None:
+    """The move clock (net/clock.py's message ``c``) as player ``me`` reads it: whose time
+    runs and what is left of it, and (``other``: the other player is timed too) the other's
+    reserve."""
     if c is None or c["side"] is None:
         return None
     from trifront.net.clock import show
     side = c["side"]
-    mine = side == st.me
+    mine = side == me
     left = c["move"] + c["reserve"][side]
     text = t("clock.you" if mine else "clock.them", move=show(c["move"]),
              reserve=show(c["reserve"][side]))
-    other = t("clock.other_me" if not mine else "clock.other_them",
-              reserve=show(c["reserve"][1 - side]))
-    return h("span", h("b", text), h("span", " · ", other, cls="tf-clock-other"),
+    other_text = t("clock.other_me" if not mine else "clock.other_them",
+                   reserve=show(c["reserve"][1 - side]))
+    return h("span", h("b", text),
+             h("span", " · ", other_text, cls="tf-clock-other") if other else None,
              t("clock.stopped") if not c.get("running", True) else "",
              id="move-clock",
              cls=["tf-net-clock", "tf-clock-low" if left <= 10_000 else "",

@@ -132,22 +132,26 @@ class Persistence:
             return {"kind": kind, "human": human, "left": False,
                     "draft": read_draft(data["draft"])}
         return {"kind": kind, "human": human, "left": data.get("left") is True,
-                "record": data["record"], "beliefs": data.get("beliefs")}
+                "record": data["record"], "beliefs": data.get("beliefs"),
+                "clock": data.get("clock")}
 
 
 def game_text(kind: str, human: int, view: dict, record: dict, left: bool = False,
-              beliefs: dict | None = None) -> str:
+              beliefs: dict | None = None, clock: dict | None = None) -> str:
     """A game vs CPU or local as saved under SAVE_KEY: round and scores (from ``human``'s
     view: the menu says which game it is), its record (RECORD.md) and, when the CPU played,
     what it knew at each of its moves (``beliefs``, for the game's review; a save without it
     opens too); ``left``: the player went to the menu from it ("Menu"), so a reload shows the
-    menu, not the board."""
+    menu, not the board; ``clock``: its move clock's rule and reserves left (page_clock.py),
+    when it has one."""
     data = {"kind": kind, "human": human, "round": view["round"], "scores": view["scores"],
             "record": record}
     if left:
         data["left"] = True
     if beliefs:
         data["beliefs"] = beliefs
+    if clock:
+        data["clock"] = clock
     return json.dumps(data)
 
 

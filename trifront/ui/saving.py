@@ -9,6 +9,7 @@ from trifront.game import Game
 from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui.persist import SAVE_KEY, check_beliefs, draft_text, game_text
+from trifront.ui.page_clock import PageClock
 from trifront.ui.screens.handover import Handover
 from trifront.ui.seats import SEATS, Seat
 
@@ -35,8 +36,9 @@ def leave_game(app) -> None:
 
 def _game_text(app, left: bool = False) -> str:
     human = app.seat.human
+    clock = app.seat.clock
     return game_text(app.seat.kind, human, app.game.view(human), app.game.record(), left,
-                     app.seat.beliefs)
+                     app.seat.beliefs, None if clock is None else clock.to_json())
 
 
 def _draft_text(app) -> str | None:
@@ -72,6 +74,7 @@ def resume(app, *, unless_left: bool = False) -> bool:
         _resume_draft(app, seat, data["draft"])
     else:
         app.open_game(game, seat, beliefs=check_beliefs(data.get("beliefs")))
+        seat.start_clock(PageClock.from_json(data.get("clock")))
         if data["left"]:
             app.persist.saved_n = -1   # saved again as played on, so a reload shows the board
     return True

@@ -20,10 +20,16 @@ import traceback
 
 from trifront.actions import MalformedAction
 from trifront.cards import check_effect_set
+from trifront.net.clock import timeout_action
 from trifront.rules import IllegalAction
 from trifront.ui import i18n
 from trifront.ui import model as m
+from trifront.ui.html import h
+from trifront.ui.page_clock import PageClock
 from trifront.ui.screens.draft import Draft
+
+#: seconds between two looks at a page clock (a time-out is taken within this much)
+CLOCK_TICK = 0.25
 
 
 class Seat:
@@ -42,6 +48,9 @@ class Seat:
     #: what the CPU knew at each of its moves in this game, kept for its review and saved
     #: with it (CpuSeat.keep_belief; persist.check_beliefs); None where no CPU plays
     beliefs: dict | None = None
+    #: the move clock of a game on this page, when the player chose one (page_clock.py)
+    clock: PageClock | None = None
+    clocked = True         # the menu's move clock applies to this seat's games
 
     def __init__(self, page, human: int = 0):
         self.page = page
@@ -84,7 +93,52 @@ class Seat:
         return "normal"
 
     def decorate(self, root, screen) -> None:
-        """Anything the seat adds around the screen (an online match's connection bar)."""
+        """Anything the seat adds around the screen (an online match's connection bar; the
+        move clock of a game on this page)."""
+        if self.clock is not None and self.page.shown == "board" and self.page.game is not None:
+            from trifront.ui import online_render as onr
+            el = onr.move_clock_el(self.clock.status(self.page.clock()), self.page.viewer,
+                                   other=len(self.clock.players) > 1)
+            if el is not None:
+                # in the action bar: on a phone it stays in sight while the top bar scrolls
+                bar = screen.find("#actionbar") or root
+                bar.children.insert(0, h("div", el, cls="tf-clockbar", id="clock-bar"))
+
+    # ------------------------------------------------------------------ a page's move clock
+
+    def start_clock(self, clock: PageClock | None) -> None:
+        """Time this game's moves with ``clock`` (None: no clock), from now."""
+        self.clock = clock
+        if clock is not None:
+            page = self.page
+            page.spawn_task(self._clock_ticker(page.gen, page.game))
+
+    def clock_players(self) -> tuple[int, ...]:
+        """The players whose moves a page clock times: the page's own."""
+        return (self.human,)
+
+    async def _clock_ticker(self, gen: int, game) -> None:
+        """Keep the clock on the move in play, running while its player has the board in
+        front of them; a time-out passes for them (R3.3); redraw as its seconds go."""
+        page, shown = self.page, None
+        while page.gen == gen and page.seat is self and page.game is game and not game.over:
+            now = page.clock()
+            facing = (page.shown == "board" and page.overlay is None
+                      and page.viewer == game.to_move)
+            self.clock.follow(len(game.state.history), game.to_move, now, running=facing)
+            if facing and self.clock.out(now) == game.to_move and page.my_turn():
+                self.clock.timer.charge(now)        # the reserve spent, before the save
+                page.play(timeout_action(page.view()))
+                page.tell(i18n.t("clock.timeout_me"))
+                page.render()
+                continue            # at once onto the next move: its overtime is charged
+            st = self.clock.status(now)
+            label = (st["side"], st["move"] // 1000, tuple(st["reserve"]))
+            if label != shown and page.shown == "board":
+                shown = label
+                page.render()
+            await page.sleep(CLOCK_TICK)
+        self.clock.follow(len(game.state.history), None, page.clock(), running=False)
 
     def dismiss(self) -> bool:
         """Escape: close what this seat alone put on the page (the online quick messages'
@@ -183,6 +237,8 @@ class CpuSeat(Seat):
 
     def begin(self) -> None:
         self.beliefs = None
+        self.start_clock(PageClock.of(self.page.opts.get("clock", "none"),
+                                      self.clock_players()) if self.clocked else None)
         super().begin()
 
     def keep_belief(self, belief: dict | None) -> None:
@@ -324,7 +380,12 @@ class HotSeat(Seat):
         return 0                   # both players look, in seat order
 
     def begin(self) -> None:
+        self.start_clock(PageClock.of(self.page.opts.get("clock", "none"),
+                                      self.clock_players()) if self.clocked else None)
         self.page.hand_over(self.page.game.to_move, "board")
+
+    def clock_players(self) -> tuple[int, ...]:
+        return (0, 1)
 
     def turn(self) -> None:
         page = self.page

@@ -20,7 +20,7 @@ class TutorialSeat(CpuSeat):
     saved, without Hint, Menu-and-keep or Play again; each of the player's choices must be
     the step's, or the coach says what to do."""
 
-    saves = offers_leave = offers_rematch = offers_hint = uses_cpu = False
+    saves = offers_leave = offers_rematch = offers_hint = uses_cpu = clocked = False
 
     def who(self) -> tuple[str, int]:
         return "cpu", self.human            # "You" and "CPU"
