@@ -152,10 +152,11 @@ class Player:
         self.open()
 
     def open(self):
-        # A tab's renderer crashed once while booting (Chromium's "Page crashed", in a full
-        # run on a busy machine; not seen again in that scenario run alone): that is the
-        # browser, not the game, so a crashed tab is opened once more, and said on stderr.
-        for attempt in (1, 2):
+        # A tab's renderer crashed now and then while booting (Chromium's "Page crashed", in
+        # full runs on a busy machine, twice in a row once; never in a scenario run alone):
+        # that is the browser, not the game, so a crashed tab is opened again (up to twice
+        # more), and said on stderr.
+        for attempt in (1, 2, 3):
             self.page = self.context.new_page()
             self.page.add_init_script(OBSERVER)
             self.page.on("console", self._on_console)
@@ -166,7 +167,7 @@ class Player:
                                             timeout=BOOT_MS)
                 return
             except Exception as exc:  # noqa: BLE001 - Playwright's TargetClosedError
-                if attempt == 2 or "crashed" not in str(exc):
+                if attempt == 3 or "crashed" not in str(exc):
                     raise
                 print(f"online_match: {self.name}'s tab crashed while booting; opening it again",
                       file=sys.stderr)
