@@ -68,7 +68,7 @@ from pyodide.ffi import to_js
 from pyscript import js_import
 
 from trifront import jsontext
-from trifront.net import e2e
+from trifront.net import e2e, nostr_watch, watch
 from trifront.net.jsglue import guarded_proxy, spawn_logged
 from trifront.net.nostr_fallback import CHUNK, Board, Bucket, key_digest
 from trifront.net.signaling import first_joiner, trystero_config
@@ -154,6 +154,14 @@ class NostrLink:
         self.fb_sending = False
         self.fb_listener = None             # our listener on trystero's relay sockets
         self.presence = (0, 0.0)            # "here" events sent while alone, the last when
+        # spectators (nostr_watch.py): who watches, and the host's frames for them
+        self.watch_reader: nostr_watch.Reader | None = None
+        self.watchers = nostr_watch.Watchers()
+        self.watch_count = 0
+        self.publisher: watch.Publisher | None = None
+        self.to_publish: tuple | None = None
+        self.publishing = False
+        self.watch_seq = 0
         self.early: dict[str, deque] = {}   # frames from a peer before we paired with it
         self.their_keys: dict[str, bytes] = {}  # the last key each peer sent us
         # one pairing's stream and paths; ``gen`` tells late results of an earlier one's tasks
@@ -212,6 +220,7 @@ class NostrLink:
             return
         self.self_id = str(mod.selfId)
         self.board = Board(self.room, self.self_id, secrets.token_hex(16))
+        self.watch_reader = nostr_watch.Reader(self.room, secrets.token_hex(16))
         self.joined_at = performance.now()
         try:                    # a closing tab cannot sign: its "bye" is signed beforehand
             import js
@@ -698,6 +707,7 @@ class NostrLink:
         for peer_id, since in list(self.fb_seen.items()):
             if peer_id not in self.peers and now - since >= FALLBACK_AFTER * 1000:
                 self._on_join(peer_id)
+        self._count_watchers(now)
 
     def _subscribe(self) -> None:
         sub = self.board.sub_id
@@ -709,6 +719,8 @@ class NostrLink:
                 self.fb_listener = self._proxy(self._on_relay_message)
             sock.addEventListener("message", self.fb_listener)
             sock.send(self.mod.subscribe(sub, self.board.topic))
+            if self.watch_reader is not None:  # the watchers' presence (nostr_watch.py)
+                sock.send(self.mod.subscribe(self.watch_reader.sub_id, self.watch_reader.topic))
 
     def _unsubscribe(self) -> None:
         if self.board is None or self.mod is None:
@@ -722,13 +734,65 @@ class NostrLink:
                 sock.removeEventListener("message", self.fb_listener)
             if int(sock.readyState) == 1:
                 sock.send(json.dumps(["CLOSE", sub]))
+                if self.watch_reader is not None:
+                    sock.send(json.dumps(["CLOSE", self.watch_reader.sub_id]))
 
     def _on_relay_message(self, event) -> None:
         if self.board is None or self.closed:
             return
-        got = self.board.receive(str(event.data))
+        data = str(event.data)
+        got = self.board.receive(data)
         if got is not None:
             self._on_fb(*got)
+        elif self.watch_reader is not None:
+            body = self.watch_reader.receive(data)
+            if body is not None and self.watchers.heard(body, performance.now() / 1000):
+                if self.publisher is not None:
+                    self.publisher.again()      # a newcomer: the current view once more
+                self._count_watchers(performance.now())
+
+    # ------------------------------------------------------------- spectators (nostr_watch)
+
+    def _count_watchers(self, now_ms: float) -> None:
+        n = self.watchers.count(now_ms / 1000)
+        if n != self.watch_count:
+            self.watch_count = n
+            if self.publisher is not None:
+                self.publisher.watchers(n)
+            self.owner.link_watchers(n)
+
+    def watch(self, game: str, moves: int, view: dict) -> None:
+        """Publish a public view to the room's watchers (the newest wins; sealed in order),
+        as events on the watch topic (nostr_watch.py)."""
+        self.to_publish = (game, moves, view)
+        if not self.publishing and not self.closed:
+            self.publishing = True
+            self._spawn(self._publish_watch())
+
+    async def _publish_watch(self) -> None:
+        try:
+            if self.publisher is None:
+                self.publisher = watch.Publisher(await watch.web_crypto_key(self.room))
+                self.publisher.watchers(self.watch_count)
+            while self.to_publish is not None and not self.closed and self.mod is not None:
+                game, moves, view = self.to_publish
+                self.to_publish = None
+                envelope = await self.publisher.publish(game, moves, view)
+                if envelope is None:
+                    continue
+                self.watch_seq += 1
+                for text in nostr_watch.parts(self.watch_seq, envelope):
+                    wait = self.bucket.wait(performance.now() / 1000)
+                    while wait:
+                        await asyncio.sleep(wait)
+                        wait = self.bucket.wait(performance.now() / 1000)
+                    event = await self.mod.createEvent(self.watch_reader.topic, text)
+                    for sock in Object.values(self.mod.getRelaySockets()):
+                        if int(sock.readyState) == 1:
+                            sock.send(event)
+                    _count("watch-events")
+        finally:
+            self.publishing = False
 
     def _on_fb(self, peer_id: str, msg: dict) -> None:
         """One event from another page on the fallback topic (nostr_fallback.Board checked

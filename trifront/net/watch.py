@@ -86,6 +86,10 @@ class Publisher:
             self.last = None
         return more
 
+    def again(self) -> None:
+        """A newcomer: the current view is sent again, whatever the count."""
+        self.last = None
+
     async def publish(self, game: str, moves: int, view: dict) -> str | None:
         if self.count <= 0:
             return None

@@ -13,7 +13,8 @@ how the pages find each other (default: web/online.json's ``signal``, else our r
 localhost/a LAN address, Nostr elsewhere; trifront/net/signaling.py); ``?relay=ws://...``
 the relay (default: web/online.json's, else ws://<this host>:8765/); ``?nostr=ws://...[,...]``
 the Nostr relays (default: web/online.json's ``nostr_relays``, else trystero's public ones);
-``?watch=WORD`` watches the game of that room as a spectator (our relay only);
+``?watch=WORD`` watches the game of that room as a spectator (with ``signal``, ``relay`` and
+``nostr`` as for playing);
 ``?ice=none`` no ICE servers (tests on loopback); ``?claim_after=S`` seconds before a vanished
 opponent's game may be claimed (default 60).
 ``?snapshot_delay=S``: seconds after the CPU is ready before this browser's Pyodide snapshot is
@@ -259,6 +260,9 @@ def make_link(relay, room, owner):
 
 
 def make_watch_link(relay, room, owner):
+    if controller is not None and controller.opts.get("signal") == "nostr":
+        from trifront.net.nostr_watch_link import NostrWatchLink
+        return NostrWatchLink(nostr_urls, room, owner)
     from trifront.net.watch_link import WatchLink
     return WatchLink(relay.strip() or default_relay, room, owner)
 

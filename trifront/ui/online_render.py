@@ -28,10 +28,12 @@ def share_url(page_url: str, room: str, relay: str = "", signal: str = "") -> st
     return url + (f"&relay={quote(relay.strip(), safe='')}" if relay.strip() else "")
 
 
-def watch_url(page_url: str, room: str, relay: str = "") -> str:
-    """A spectator's link to a room's game (``?watch=WORD``; our relay only)."""
+def watch_url(page_url: str, room: str, relay: str = "", signal: str = "") -> str:
+    """A spectator's link to a room's game (``?watch=WORD``; ``signal`` as an invitation
+    names it: only when it is not the page's default)."""
     from urllib.parse import quote
     url = f"{page_url}?watch={quote(room.strip(), safe='')}"
+    url += f"&signal={quote(signal, safe='')}" if signal else ""
     return url + (f"&relay={quote(relay.strip(), safe='')}" if relay.strip() else "")
 
 
@@ -130,7 +132,8 @@ def banner(st: MatchStatus) -> El:
 
 def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
                  watchable: bool = False) -> El:
-    """``watchable``: spectators can come (our relay carries the match; Nostr does not)."""
+    """``watchable``: the page offers the watch link (a match of this page; over our relay or
+    Nostr alike)."""
     busy = st.busy
     if busy:
         title, sub = t("online.busy"), busy
@@ -144,8 +147,9 @@ def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
     ended = busy or st.net in ("full", "expired", "error", "refused", "closed")
     slow = not busy and st.slow_connect
     link = share_url(page_url, st.room, "", signal) if page_url and not ended else ""
-    # spectators come through our relay only (trifront/net/watch.py)
-    watch = watch_url(page_url, st.room, st.relay) if link and watchable else ""
+    # spectators come through our relay or the Nostr relays (net/watch.py, nostr_watch.py)
+    watch = (watch_url(page_url, st.room, "" if signal == "nostr" else st.relay, signal)
+             if link and watchable else "")
     return h("section",
              h("div", h("div", cls="tf-spinner tf-spinner-big") if not ended else None,
                h("h2", title), h("p", sub, cls="tf-sub") if sub else None,

@@ -17,7 +17,7 @@ class Lobby(Screen):
 @draws("lobby")
 def draw(app):
     return onr.lobby_screen(app.match.status(), app.page_url, shared_signal(app),
-                            watchable=app.opts.get("signal") != "nostr")
+                            watchable=True)
 
 
 @on("online-leave")

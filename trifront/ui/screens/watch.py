@@ -24,13 +24,10 @@ def draw(app):
 
 
 def start(app, room: str) -> bool:
-    """Watch ``room``'s game (through our relay). -> whether it started."""
+    """Watch ``room``'s game (through our relay, or Nostr). -> whether it started."""
     room = room.strip()
     if not room:
         app.toast = i18n.t("online.need_room")
-        return False
-    if app.opts.get("signal") == "nostr":
-        app.toast = i18n.t("watch.nostr")
         return False
     if app.watch_link is None:
         app.toast = i18n.t("online.unavailable")
@@ -42,8 +39,9 @@ def start(app, room: str) -> bool:
     app.show("watch")
     app.seat.start()
     if app.set_address is not None:
-        app.set_address({"watch": room, "room": "",
-                         "relay": app.opts["relay"].strip()})
+        nostr = app.opts.get("signal") == "nostr"
+        app.set_address({"watch": room, "room": "", "signal": "nostr" if nostr else "",
+                         "relay": "" if nostr else app.opts["relay"].strip()})
     return True
 
 
