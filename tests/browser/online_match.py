@@ -807,6 +807,42 @@ def scenario_watch(pw, server, relay_port) -> dict:
         browser.close()
 
 
+def scenario_nostr_watch(pw, server, relay_port) -> dict:
+    """Spectators over Nostr: a watcher (a phone, from before the game, by ``?watch=`` with
+    the room's Nostr settings) and two players through the local Nostr relay; the players see
+    "1 watching"; the whole game; what the watcher's Nostr sockets received, for the test to
+    put together, open and search for hidden cards."""
+    with nostr_room(pw, server, "nostr-watch-room") as (browser, u, _port):
+        w_url = u.replace("?room=", "?watch=")
+        phone = browser.new_context(viewport={"width": 375, "height": 667},
+                                    reduced_motion="reduce")
+        watcher = Player(phone, w_url, "watcher")
+        watcher.page.wait_for_selector('#screen-watch[data-net="watching"]', timeout=30_000)
+        host = Player(new_context(browser), u, "host")
+        guest = Player(new_context(browser), u, "guest")
+        join(host)
+        host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=30_000)
+        watch_link = host.page.get_attribute("#watch-link", "href")
+        join(guest)
+        for p in (host, guest):
+            p.page.wait_for_selector("#screen-board", timeout=60_000)
+        for p in (host, guest):
+            p.page.wait_for_selector('#net-watchers[data-n="1"]', timeout=30_000)
+        actions = play([host, guest], "online-nostr-watch", stop_after=8)
+        watcher.page.wait_for_selector("#screen-watch[data-bottom]", timeout=30_000)
+        watcher.shot("online-nostr-watch-phone")
+        actions += play([host, guest], "online-nostr-watch")
+        result = finish([host, guest], "online-nostr-watch")
+        watcher.page.wait_for_selector('#screen-watch[data-over="1"]', timeout=30_000)
+        watcher.shot("online-nostr-watch-over")
+        result.update(
+            actions=actions, watch_link=watch_link,
+            watch_n=watcher.page.get_attribute("#screen-watch", "data-n"),
+            watched=watcher.page.evaluate("() => window.__tfRelayIn"),
+            errors=host.errors + guest.errors + watcher.errors)
+        return result
+
+
 def first_move_ms(players: list[Player], joined_at: float) -> float | None:
     """ms from the second page's join click to the first move shown on both pages."""
     seen = [p.page.evaluate("() => window.__tfSeen")["1"] for p in players]
@@ -941,7 +977,8 @@ SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
              "reconnect": scenario_reconnect, "nostr": scenario_nostr,
              "nostr-blip": scenario_nostr_blip, "fallback": scenario_fallback,
              "cut": scenario_cut, "nostr-fallback": scenario_nostr_fallback,
-             "social": scenario_social, "watch": scenario_watch}
+             "social": scenario_social, "watch": scenario_watch,
+             "nostr-watch": scenario_nostr_watch}
 
 
 def main(argv=None) -> int:

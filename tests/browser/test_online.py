@@ -200,6 +200,54 @@ def test_two_spectators_watch_a_whole_game_and_receive_no_hidden_card(tmp_path):
     assert result["watch_log"]["late"].strip()
 
 
+def test_a_spectator_watches_over_nostr_and_receives_no_hidden_card(tmp_path):
+    """Spectators over Nostr signaling (docs/ONLINE.md): a watcher's page reads the room's
+    watch topic on the local Nostr relay with sockets of its own; the players see "1
+    watching"; every watch event its sockets received is put together and opened with the
+    room word's key: each view is the public view of the record's position at its move and
+    holds no card R7.2 hides."""
+    pytest.importorskip("cryptography")
+    import base64
+    import zlib
+
+    from tests.engine.test_public_view import assert_public
+    from tests.net.test_watch import room_aead
+    from trifront.net import nostr_watch, watch
+    from trifront.record import check_record
+    from trifront.rules import apply, new_state
+    from trifront.views import public_view
+
+    result = run_in_netns(tmp_path, "nostr-watch")["nostr-watch"]
+    check_game(result)
+    assert "?watch=nostr-watch-room&signal=nostr" in result["watch_link"], result["watch_link"]
+    record = check_record(result["records"]["host"])
+    state = new_state(record["mode"], record["effects"], record["first"], record["seed"], None)
+    states = [state.clone()]
+    for action in record["actions"]:
+        apply(state, action)
+        states.append(state.clone())
+    n = len(record["actions"])
+    topic = nostr_watch.topic("nostr-watch-room")
+    aead, assembler, frames = room_aead("nostr-watch-room"), nostr_watch.Assembler(), 0
+    for text in result["watched"]:
+        msg = json.loads(text)
+        if not (isinstance(msg, list) and msg[0] == "EVENT" and ["x", topic] in msg[2]["tags"]):
+            continue
+        body = json.loads(msg[2]["content"])
+        assert body["t"] in ("here", "w"), body
+        envelope = assembler.part(body) if body["t"] == "w" else None
+        if envelope is None:
+            continue
+        raw = base64.b64decode(envelope)
+        frame = json.loads(zlib.decompress(aead.gcm.decrypt(raw[:12], raw[12:], watch.AAD)))
+        view, k = frame["view"], frame["n"]
+        assert view == public_view(states[k]), k
+        assert_public(view, states[k])
+        frames += 1
+    assert frames >= n - 2, (frames, n)
+    assert result["watch_n"] == str(n)
+
+
 def test_dropped_network_and_a_closed_guest_tab_both_recover_and_the_game_ends(tmp_path):
     result = run_in_netns(tmp_path, "reconnect")["reconnect"]
     check_game(result)
