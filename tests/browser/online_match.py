@@ -24,6 +24,11 @@ driven in turn. Scenarios:
   social     a move clock chosen by the host, a quick message each way, a time-out that
              passes the first turn, a whole game, a rematch accepted and the second game
              begun (the other player first)
+  watch      two players and two spectators through our relay (one on a phone from before
+             the game, one from move 6 switching sides); what the spectators received
+  nostr-watch  a spectator on a phone and two players through the local Nostr relay; what
+             the spectator's sockets received
+  (and fallback, cut, nostr-blip, nostr-fallback: see their functions)
 Each writes screenshots (screenshots/online-*.png) and a result: the records both pages
 offer for download, the guest's fairness verdict, console errors, and timings (channel
 open after pairing; action -> applied on the other page, measured with one shared clock).

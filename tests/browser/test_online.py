@@ -17,6 +17,8 @@ tests/browser/online_match.py. Each scenario plays a whole game by clicking:
   over Nostr: a whole game through the local Nostr relay, as ephemeral events.
 - social: a move clock, quick messages both ways, a time-out that passes a turn, a rematch
   accepted and a second game begun.
+- spectators: two players and two watchers through our relay (`watch`), and a watcher over
+  Nostr (`nostr-watch`): everything the watchers received holds only public views.
 Every time: both pages end with the same record, the guest's page replays it and finds the
 game fair, and no page logs a console error. Screenshots: screenshots/online-*.png.
 Needs root (for the namespace), as `scripts/test` and CI have.
