@@ -26,10 +26,10 @@ ROOM = "Blue Fox"
 
 
 def relay_event(reader: nostr_watch.Reader, content: str, event_id: str,
-                topic: str | None = None) -> str:
+                topic: str | None = None, pubkey: str = "ab" * 32) -> str:
     """A relay's message for the reader's subscription, as nostr-relay sends it."""
     return json.dumps(["EVENT", reader.sub_id,
-                       {"id": event_id, "pubkey": "ab" * 32, "created_at": 1, "kind": 29999,
+                       {"id": event_id, "pubkey": pubkey, "created_at": 1, "kind": 29999,
                         "tags": [["x", topic or reader.topic]], "content": content,
                         "sig": "cd" * 64}])
 
@@ -90,12 +90,26 @@ def test_forged_and_malformed_events_are_dropped():
     # a part that says its envelope has another number of parts than the first one did
     first = reader.receive(relay_event(reader, good[0], "g0"))
     assert assembler.part(first) is None
-    liar = json.loads(good[1])
+    liar = {**json.loads(good[1]), "by": first["by"]}      # signed by the same key
     liar["k"] = 2
     assert assembler.part(liar) is None and assembler.dropped == 1
     for i, content in enumerate(good[1:], 1):
         out = assembler.part(reader.receive(relay_event(reader, content, f"g{i}")))
     assert out == "A" * 7000
+
+
+def test_a_strangers_part_does_not_spoil_the_hosts_envelope():
+    """Anyone who knows the topic can publish a part numbered as the host's next one: parts go
+    together only with parts signed by the same key."""
+    reader, assembler = nostr_watch.Reader(ROOM, "sub-3"), nostr_watch.Assembler()
+    real = nostr_watch.parts(7, "C" * 6500)
+    fake = nostr_watch.parts(7, "X" * 6500)
+    out = None
+    for n, (r, f) in enumerate(zip(real, fake)):
+        assert assembler.part(reader.receive(relay_event(reader, f, f"f{n}", pubkey="ee" * 32))) \
+            in (None, "X" * 6500)
+        out = assembler.part(reader.receive(relay_event(reader, r, f"r{n}"))) or out
+    assert out == "C" * 6500
 
 
 def test_a_flood_of_unfinished_envelopes_keeps_only_the_newest():

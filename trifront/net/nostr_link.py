@@ -162,6 +162,8 @@ class NostrLink:
         self.to_publish: tuple | None = None
         self.publishing = False
         self.watch_seq = 0
+        # its own bound, apart from the game's events: spectators never slow the game
+        self.watch_bucket = Bucket(nostr_watch.RATE, nostr_watch.BURST)
         self.early: dict[str, deque] = {}   # frames from a peer before we paired with it
         self.their_keys: dict[str, bytes] = {}  # the last key each peer sent us
         # one pairing's stream and paths; ``gen`` tells late results of an earlier one's tasks
@@ -782,10 +784,10 @@ class NostrLink:
                     continue
                 self.watch_seq += 1
                 for text in nostr_watch.parts(self.watch_seq, envelope):
-                    wait = self.bucket.wait(performance.now() / 1000)
+                    wait = self.watch_bucket.wait(performance.now() / 1000)
                     while wait:
                         await asyncio.sleep(wait)
-                        wait = self.bucket.wait(performance.now() / 1000)
+                        wait = self.watch_bucket.wait(performance.now() / 1000)
                     event = await self.mod.createEvent(self.watch_reader.topic, text)
                     for sock in Object.values(self.mod.getRelaySockets()):
                         if int(sock.readyState) == 1:

@@ -12,8 +12,9 @@ An event's content is a small JSON object:
 Parts, because a sealed frame (up to watch.MAX_ENVELOPE characters) is more than a relay
 takes in one event (nostr_fallback.MAX_CONTENT). Relays may drop, repeat, reorder or replay
 events, and anyone who knows the topic may publish on it: a watcher reads each event once,
-keeps at most PENDING envelopes in the making, takes no part twice, and hands only a whole
-envelope on, to watch.WatchStream, which opens it with the room word's key and checks what it
+puts parts together only with parts signed by the same key (a stranger's part cannot spoil
+the host's envelope), keeps at most PENDING envelopes in the making, takes no part twice, and
+hands only a whole envelope on, to watch.WatchStream, which opens it with the room word's key and checks what it
 holds: a forged, altered, older or contradicting frame is dropped there. The host counts the
 distinct watchers heard in the last WINDOW seconds, at most MAX_WATCHERS (as our relay), so
 a flood of presence events makes it publish no more than for sixteen: it publishes once for
@@ -37,6 +38,7 @@ PENDING = 4                 # envelopes a watcher assembles at once (the newest 
 HERE_EVERY = 10.0           # seconds between a watcher's presence events
 WINDOW = 30.0               # seconds a watcher counts after its last presence event
 MAX_WATCHERS = 16
+RATE, BURST = 8.0, 16       # watch events a second the host publishes, sustained and at once
 
 
 def topic(room: str) -> str:
@@ -94,6 +96,8 @@ class Reader:
             return self._drop()
         if not isinstance(body, dict) or not _well_formed(body):
             return self._drop()
+        signer = event.get("pubkey")
+        body["by"] = signer if isinstance(signer, str) and len(signer) <= 128 else ""
         return body
 
     def _drop(self) -> None:
@@ -117,19 +121,20 @@ def _well_formed(body: dict) -> bool:
 
 class Assembler:
     """A watcher's side: the host's envelopes, whole, from their parts (in any order, each
-    once); at most PENDING in the making, the oldest given up first."""
+    once, each with the parts signed by the same key: Reader puts the signer in "by"); at
+    most PENDING in the making, the oldest given up first."""
 
     def __init__(self):
-        self.pending: OrderedDict[int, dict[int, str]] = OrderedDict()
-        self.sizes: dict[int, int] = {}
-        self.done: OrderedDict[int, None] = OrderedDict()
+        self.pending: OrderedDict[tuple, dict[int, str]] = OrderedDict()
+        self.sizes: dict[tuple, int] = {}
+        self.done: OrderedDict[tuple, None] = OrderedDict()
         self.dropped = 0
 
     def part(self, body: dict) -> str | None:
         """One "w" event's content; the envelope once its last part came, else None."""
         if body.get("t") != "w":
             return None
-        seq, i, k = body["s"], body["i"], body["k"]
+        seq, i, k = (body.get("by", ""), body["s"]), body["i"], body["k"]
         if seq in self.done or self.sizes.get(seq, k) != k:
             self.dropped += seq not in self.done
             return None
