@@ -236,7 +236,7 @@ def fb(nl, monkeypatch):
         return agree(private, theirs, room, offerer, answerer)
     monkeypatch.setattr(e2e, "key_pair", key_pair)
     monkeypatch.setattr(e2e, "agree", agree_)
-    monkeypatch.setattr(nl, "Bucket", lambda: Bucket(rate=1e9, burst=10 ** 9))
+    monkeypatch.setattr(nl, "Bucket", lambda *_: Bucket(rate=1e9, burst=10 ** 9))
     monkeypatch.setattr(nl, "TICK", 0.001)
     return nl
 

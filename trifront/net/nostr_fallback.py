@@ -68,6 +68,42 @@ def _text(value: object, limit: int) -> bool:
     return isinstance(value, str) and 0 < len(value) <= limit
 
 
+class Malformed(ValueError):
+    """A relay message for our subscription that no honest relay sends as it is."""
+
+
+def read_event(data: object, sub_id: str, topic: str,
+               seen: OrderedDict) -> tuple[dict, object] | None:
+    """(the event, its content parsed as JSON) from one relay message (text) for subscription
+    ``sub_id`` on ``topic``, each event id once (``seen``: the ids read, at most SEEN kept);
+    None: not an event of that subscription (the relay's OK, EOSE, NOTICE), or one already
+    read (the same event from another relay). Raises Malformed."""
+    if not isinstance(data, str) or sub_id not in data[:200]:
+        return None
+    try:
+        msg = json.loads(data, parse_constant=lambda _c: math.nan)
+    except ValueError:
+        raise Malformed("not JSON") from None
+    if not (isinstance(msg, list) and msg and msg[0] == "EVENT"):
+        return None
+    if not (len(msg) == 3 and msg[1] == sub_id and isinstance(msg[2], dict)):
+        raise Malformed("not an event of ours")
+    event = msg[2]
+    event_id, tags, text = event.get("id"), event.get("tags"), event.get("content")
+    if not (_text(event_id, 128) and isinstance(tags, list) and _text(text, MAX_CONTENT)
+            and ["x", topic] in tags):
+        raise Malformed("an event of another shape or topic")
+    if event_id in seen:
+        return None
+    seen[event_id] = None
+    while len(seen) > SEEN:
+        seen.popitem(last=False)
+    try:
+        return event, json.loads(text, parse_constant=lambda _c: math.nan)
+    except ValueError:
+        raise Malformed("content not JSON") from None
+
+
 class Bucket:
     """A token bucket: ``wait(now)`` is 0 and takes a token when one is there, else the
     seconds until one is (taking nothing)."""
@@ -101,30 +137,13 @@ class Board:
     def receive(self, data: object) -> tuple[str, dict] | None:
         """(sender, message) from one relay message (text), or None: not an event of our
         subscription, malformed, not for us, from us, or an event already read."""
-        if not isinstance(data, str) or self.sub_id not in data[:200]:
+        try:
+            got = read_event(data, self.sub_id, self.topic, self.seen)
+        except Malformed:
+            return self._drop()
+        if got is None:
             return None
-        try:
-            msg = json.loads(data, parse_constant=lambda _c: math.nan)
-        except ValueError:
-            return self._drop()
-        if not (isinstance(msg, list) and msg and msg[0] == "EVENT"):
-            return None                     # the relay's OK, EOSE, NOTICE: trystero's business
-        if not (len(msg) == 3 and msg[1] == self.sub_id and isinstance(msg[2], dict)):
-            return self._drop()
-        event = msg[2]
-        event_id, tags, text = event.get("id"), event.get("tags"), event.get("content")
-        if not (_text(event_id, 128) and isinstance(tags, list) and _text(text, MAX_CONTENT)
-                and ["x", self.topic] in tags):
-            return self._drop()
-        if event_id in self.seen:
-            return None                     # the same event from another relay
-        self.seen[event_id] = None
-        while len(self.seen) > SEEN:
-            self.seen.popitem(last=False)
-        try:
-            body = json.loads(text, parse_constant=lambda _c: math.nan)
-        except ValueError:
-            return self._drop()
+        _event, body = got
         if not isinstance(body, dict) or body.get("t") not in KINDS:
             return self._drop()
         sender, to = body.get("f"), body.get("to")

@@ -28,7 +28,7 @@ import json
 import math
 from collections import OrderedDict
 
-from .nostr_fallback import MAX_CONTENT, MAX_ID, SEEN
+from .nostr_fallback import MAX_CONTENT, MAX_ID, SEEN, Malformed, read_event
 from .signaling import room_key
 from .watch import MAX_ENVELOPE
 
@@ -70,30 +70,13 @@ class Reader:
         self.dropped = 0
 
     def receive(self, data: object) -> dict | None:
-        if not isinstance(data, str) or self.sub_id not in data[:200]:
+        try:
+            got = read_event(data, self.sub_id, self.topic, self.seen)
+        except Malformed:
+            return self._drop()
+        if got is None:
             return None
-        try:
-            msg = json.loads(data, parse_constant=lambda _c: math.nan)
-        except ValueError:
-            return self._drop()
-        if not (isinstance(msg, list) and len(msg) == 3 and msg[0] == "EVENT"
-                and msg[1] == self.sub_id and isinstance(msg[2], dict)):
-            return None                 # the relay's OK, EOSE, NOTICE, or another's
-        event = msg[2]
-        event_id, tags, text = event.get("id"), event.get("tags"), event.get("content")
-        if not (isinstance(event_id, str) and 0 < len(event_id) <= 128
-                and isinstance(tags, list) and ["x", self.topic] in tags
-                and isinstance(text, str) and 0 < len(text) <= MAX_CONTENT):
-            return self._drop()
-        if event_id in self.seen:
-            return None                 # the same event from another relay
-        self.seen[event_id] = None
-        while len(self.seen) > SEEN:
-            self.seen.popitem(last=False)
-        try:
-            body = json.loads(text, parse_constant=lambda _c: math.nan)
-        except ValueError:
-            return self._drop()
+        event, body = got
         if not isinstance(body, dict) or not _well_formed(body):
             return self._drop()
         signer = event.get("pubkey")
