@@ -64,12 +64,9 @@ def run_in_netns(tmp_path: Path, *scenarios: str, nft: bool = False,
     return json.loads(out.read_text())
 
 
-def check_wire(result: dict) -> int:
-    """R7 on the wire: every data channel message the guest's page received in the whole
-    game, replayed against the host's record: no hidden card of the host (hand, face-down
-    identity, deck contents) in any view, no seed and no host secret before the reveal,
-    which comes only once the game is over."""
-    from tests.net.test_session import card_objects, hidden_host_cards
+def record_states(result: dict) -> tuple[dict, list]:
+    """The host's record, checked, and the game's state after each of its moves (0: the
+    deal), replayed from it."""
     from trifront.record import check_record
     from trifront.rules import apply, new_state
 
@@ -79,6 +76,17 @@ def check_wire(result: dict) -> int:
     for action in record["actions"]:
         apply(state, action)
         states.append(state.clone())
+    return record, states
+
+
+def check_wire(result: dict) -> int:
+    """R7 on the wire: every data channel message the guest's page received in the whole
+    game, replayed against the host's record: no hidden card of the host (hand, face-down
+    identity, deck contents) in any view, no seed and no host secret before the reveal,
+    which comes only once the game is over."""
+    from tests.net.test_session import card_objects, hidden_host_cards
+
+    record, states = record_states(result)
     received = [json.loads(text) for text in result["received"]["guest"]]
     reveal = [m for m in received if m["t"] == "reveal"]
     assert reveal, "the host never revealed its secret"
@@ -164,8 +172,6 @@ def test_two_spectators_watch_a_whole_game_and_receive_no_hidden_card(tmp_path):
     from tests.engine.test_public_view import assert_public
     from tests.net.test_watch import room_aead
     from trifront.net import watch
-    from trifront.record import check_record
-    from trifront.rules import apply, new_state
     from trifront.views import public_view
     import base64
     import zlib
@@ -173,12 +179,7 @@ def test_two_spectators_watch_a_whole_game_and_receive_no_hidden_card(tmp_path):
     result = run_in_netns(tmp_path, "watch")["watch"]
     check_game(result)
     assert "index.html?watch=watch-room&relay=ws%3A%2F%2F127.0.0.1" in result["watch_link"]
-    record = check_record(result["records"]["host"])
-    state = new_state(record["mode"], record["effects"], record["first"], record["seed"], None)
-    states = [state.clone()]
-    for action in record["actions"]:
-        apply(state, action)
-        states.append(state.clone())
+    record, states = record_states(result)
     n = len(record["actions"])
     aead = room_aead("watch-room")
     for name, received in result["watched"].items():
@@ -215,19 +216,12 @@ def test_a_spectator_watches_over_nostr_and_receives_no_hidden_card(tmp_path):
     from tests.engine.test_public_view import assert_public
     from tests.net.test_watch import room_aead
     from trifront.net import nostr_watch, watch
-    from trifront.record import check_record
-    from trifront.rules import apply, new_state
     from trifront.views import public_view
 
     result = run_in_netns(tmp_path, "nostr-watch")["nostr-watch"]
     check_game(result)
     assert "?watch=nostr-watch-room&signal=nostr" in result["watch_link"], result["watch_link"]
-    record = check_record(result["records"]["host"])
-    state = new_state(record["mode"], record["effects"], record["first"], record["seed"], None)
-    states = [state.clone()]
-    for action in record["actions"]:
-        apply(state, action)
-        states.append(state.clone())
+    record, states = record_states(result)
     n = len(record["actions"])
     topic = nostr_watch.topic("nostr-watch-room")
     aead, assembler, frames = room_aead("nostr-watch-room"), nostr_watch.Assembler(), 0
