@@ -159,18 +159,24 @@ class Told:
 @dataclass(frozen=True)
 class Needs:
     """What a step will ask for, found by trying it on a copy (`PartialGame.needs`):
-    ``draws[p]`` cards player p draws, ``rolls`` R5.C2 values, ``shown`` how many cards
+    ``draws[p]`` cards player p draws in the round, ``next_draws[p]`` at the start of the
+    next one when the step ends this one (R3.2; none when the game ends: so exact only once
+    every face-down card is known, `revealed`), ``rolls`` R5.C2 values, ``shown`` how many cards
     R5.D3 shows (None: no R5.D3), ``round_ends`` (R3.6: every face-down card is shown
-    first), ``captain`` (a face-up R5.D6: both sides say whether they hide a soldier)."""
+    first), ``captain`` (a face-up R5.D6: both sides say whether they hide a soldier),
+    ``gained[p]`` the ids that go into player p's deck (R5.B3, R5.B6; unknown cards' labels
+    on the opponent's side)."""
 
     draws: tuple[int, int]
     rolls: int
     shown: int | None
     round_ends: bool
     captain: bool
+    gained: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    next_draws: tuple[int, int] = (0, 0)
 
 
-class _Script:
+class ToldRandom:
     """The engine's randomness on a partial game: told, never drawn. Decks are not
     shuffled (nobody's page holds an order: each draw is told as it happens)."""
 
@@ -195,7 +201,7 @@ class _Script:
         return self.shown(population, k)
 
 
-class _Dry(_Script):
+class _Dry(ToldRandom):
     """The randomness of a trial step (`PartialGame.needs`): counts what it is asked."""
 
     def __init__(self) -> None:
@@ -212,9 +218,9 @@ class _Dry(_Script):
         return list(population)[:k]
 
 
-class _OwnDeck(list):
-    """This page's deck: its contents; a draw takes the card told for it (`Told.draws`),
-    not the top of an order nobody holds (R7.2)."""
+class ToldDeck(list):
+    """A deck as its contents: a draw takes the card told for it (`Told.draws`), not the
+    top of an order nobody holds (R7.2). A page's own deck; both, in the audit's replay."""
 
     def __init__(self, items) -> None:
         super().__init__(items)
@@ -246,13 +252,26 @@ class _Played:
 
 
 class _CountingPile(list):
-    def __init__(self, items) -> None:
+    """A trial step's deck: how many cards it gives before the round ends and after (the
+    next round's draws, R3.2), and which it takes in (R5.B3, R5.B6)."""
+
+    def __init__(self, items, state: GameState) -> None:
         super().__init__(items)
-        self.popped = 0
+        self.state, self.rounds = state, len(state.rounds)
+        self.popped = [0, 0]
+        self.gained: list[int] = []
 
     def pop(self, *args):
-        self.popped += 1
+        self.popped[len(self.state.rounds) != self.rounds] += 1
         return super().pop(*args)
+
+    def append(self, cid) -> None:
+        self.gained.append(cid)
+        super().append(cid)
+
+    def insert(self, i, cid) -> None:
+        self.gained.append(cid)
+        super().insert(i, cid)
 
 
 # ------------------------------------------------------------------------- the game held
@@ -284,8 +303,8 @@ class PartialGame:
                 table[blank.id] = blank
                 zone[i] = blank.id
         ops.cards = table
-        state.rng = _Script()
-        state.players[me].deck = _OwnDeck(state.players[me].deck)
+        state.rng = ToldRandom()
+        state.players[me].deck = ToldDeck(state.players[me].deck)
         self._sort_own_deck()
         #: this round's cards on the board, in play order (`_Played`)
         self.round_cards: list[_Played] = []
@@ -463,28 +482,31 @@ class PartialGame:
         memo.update((id(r), r) for r in state.rounds)
         return copy.deepcopy(value, memo)
 
-    def needs(self, player: int, move: dict, card: object = None) -> Needs:
+    def needs(self, player: int, move: dict, card: object = None,
+              revealed: list = ()) -> Needs:
         """What the step of `player`'s `move` will ask for (see `Needs`), tried on a copy:
-        `card` is the card state the move shows (the opponent's face-up play or discard)."""
+        `card` is the card state the move shows (the opponent's face-up play or discard),
+        `revealed` the opponent's face-down cards shown (`Told.revealed`)."""
         trial = copy.copy(self)
-        trial.state = self._copy(self.state)
-        trial.round_cards = []
+        trial.state, trial.round_cards = self._copy((self.state, self.round_cards))
+        for entry in revealed:
+            trial._show_slot(entry)
+        trial._rework_captains()
         dry = trial.state.rng = _Dry()
-        if player == self.opp and card is not None:
-            trial._show_in_hand(card)
-        action = trial._action(player, move)
+        action = trial._action(player, trial._shown_move(player, move, card))
         piles = []
         for ps in trial.state.players:
-            ps.deck = _CountingPile(ps.deck)
+            ps.deck = _CountingPile(ps.deck, trial.state)
             piles.append(ps.deck)
         round_before = trial.state.round
         captain = (action.type == PLAY and action.face == UP and
                    trial.state.players[player].cards[action.card].effect == CAPTAIN)
         apply_unchecked(trial.state, action)
-        return Needs(draws=(piles[0].popped, piles[1].popped), rolls=dry.asked_rolls,
+        return Needs(draws=(piles[0].popped[0], piles[1].popped[0]), rolls=dry.asked_rolls,
+                     next_draws=(piles[0].popped[1], piles[1].popped[1]),
                      shown=dry.asked_shown,
                      round_ends=trial.state.round != round_before or trial.state.over,
-                     captain=captain)
+                     captain=captain, gained=(tuple(piles[0].gained), tuple(piles[1].gained)))
 
     def step(self, player: int, move: dict, told: Told) -> Action:
         """Carry out `player`'s `move` (this page's own in view form, the opponent's in the
@@ -502,17 +524,24 @@ class PartialGame:
                 raise
             raise Inconsistent(f"{type(exc).__name__}: {exc}") from None
 
+    def _shown_move(self, player: int, move: object, card: object) -> object:
+        """`move` with the opponent's card it shows (`card`, a card state) put in its hand
+        and named: a face-up play, a discard, a face-down play as the round ends."""
+        if player != self.opp or card is None:
+            return move
+        shown = self._show_in_hand(card)
+        if isinstance(move, dict) and move.get("type") in (PLAY, DISCARD):
+            if move.get("card") is None:
+                return {**move, "card": shown}
+            if move.get("card") != shown:
+                raise Inconsistent("the move and the card it shows differ")
+        return move
+
     def _step(self, player: int, move: dict, told: Told) -> Action:
         state = self.state
         if player not in (0, 1):
             raise Inconsistent(f"player must be 0 or 1, not {player!r}")
-        if player == self.opp and told.card is not None:
-            shown = self._show_in_hand(told.card)
-            if isinstance(move, dict) and move.get("type") in (PLAY, DISCARD):
-                if move.get("card") is None:
-                    move = {**move, "card": shown}
-                elif move.get("card") != shown:
-                    raise Inconsistent("the move and the card it shows differ")
+        move = self._shown_move(player, move, told.card)
         if told.soldier is not None:  # about the cards hidden until now: before R3.6 shows them
             self._soldier_claim(told.soldier)
         for entry in told.revealed:

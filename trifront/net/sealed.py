@@ -1,0 +1,711 @@
+"""Sealed play: what two pages send each other so that neither ever holds a card the rules
+hide from its player (RULES.md R7.2), and the audit both run when the game ends.
+
+Pure and sans-IO: a `SealedPage` takes the other page's messages (JSON-ready dicts) and
+returns the messages to send; docs/ONLINE.md "Sealed play" has the table of who knows what
+when. In short:
+
+- **Keys.** Each page draws a secret key and sends only its commitment (SHA-256). Its key
+  fixes, by HMAC, everything random that page contributes: its share of each random event,
+  and the order of the *other* player's deck.
+- **Decks.** Each page commits to its own deck card by card (salted SHA-256, sent in an
+  order of its choosing); the other page's key orders those commitments. A draw is told by
+  the other page as an index into the committed list: the owner learns its card, the other
+  page only which commitment, so neither can stack a deck and neither knows its order, the
+  owner included. When a known card goes into a deck (R5.B3, R5.B6) its owner commits to
+  the deck afresh and the other's key orders it anew.
+- **Random events** (the first player, R5.C2, R5.D3) take one share from each key: the
+  actor sends its share with the move, the other replies with its own. R5.D3 picks from the
+  spied hand in card-id order, so no one chooses which cards are shown.
+- **Steps.** The player to move sends its move with what the other page needs for it (a
+  `partial.Told`'s parts: the card a face-up play shows, the other's draws, its share, a
+  commitment to a face-down card or a hidden target, R3.6's reveals); the other page
+  carries it out and replies with the mover's draws, its own share and reveals.
+- **Audit.** At the end each page reveals its key and every salt; `audit` replays the whole
+  game with every card known, through the engine's own rules, and checks every
+  commitment, every told index, share and claim. Both pages run it; its checks name the
+  step and the player where one fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+
+from ..actions import DISCARD, DOWN, PASS, PLAY, UP, Action
+from ..cards import EFFECTS
+from ..constants import DECK_SIZE, MERCENARY_MAX, MERCENARY_MIN
+from ..partial import (Inconsistent, PartialGame, Told, ToldDeck, ToldRandom, Unknown,
+                       card_state)
+from ..rules import IllegalAction, apply, new_state
+from ..state import BOARD
+from ..views import view_action
+from .fairness import Report
+
+FIRST_EVENT = 0  # the random event that picks who starts round 1 (R3.1)
+
+
+# ------------------------------------------------------------------------- the crypto
+
+def _sha(*parts: bytes) -> str:
+    h = hashlib.sha256(b"trifront-sealed/1")
+    for part in parts:
+        h.update(len(part).to_bytes(4, "big"))
+        h.update(part)
+    return h.hexdigest()
+
+
+def _mac(key: str, *parts: str) -> bytes:
+    return hmac.new(bytes.fromhex(key), "/".join(parts).encode(), hashlib.sha256).digest()
+
+
+def new_secret() -> str:
+    """32 random bytes as hex (the OS's CSPRNG; crypto.getRandomValues in Pyodide)."""
+    return secrets.token_hex(32)
+
+
+def key_commit(key: str) -> str:
+    return _sha(b"key", bytes.fromhex(key))
+
+
+def card_commit(salt: str, cid: int) -> str:
+    """A salted commitment to card `cid` (the salt is 32 random bytes: nothing to guess)."""
+    return _sha(b"card", bytes.fromhex(salt), str(cid).encode())
+
+
+def share(key: str, event: int) -> str:
+    """A page's share of random event `event`, fixed by its key."""
+    return _mac(key, "share", str(event)).hex()
+
+
+def joint(share0: str, share1: str) -> bytes:
+    """A random event's value from both shares (player 0's first)."""
+    return hashlib.sha256(b"trifront-sealed/1/joint" + bytes.fromhex(share0)
+                          + bytes.fromhex(share1)).digest()
+
+
+def _below(seed: bytes, label: str, n: int) -> int:
+    # 256 bits reduced mod n (n <= 30): a bias of under 2**-250
+    return int.from_bytes(hmac.new(seed, label.encode(), hashlib.sha256).digest(), "big") % n
+
+
+def deck_order(key: str, owner: int, epoch: int, n: int) -> list[int]:
+    """The order, fixed by `key`, in which `owner` draws the `n` commitments of its deck's
+    `epoch` (a Fisher-Yates shuffle, each swap from the key's HMAC)."""
+    seed = _mac(key, "deck", str(owner), str(epoch))
+    order = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = _below(seed, str(i), i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def roll(value: bytes) -> int:
+    """R5.C2's roll from a joint value."""
+    return MERCENARY_MIN + _below(value, "roll", MERCENARY_MAX - MERCENARY_MIN + 1)
+
+
+def picks(value: bytes, population: list[int], k: int) -> list[int]:
+    """R5.D3: `k` of `population` (the spied hand in card-id order) from a joint value."""
+    pool = list(population)
+    out = []
+    for i in range(k):
+        j = _below(value, f"pick{i}", len(pool))
+        out.append(pool.pop(j))
+    return out
+
+
+# ---------------------------------------------------------------------- a page's side
+
+class SealedError(Inconsistent):
+    """A message this page refuses: malformed, out of turn, or contradicting what it knows
+    (partial.Inconsistent). The game cannot go on; the audit says who broke it."""
+
+
+def _hex64(value) -> bool:
+    return isinstance(value, str) and len(value) == 64 and all(
+        c in "0123456789abcdef" for c in value)
+
+
+def _need(ok: bool, what: str) -> None:
+    if not ok:
+        raise SealedError(what)
+
+
+@dataclass
+class _Deck:
+    """One deck as committed: per epoch, the commitments, and how many were drawn."""
+
+    epochs: list[list[str]] = field(default_factory=list)
+    drawn: list[int] = field(default_factory=list)  # indices drawn in the current epoch
+
+    def commit(self, commits: list[str]) -> None:
+        self.epochs.append(list(commits))
+        self.drawn = []
+
+
+class SealedPage:
+    """One player's page in sealed play. Flow: `hello()` to both; `on_hello(msg)` gives
+    the deal message; `on_deal(msg)` starts the game (`world`, a partial.PartialGame);
+    then the player to move calls `act(action)` and sends the result, the other page
+    answers it with `on_move(msg)`, and the mover finishes the step with `on_reply(msg)`.
+    At the end `reveal()`, and `audit(...)` with both reveals."""
+
+    def __init__(self, me: int, mode: str, effects) -> None:
+        self.me, self.opp = me, 1 - me
+        self.mode, self.effects = mode, [dict(e) for e in effects]
+        self.key = new_secret()
+        self.decks = [_Deck(), _Deck()]
+        #: my own deck's epochs: (card ids in committed order, salts)
+        self.mine: list[tuple[list[int], list[str]]] = []
+        self._commit_mine(list(range(DECK_SIZE)))
+        self.other_key: str | None = None
+        self.world: PartialGame | None = None
+        self.event = FIRST_EVENT + 1
+        self.steps = 0
+        self.pending = None
+        #: my hidden choices by step: {"card": [id, salt], "target": [id, salt]}
+        self.hidden: dict[int, dict] = {}
+        self.down_salt: dict[int, str] = {}    # my face-down cards' salts, by card id
+        self.other_down: dict[int, str] = {}   # the other's face-down commitments, by label
+        self.transcript: list[tuple[int, dict]] = []  # (sender, message), in order
+
+    # ------------------------------------------------------------------- set-up
+
+    def _commit_mine(self, contents: list[int]) -> list[str]:
+        order = list(contents)
+        for i in range(len(order) - 1, 0, -1):  # an order of my own choosing: random
+            j = secrets.randbelow(i + 1)
+            order[i], order[j] = order[j], order[i]
+        salts = [new_secret() for _ in order]
+        commits = [card_commit(s, c) for s, c in zip(salts, order)]
+        self.mine.append((order, salts))
+        self.decks[self.me].commit(commits)
+        return commits
+
+    def _sent(self, msg: dict) -> dict:
+        self.transcript.append((self.me, msg))
+        return msg
+
+    def hello(self) -> dict:
+        return self._sent({"t": "hello", "key": key_commit(self.key),
+                           "deck": list(self.decks[self.me].epochs[0])})
+
+    def on_hello(self, msg: dict) -> dict:
+        _need(isinstance(msg, dict) and msg.get("t") == "hello" and _hex64(msg.get("key"))
+              and isinstance(msg.get("deck"), list) and len(msg["deck"]) == DECK_SIZE
+              and all(_hex64(c) for c in msg["deck"]) and len(set(msg["deck"])) == DECK_SIZE,
+              "a hello holds a key commitment and 26 distinct card commitments")
+        self.transcript.append((self.opp, msg))
+        self.decks[self.opp].commit(msg["deck"])
+        return self._sent({"t": "deal", "draws": self._indices_for(self.opp, 5),
+                           "shares": [share(self.key, FIRST_EVENT)]})
+
+    def on_deal(self, msg: dict) -> None:
+        _need(isinstance(msg, dict) and msg.get("t") == "deal", "a deal message")
+        self.transcript.append((self.opp, msg))
+        hand = self._my_draws(msg.get("draws"), 5)
+        shares = self._shares(msg, FIRST_EVENT, 1)
+        first = joint(*shares[0])[0] & 1
+        self.world = PartialGame(self.me, self.mode, self.effects, first, hand)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _indices_for(self, owner: int, count: int) -> list[int]:
+        """The next `count` draws of `owner`'s deck (not mine: my key orders it)."""
+        deck = self.decks[owner]
+        order = deck_order(self.key, owner, len(deck.epochs) - 1, len(deck.epochs[-1]))
+        out = order[len(deck.drawn):len(deck.drawn) + count]
+        _need(len(out) == count, "more draws than the deck holds")
+        deck.drawn += out
+        return out
+
+    def _my_draws(self, indices, count: int) -> list[int]:
+        deck = self.decks[self.me]
+        _need(isinstance(indices, list) and len(indices) == count, f"{count} draw(s) to tell")
+        cards, _salts = self.mine[-1]
+        out = []
+        for j in indices:
+            _need(type(j) is int and 0 <= j < len(cards) and j not in deck.drawn,
+                  f"draw index {j!r} is no undrawn card of my deck")
+            deck.drawn.append(j)
+            out.append(cards[j])
+        return out
+
+    def _shares(self, msg: dict, first: int, count: int) -> list[tuple[str, str]]:
+        """(player 0's share, player 1's) for events first.., the other's from `msg`."""
+        theirs = msg.get("shares", [])
+        _need(isinstance(theirs, list) and len(theirs) == count and all(map(_hex64, theirs)),
+              f"{count} share(s) of the random events")
+        pairs = []
+        for i, other in enumerate(theirs):
+            mine = share(self.key, first + i)
+            pairs.append((mine, other) if self.me == 0 else (other, mine))
+        return pairs
+
+    def _random(self, pairs, needs, spied_hand: list[int] | None):
+        values = [joint(a, b) for a, b in pairs]
+        rolls = [roll(v) for v in values[:needs.rolls]]
+        shown = (picks(values[-1], sorted(spied_hand), needs.shown)
+                 if needs.shown is not None else None)
+        return rolls, shown
+
+    def _events(self, needs) -> int:
+        return needs.rolls + (1 if needs.shown is not None else 0)
+
+    def _hidden_face_down(self) -> list[tuple[int, int, int]]:
+        """(lane, index, id) of my face-down cards the other does not know."""
+        st = self.world.state
+        known = st.players[self.opp].known
+        return [(lane, i, cid) for lane, side in enumerate(st.players[self.me].board)
+                for i, cid in enumerate(side)
+                if st.players[self.me].cards[cid].face == DOWN and cid not in known]
+
+    def _reveal(self, slots) -> list[dict]:
+        cards = self.world.state.players[self.me].cards
+        return [{"slot": [lane, i], "card": card_state(cards[cid]),
+                 "salt": self.down_salt[cid]} for lane, i, cid in slots]
+
+    def _soldier(self) -> bool:
+        cards = self.world.state.players[self.me].cards
+        return any(cards[cid].soldier for _l, _i, cid in self._hidden_face_down())
+
+    def _check_reveals(self, entries, expected_slots) -> list[dict]:
+        """The other's face-down cards shown: each opens the commitment made when it went
+        face-down. Returns them as partial.Told wants them."""
+        _need(isinstance(entries, list), "reveals are a list")
+        ops = self.world.state.players[self.opp]
+        slots = sorted(tuple(e.get("slot", ())) if isinstance(e, dict) else () for e in entries)
+        _need(slots == sorted(expected_slots), f"the face-down cards to show are at "
+              f"{sorted(expected_slots)}, not {slots}")
+        out = []
+        for e in entries:
+            _need(set(e) == {"slot", "card", "salt"} and _hex64(e["salt"])
+                  and isinstance(e["card"], dict), "a reveal is {slot, card, salt}")
+            label = ops.board[e["slot"][0]][e["slot"][1]]
+            _need(card_commit(e["salt"], e["card"].get("id")) == self.other_down.get(label),
+                  f"the card shown at slot {e['slot']} is not the one committed face-down")
+            out.append({"slot": e["slot"], "card": e["card"]})
+        return out
+
+    def _unknown_down(self) -> list[tuple[int, int]]:
+        ops = self.world.state.players[self.opp]
+        return [(lane, i) for lane, side in enumerate(ops.board) for i, cid in enumerate(side)
+                if isinstance(ops.cards[cid], Unknown)]
+
+    def _recommit(self, gained) -> list[str]:
+        deck = list(self.world.state.players[self.me].deck) + list(gained)
+        return self._commit_mine(deck)
+
+    # -------------------------------------------------------------------- a step
+
+    def act(self, action: Action) -> dict:
+        """This page's player's action: the move message to send (then `on_reply`)."""
+        w = self.world
+        _need(self.pending is None and w.state.to_move == self.me, "not this page's turn")
+        move = view_action(w.state, self.me, action)
+        needs = w.needs(self.me, move)
+        sent = w.move_of(action)
+        msg = {"t": "move", "n": self.steps, "move": sent}
+        hidden = {}
+        cards = w.state.players[self.me].cards
+        if action.type == DISCARD or (action.type == PLAY and action.face == UP):
+            msg["card"] = card_state(cards[action.card])
+        elif action.type == PLAY and sent.get("card") is None:
+            if needs.round_ends:
+                msg["card"] = card_state(cards[action.card])
+            else:
+                salt = new_secret()
+                msg["commit"] = card_commit(salt, action.card)
+                hidden["card"] = [action.card, salt]
+                self.down_salt[action.card] = salt
+        if isinstance(sent.get("target"), dict) and sent["target"].get("hand") is True:
+            salt = new_secret()
+            msg["target_commit"] = card_commit(salt, action.target_card)
+            hidden["target"] = [action.target_card, salt]
+        if hidden:
+            self.hidden[self.steps] = hidden
+        events = self._events(needs)
+        if events:
+            msg["shares"] = [share(self.key, self.event + i) for i in range(events)]
+        if needs.gained[self.me]:
+            msg["deck"] = self._recommit(needs.gained[self.me])
+        msg["draws"] = self._indices_for(self.opp, needs.draws[self.opp])  # in this round
+        if needs.captain:
+            msg["soldier"] = self._soldier()
+        if needs.round_ends:
+            msg["revealed"] = self._reveal(self._hidden_face_down())
+        self.pending = ("move", move, needs)
+        return self._sent(msg)
+
+    def on_move(self, msg: dict) -> dict:
+        """The other player's move: carry it out, and return the reply to send. A move
+        that ends the round is carried out once the mover has told this page's draws for
+        the next round (`on_draws`: how many depends on the cards both sides show)."""
+        w = self.world
+        _need(isinstance(msg, dict) and msg.get("t") == "move" and msg.get("n") == self.steps
+              and w.state.to_move == self.opp and self.pending is None,
+              "a move out of turn or out of order")
+        self.transcript.append((self.opp, msg))
+        move, card = msg.get("move"), msg.get("card")
+        guess = w.needs(self.opp, move, card)
+        revealed = []
+        if guess.round_ends:
+            revealed = self._check_reveals(msg.get("revealed"), self._unknown_down())
+            if isinstance(move, dict) and move.get("type") == PLAY and move.get("card") is None:
+                _need(isinstance(card, dict), "a face-down card played as the round ends is shown")
+        needs = w.needs(self.opp, move, card, revealed) if revealed else guess
+        if "deck" in msg:
+            fresh = msg["deck"]
+            _need(isinstance(fresh, list) and all(map(_hex64, fresh))
+                  and len(set(fresh)) == len(fresh)
+                  and len(fresh) == len(w.state.players[self.opp].deck)
+                  + len(needs.gained[self.opp]), "a fresh deck commitment of the deck's size")
+            self.decks[self.opp].commit(fresh)
+        else:
+            _need(not needs.gained[self.opp], "a deck a card went into is committed afresh")
+        events = self._events(needs)
+        pairs = self._shares(msg, self.event, events)
+        draws = self._my_draws(msg.get("draws"), needs.draws[self.me])
+        spied = (list(w.state.players[self.me].hand) + draws[:1]
+                 if needs.shown is not None else None)
+        rolls, shown = self._random(pairs, needs, spied)
+        reply = {"t": "reply", "n": self.steps}
+        if events:
+            reply["shares"] = [share(self.key, self.event + i) for i in range(events)]
+        soldier = None
+        if needs.captain:
+            soldier = msg.get("soldier")
+            _need(type(soldier) is bool, "a face-up Captain says if it hides a soldier")
+            reply["soldier"] = self._soldier()
+        mine = self._reveal_for(move, needs)
+        if mine:
+            reply["revealed"] = mine
+        if shown is not None:
+            cards = w.state.players[self.me].cards
+            reply["shown"] = [card_state(cards[c]) for c in shown]
+        reply["draws"] = self._indices_for(self.opp, needs.draws[self.opp]
+                                           + needs.next_draws[self.opp])
+        _need(isinstance(msg.get("commit", ""), str), "a commitment is hex")
+        told = Told(draws=draws, card=card, revealed=revealed, rolls=rolls,
+                    shown=shown or [], soldier=soldier)
+        self.event += events
+        if needs.round_ends:
+            self.pending = ("draws", msg, told, needs)
+        else:
+            self._carry_out(msg, told)
+        return self._sent(reply)
+
+    def _carry_out(self, msg: dict, told: Told) -> None:
+        action = self.world.step(self.opp, msg.get("move"), told)
+        if "commit" in msg:
+            _need(_hex64(msg["commit"]) and action.face == DOWN,
+                  "a commitment goes with a face-down play")
+            self.other_down[action.card] = msg["commit"]
+        self.steps += 1
+
+    def on_draws(self, msg: dict) -> None:
+        """The mover's last word on a step that ended the round: this page's draws for the
+        next round (R3.2). The step is carried out here."""
+        _need(isinstance(msg, dict) and msg.get("t") == "draws" and msg.get("n") == self.steps
+              and isinstance(self.pending, tuple) and self.pending[0] == "draws",
+              "draws for no step")
+        self.transcript.append((self.opp, msg))
+        _tag, move_msg, told, needs = self.pending
+        told.draws = told.draws + self._my_draws(msg.get("draws"), needs.next_draws[self.me])
+        self.pending = None
+        self._carry_out(move_msg, told)
+
+    def _reveal_for(self, move, needs) -> list[dict]:
+        """My face-down cards the other's move shows: R5.B1's target, R3.6's all."""
+        slots = []
+        target = move.get("target") if isinstance(move, dict) else None
+        if isinstance(target, dict) and "slot" in target and "lane" not in target:
+            lane, i = target["slot"]
+            cid = self.world.state.players[self.me].board[lane][i]
+            if cid not in self.world.state.players[self.opp].known:
+                slots.append((lane, i, cid))
+        if needs.round_ends:
+            slots += [s for s in self._hidden_face_down() if s not in slots]
+        return self._reveal(slots)
+
+    def on_reply(self, msg: dict) -> dict | None:
+        """The other page's reply to this page's move: the step is carried out here. For a
+        step that ends the round, returns the message telling the other page its draws
+        for the next round (send it); else None."""
+        w = self.world
+        _need(isinstance(msg, dict) and msg.get("t") == "reply" and msg.get("n") == self.steps
+              and isinstance(self.pending, tuple) and self.pending[0] == "move",
+              "a reply to no move")
+        self.transcript.append((self.opp, msg))
+        _tag, move, needs = self.pending
+        expected = []
+        target = move.get("target")
+        if isinstance(target, dict) and "slot" in target and "lane" not in target:
+            label = w.state.players[self.opp].board[target["slot"][0]][target["slot"][1]]
+            if isinstance(w.state.players[self.opp].cards[label], Unknown):
+                expected.append(tuple(target["slot"]))
+        if needs.round_ends:
+            expected += [s for s in self._unknown_down() if s not in expected]
+        revealed = self._check_reveals(msg.get("revealed", []), expected)
+        if needs.round_ends:  # now that every card is known, the next round's draws too
+            needs = w.needs(self.me, move, None, revealed)
+        events = self._events(needs)
+        pairs = self._shares(msg, self.event, events)
+        draws = self._my_draws(msg.get("draws"), needs.draws[self.me]
+                               + needs.next_draws[self.me])
+        rolls = [roll(joint(a, b)) for a, b in pairs[:needs.rolls]]
+        shown = msg.get("shown", []) if needs.shown is not None else []
+        _need(isinstance(shown, list) and len(shown) == (needs.shown or 0),
+              "the cards R5.D3 shows")
+        soldier = msg.get("soldier") if needs.captain else None
+        _need(soldier is None or type(soldier) is bool, "a Captain's soldier is true or false")
+        w.step(self.me, move, Told(draws=draws, revealed=revealed, rolls=rolls, shown=shown,
+                                   soldier=soldier))
+        self.pending = None
+        self.event += events
+        self.steps += 1
+        if not needs.round_ends:
+            return None
+        return self._sent({"t": "draws", "n": self.steps - 1,
+                           "draws": self._indices_for(self.opp, needs.next_draws[self.opp])})
+
+    # --------------------------------------------------------------------- the end
+
+    def reveal(self) -> dict:
+        """Everything this page kept secret, for the audit (only once the game is over)."""
+        return self._sent({"t": "reveal", "key": self.key,
+                           "epochs": [{"cards": c, "salts": s} for c, s in self.mine],
+                           "hidden": {str(n): h for n, h in self.hidden.items()}})
+
+    def on_reveal(self, msg: dict) -> Report:
+        self.transcript.append((self.opp, msg))
+        mine = next(m for s, m in self.transcript if s == self.me and m.get("t") == "reveal") \
+            if any(s == self.me and m.get("t") == "reveal" for s, m in self.transcript) \
+            else self.reveal()
+        reveals = [None, None]
+        reveals[self.me], reveals[self.opp] = mine, msg
+        return audit(self.mode, self.effects, self.transcript, reveals)
+
+
+# ------------------------------------------------------------------------- the audit
+
+class _Unfair(Exception):
+    def __init__(self, check: str, detail: str) -> None:
+        super().__init__(detail)
+        self.check, self.detail = check, detail
+
+
+def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list) -> Report:
+    """Replay a sealed game with every card known and check everything each page told
+    (see the module doc). Both pages run it on the same transcript and reveals and reach
+    the same verdict; the failing check names the step and the player."""
+    report = Report()
+    try:
+        _audit(mode, effects, transcript, reveals, report)
+    except _Unfair as exc:
+        report.add(exc.check, False, exc.detail)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        report.add("transcript", False, f"unreadable: {type(exc).__name__}: {exc}")
+    return report
+
+
+def _audit(mode, effects, transcript, reveals, report: Report) -> None:
+    for p in (0, 1):
+        if not isinstance(reveals[p], dict) or not _hex64(reveals[p].get("key")):
+            raise _Unfair("reveal", f"player {p} did not reveal its key (no reveal)")
+    hellos = [m for _s, m in sorted(((s, m) for s, m in transcript if m.get("t") == "hello"),
+                                    key=lambda sm: sm[0])]
+    keys = [reveals[p]["key"] for p in (0, 1)]
+    for p in (0, 1):
+        if key_commit(keys[p]) != hellos[p]["key"]:
+            raise _Unfair("keys", f"player {p}'s key is not the one it committed to")
+    report.add("keys", True)
+    epochs = [[hellos[0]["deck"]], [hellos[1]["deck"]]]
+    opened = [reveals[p]["epochs"] for p in (0, 1)]
+
+    def open_epoch(p: int, e: int) -> list[int]:
+        data = opened[p][e]
+        cards, salts = data["cards"], data["salts"]
+        commits = epochs[p][e]
+        if len(cards) != len(commits) or any(card_commit(s, c) != k for s, c, k in
+                                             zip(salts, cards, commits)):
+            raise _Unfair("decks", f"player {p}'s deck commitment {e} does not open to its cards")
+        return cards
+
+    if sorted(open_epoch(0, 0)) != list(range(DECK_SIZE)) or \
+            sorted(open_epoch(1, 0)) != list(range(DECK_SIZE)):
+        raise _Unfair("decks", "a deck did not start as the 26 cards (R1.2)")
+    drawn = [[], []]  # indices drawn in the current epoch, per owner
+
+    def draw_ids(owner: int, teller: int, indices, step: str) -> list[int]:
+        e = len(epochs[owner]) - 1
+        order = deck_order(keys[teller], owner, e, len(epochs[owner][e]))
+        expect = order[len(drawn[owner]):len(drawn[owner]) + len(indices)]
+        if list(indices) != expect:
+            raise _Unfair("draws", f"{step}: player {teller} told player {owner}'s draws out "
+                          "of the order its key fixed")
+        drawn[owner] += list(indices)
+        cards = open_epoch(owner, e)
+        return [cards[j] for j in indices]
+
+    def checked_share(p: int, event: int, value: str, step: str) -> str:
+        if value != share(keys[p], event):
+            raise _Unfair("randomness", f"{step}: player {p}'s share of random event {event} "
+                          "is not the one its key fixed")
+        return value
+
+    deals = {s: m for s, m in transcript if m.get("t") == "deal"}
+    hands = [draw_ids(p, 1 - p, deals[1 - p]["draws"], "the deal") for p in (0, 1)]
+    first = joint(checked_share(0, FIRST_EVENT, deals[0]["shares"][0], "the deal"),
+                  checked_share(1, FIRST_EVENT, deals[1]["shares"][0], "the deal"))[0] & 1
+    decks = [hands[p] + sorted(set(range(DECK_SIZE)) - set(hands[p])) for p in (0, 1)]
+    state = new_state(mode, effects, first, 0, decks=decks)
+    for ps in state.players:
+        ps.deck = ToldDeck(ps.deck)
+    script = state.rng = ToldRandom()
+    report.add("decks", True)
+    event = FIRST_EVENT + 1
+    for actor, msg, reply, later in _steps(transcript):
+        step = f"step {msg['n']} (player {actor}'s move)"
+        other = 1 - actor
+        hidden = reveals[actor].get("hidden", {}).get(str(msg["n"]), {})
+        action = _true_action(state, actor, msg, hidden, step)
+        # what the actor told of its cards, against the truth before the step
+        ps = state.players[actor]
+        if "card" in msg and action.type != PASS:
+            _claim(msg["card"], ps.cards[action.card], step, actor, "the card it played")
+        for entry in msg.get("revealed", []):
+            _claim_slot(state, actor, entry, step)
+        for entry in reply.get("revealed", []):
+            _claim_slot(state, other, entry, f"{step}, its reply")
+        for who, m in ((actor, msg), (other, reply)):
+            if "soldier" in m:
+                seen = state.players[1 - who].known
+                truth = any(state.players[who].cards[c].soldier
+                            and state.players[who].cards[c].face == DOWN and c not in seen
+                            for side in state.players[who].board for c in side)
+                if m["soldier"] != truth:
+                    raise _Unfair("claims", f"{step}: player {who} said a common soldier was "
+                                  f"{'' if m['soldier'] else 'not '}among its face-down cards "
+                                  "(R5.D6)")
+        if "deck" in msg:
+            epochs[actor].append(msg["deck"])
+            drawn[actor] = []
+        n_events = len(msg.get("shares", []))
+        values = []
+        for i in range(n_events):
+            pair = {actor: checked_share(actor, event + i, msg["shares"][i], step),
+                    other: checked_share(other, event + i, reply["shares"][i], step)}
+            values.append(joint(pair[0], pair[1]))
+        event += n_events
+        told_draws = {actor: reply.get("draws", []),
+                      other: msg.get("draws", []) + later.get("draws", [])}
+        for p in (0, 1):
+            state.players[p].deck.told = draw_ids(p, 1 - p, told_draws[p], step)
+        actor_draws = list(state.players[actor].deck.told)
+        script.rolls = [roll(v) for v in values]
+        shown_claim = reply.get("shown")
+        if shown_claim is not None:
+            script.rolls = script.rolls[:-1]
+
+            def pick(population, k, value=values[-1], claim=shown_claim):
+                chosen = picks(value, sorted(population), k)
+                cards = state.players[other].cards
+                for data, cid in zip(claim, chosen):
+                    _claim(data, cards[cid], step + ", its reply", other, "a card R5.D3 shows")
+                if len(claim) != len(chosen):
+                    raise _Unfair("claims", f"{step}: player {other} showed {len(claim)} "
+                                  f"cards, R5.D3 shows {len(chosen)}")
+                return chosen
+            script.shown = pick
+        try:
+            apply(state, action, actor)
+        except IllegalAction as exc:
+            raise _Unfair("moves", f"{step}: the move breaks {exc.rule}: {exc.message}")
+        except Inconsistent as exc:
+            raise _Unfair("draws", f"{step}: {exc}")
+        script.shown = None
+        if "deck" in msg:  # R5.B3, R5.B6: the deck as it was once the card went in
+            now = open_epoch(actor, len(epochs[actor]) - 1)
+            if sorted(now) != sorted(list(state.players[actor].deck) + actor_draws):
+                raise _Unfair("decks", f"{step}: player {actor}'s fresh deck commitment is "
+                              "not its deck")
+    report.add("draws", True)
+    report.add("randomness", True)
+    report.add("moves", True)
+    report.add("claims", True)
+    if not state.over:
+        raise _Unfair("result", "the game did not end")
+    report.add("result", True, f"player {state.winner} won")
+
+
+def _steps(transcript):
+    """(mover, move, reply, the mover's next-round draws message or {}) per step."""
+    msgs = [(s, m) for s, m in transcript if m.get("t") in ("move", "reply", "draws")]
+    i = 0
+    while i < len(msgs):
+        (actor, msg), (_o, reply) = msgs[i], msgs[i + 1]
+        if msg.get("t") != "move" or reply.get("t") != "reply":
+            raise _Unfair("transcript", f"message {i} is out of order")
+        later = {}
+        if i + 2 < len(msgs) and msgs[i + 2][1].get("t") == "draws":
+            later = msgs[i + 2][1]
+            i += 1
+        yield actor, msg, reply, later
+        i += 2
+
+
+def _true_action(state, actor: int, msg: dict, hidden: dict, step: str) -> Action:
+    """The move as it truly was: its hidden parts from the actor's reveal, each opening the
+    commitment sent with the move."""
+    data = dict(msg["move"])
+    if data.get("type") == PLAY and data.get("card") is None:
+        if "card" in msg:
+            data["card"] = msg["card"]["id"]
+        else:
+            cid, salt = hidden.get("card", (None, None))
+            if cid is None or card_commit(salt, cid) != msg.get("commit"):
+                raise _Unfair("claims", f"{step}: the face-down card does not open its "
+                              "commitment")
+            data["card"] = cid
+    target = data.get("target")
+    if isinstance(target, dict) and target.get("hand") is True:
+        cid, salt = hidden.get("target", (None, None))
+        if cid is None or card_commit(salt, cid) != msg.get("target_commit"):
+            raise _Unfair("claims", f"{step}: the hidden target does not open its commitment")
+        data["target"] = {"card": cid}
+    elif isinstance(target, dict) and "slot" in target:
+        card = state.players[actor].cards[data["card"]]
+        side = 1 - actor if EFFECTS[card.effect].chooses.opponents else actor
+        lane, i = target["slot"]
+        new = {"card": state.players[side].board[lane][i]}
+        if "lane" in target:
+            new["lane"] = target["lane"]
+        data["target"] = new
+    return Action.from_json(data)
+
+
+def _claim(data, card, step: str, who: int, what: str, penalty: bool = True) -> None:
+    truth = card_state(card)
+    told = dict(data) if isinstance(data, dict) else {}
+    if not penalty:
+        truth.pop("penalty")
+        told.pop("penalty", None)
+    if told != truth:
+        raise _Unfair("claims", f"{step}: player {who} told {what} as card {told.get('id')}, "
+                      f"it was card {truth['id']} as {truth}")
+
+
+def _claim_slot(state, owner: int, entry: dict, step: str) -> None:
+    lane, i = entry["slot"]
+    cid = state.players[owner].board[lane][i]
+    card = state.players[owner].cards[cid]
+    if card.zone != BOARD or card.face != DOWN:
+        raise _Unfair("claims", f"{step}: player {owner} showed a card at {entry['slot']} "
+                      "that is not face-down there")
+    # a face-down Captain's finding is its owner's guess until R3.6 (partial.py)
+    _claim(entry["card"], card, step, owner, f"its face-down card at {entry['slot']}",
+           penalty=card.effect != "captain")
