@@ -145,14 +145,20 @@ def test_a_card_shown_twice_is_refused():
     assert "already elsewhere" in refused(ref, action, 0, tamper)
 
 
-def test_a_draw_not_in_the_deck_or_not_told_is_refused():
-    ref = Referee(3, True)
-    while True:  # a step of player 0's in which it draws
+def a_step_with_a_draw(seed: int):
+    """(referee, action): player 0's next action that draws in the round (R5.A1), or None."""
+    ref = Referee(seed, False)
+    while not ref.truth.over:
         action = ref.next_action()
         if ref.truth.to_move == 0 and ref.pages[0].needs(
                 0, view_action(ref.truth, 0, action)).draws[0]:
-            break
+            return ref, action
         ref.play(action)
+    return None
+
+
+def test_a_draw_not_in_the_deck_or_not_told_is_refused():
+    ref, action = next(found for found in map(a_step_with_a_draw, range(50)) if found)
     hand = ref.truth.players[0].hand[0]
     assert "not in this page's deck" in refused(
         ref, action, 0, lambda m, t: (m, Told(**{**t.__dict__, "draws": [hand]})))

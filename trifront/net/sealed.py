@@ -39,7 +39,7 @@ from ..cards import EFFECTS
 from ..constants import DECK_SIZE, MERCENARY_MAX, MERCENARY_MIN
 from ..partial import (Inconsistent, PartialGame, Told, ToldDeck, ToldRandom, Unknown,
                        card_state)
-from ..rules import IllegalAction, apply, new_state
+from ..rules import IllegalAction, apply, check, new_state
 from ..state import BOARD
 from ..views import view_action
 from .fairness import Report
@@ -153,10 +153,13 @@ class SealedPage:
     answers it with `on_move(msg)`, and the mover finishes the step with `on_reply(msg)`.
     At the end `reveal()`, and `audit(...)` with both reveals."""
 
-    def __init__(self, me: int, mode: str, effects) -> None:
+    def __init__(self, me: int, mode: str, effects, entropy=None) -> None:
+        """`entropy`: a random.Random for tests that must play the same game twice; by
+        default every secret comes from the OS's CSPRNG (`secrets`)."""
         self.me, self.opp = me, 1 - me
         self.mode, self.effects = mode, [dict(e) for e in effects]
-        self.key = new_secret()
+        self._entropy = entropy
+        self.key = self._secret()
         self.decks = [_Deck(), _Deck()]
         #: my own deck's epochs: (card ids in committed order, salts)
         self.mine: list[tuple[list[int], list[str]]] = []
@@ -177,13 +180,19 @@ class SealedPage:
     def _commit_mine(self, contents: list[int]) -> list[str]:
         order = list(contents)
         for i in range(len(order) - 1, 0, -1):  # an order of my own choosing: random
-            j = secrets.randbelow(i + 1)
+            j = (self._entropy.randrange(i + 1) if self._entropy is not None
+                 else secrets.randbelow(i + 1))
             order[i], order[j] = order[j], order[i]
-        salts = [new_secret() for _ in order]
+        salts = [self._secret() for _ in order]
         commits = [card_commit(s, c) for s, c in zip(salts, order)]
         self.mine.append((order, salts))
         self.decks[self.me].commit(commits)
         return commits
+
+    def _secret(self) -> str:
+        if self._entropy is not None:
+            return self._entropy.getrandbits(256).to_bytes(32, "big").hex()
+        return new_secret()
 
     def _sent(self, msg: dict) -> dict:
         self.transcript.append((self.me, msg))
@@ -306,7 +315,7 @@ class SealedPage:
         w = self.world
         _need(self.pending is None and w.state.to_move == self.me, "not this page's turn")
         move = view_action(w.state, self.me, action)
-        needs = w.needs(self.me, move)
+        needs = self._needs(self.me, move)
         sent = w.move_of(action)
         msg = {"t": "move", "n": self.steps, "move": sent}
         hidden = {}
@@ -317,12 +326,12 @@ class SealedPage:
             if needs.round_ends:
                 msg["card"] = card_state(cards[action.card])
             else:
-                salt = new_secret()
+                salt = self._secret()
                 msg["commit"] = card_commit(salt, action.card)
                 hidden["card"] = [action.card, salt]
                 self.down_salt[action.card] = salt
         if isinstance(sent.get("target"), dict) and sent["target"].get("hand") is True:
-            salt = new_secret()
+            salt = self._secret()
             msg["target_commit"] = card_commit(salt, action.target_card)
             hidden["target"] = [action.target_card, salt]
         if hidden:
@@ -350,13 +359,13 @@ class SealedPage:
               "a move out of turn or out of order")
         self.transcript.append((self.opp, msg))
         move, card = msg.get("move"), msg.get("card")
-        guess = w.needs(self.opp, move, card)
+        guess = self._needs(self.opp, move, card)
         revealed = []
         if guess.round_ends:
             revealed = self._check_reveals(msg.get("revealed"), self._unknown_down())
             if isinstance(move, dict) and move.get("type") == PLAY and move.get("card") is None:
                 _need(isinstance(card, dict), "a face-down card played as the round ends is shown")
-        needs = w.needs(self.opp, move, card, revealed) if revealed else guess
+        needs = self._needs(self.opp, move, card, revealed) if revealed else guess
         if "deck" in msg:
             fresh = msg["deck"]
             _need(isinstance(fresh, list) and all(map(_hex64, fresh))
@@ -398,8 +407,25 @@ class SealedPage:
             self._carry_out(msg, told)
         return self._sent(reply)
 
+    def _needs(self, player: int, move, card=None, revealed=()):
+        try:
+            return self.world.needs(player, move, card, revealed)
+        except Inconsistent as exc:
+            raise SealedError(str(exc)) from None
+        except (IllegalAction, KeyError, ValueError, TypeError, IndexError,
+                AttributeError) as exc:
+            raise SealedError(f"a move this page cannot carry out: {exc}") from None
+
+    def _step(self, player: int, move, told: Told):
+        try:
+            return self.world.step(player, move, told)
+        except SealedError:
+            raise
+        except Inconsistent as exc:
+            raise SealedError(str(exc)) from None
+
     def _carry_out(self, msg: dict, told: Told) -> None:
-        action = self.world.step(self.opp, msg.get("move"), told)
+        action = self._step(self.opp, msg.get("move"), told)
         if "commit" in msg:
             _need(_hex64(msg["commit"]) and action.face == DOWN,
                   "a commitment goes with a face-down play")
@@ -451,7 +477,7 @@ class SealedPage:
             expected += [s for s in self._unknown_down() if s not in expected]
         revealed = self._check_reveals(msg.get("revealed", []), expected)
         if needs.round_ends:  # now that every card is known, the next round's draws too
-            needs = w.needs(self.me, move, None, revealed)
+            needs = self._needs(self.me, move, None, revealed)
         events = self._events(needs)
         pairs = self._shares(msg, self.event, events)
         draws = self._my_draws(msg.get("draws"), needs.draws[self.me]
@@ -462,8 +488,8 @@ class SealedPage:
               "the cards R5.D3 shows")
         soldier = msg.get("soldier") if needs.captain else None
         _need(soldier is None or type(soldier) is bool, "a Captain's soldier is true or false")
-        w.step(self.me, move, Told(draws=draws, revealed=revealed, rolls=rolls, shown=shown,
-                                   soldier=soldier))
+        self._step(self.me, move, Told(draws=draws, revealed=revealed, rolls=rolls,
+                                       shown=shown, soldier=soldier))
         self.pending = None
         self.event += events
         self.steps += 1
@@ -579,9 +605,10 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
             _claim(msg["card"], ps.cards[action.card], step, actor, "the card it played")
         for entry in msg.get("revealed", []):
             _claim_slot(state, actor, entry, step)
-        for entry in reply.get("revealed", []):
-            _claim_slot(state, other, entry, f"{step}, its reply")
-        for who, m in ((actor, msg), (other, reply)):
+        if reply is not None:
+            for entry in reply.get("revealed", []):
+                _claim_slot(state, other, entry, f"{step}, its reply")
+        for who, m in ((actor, msg), (other, reply or {})):
             if "soldier" in m:
                 seen = state.players[1 - who].known
                 truth = any(state.players[who].cards[c].soldier
@@ -591,6 +618,12 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
                     raise _Unfair("claims", f"{step}: player {who} said a common soldier was "
                                   f"{'' if m['soldier'] else 'not '}among its face-down cards "
                                   "(R5.D6)")
+        if reply is None:  # the game stopped here: what the move claimed is all there is
+            try:
+                check(state, action, actor)
+            except IllegalAction as exc:
+                raise _Unfair("moves", f"{step}: the move breaks {exc.rule}: {exc.message}")
+            raise _Unfair("result", f"the game stopped at {step}")
         if "deck" in msg:
             epochs[actor].append(msg["deck"])
             drawn[actor] = []
@@ -643,11 +676,16 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
 
 
 def _steps(transcript):
-    """(mover, move, reply, the mover's next-round draws message or {}) per step."""
+    """(mover, move, reply, the mover's next-round draws message or {}) per step; the
+    reply None for a last move that was refused or never answered."""
     msgs = [(s, m) for s, m in transcript if m.get("t") in ("move", "reply", "draws")]
     i = 0
     while i < len(msgs):
-        (actor, msg), (_o, reply) = msgs[i], msgs[i + 1]
+        actor, msg = msgs[i]
+        if i + 1 == len(msgs):  # a move the game stopped at: no reply
+            yield actor, msg, None, {}
+            return
+        reply = msgs[i + 1][1]
         if msg.get("t") != "move" or reply.get("t") != "reply":
             raise _Unfair("transcript", f"message {i} is out of order")
         later = {}

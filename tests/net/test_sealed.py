@@ -1,0 +1,311 @@
+"""Sealed play (trifront/net/sealed.py): two pages that never hold each other's secrets.
+
+Whole games between two in-memory pages: after every exchange neither page holds, and no
+message has carried, a card of the other player that the rules hide and that was never
+shown; both audits find the game fair. Then one hostile peer per cheat, each caught, the
+honest page's verdict naming the check and the step.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from trifront.actions import DOWN, PLAY, UP
+from trifront.cards import GROUP_EFFECTS, GROUPS, NORMAL_EFFECTS
+from trifront.net.sealed import SealedError, SealedPage, audit
+from trifront.partial import Unknown
+from trifront.rules import legal_actions
+from trifront.state import BOARD, DISCARD as DISCARD_ZONE
+
+from tests.engine.test_partial import reachable
+
+
+def effects_for(seed: int, draft: bool):
+    r = random.Random(seed)
+    return ([{g: r.choice(GROUP_EFFECTS[g]) for g in GROUPS} for _ in (0, 1)] if draft
+            else [dict(NORMAL_EFFECTS), dict(NORMAL_EFFECTS)])
+
+
+class Table:
+    """Two SealedPages passing messages. ``tamper(sender, msg)`` may return a changed copy
+    of what the other page receives; ``choose(page, actions)`` picks the mover's action."""
+
+    def __init__(self, seed: int, draft: bool, tamper=None, choose=None) -> None:
+        self.rng = random.Random(seed)
+        self.effects = effects_for(seed, draft)
+        self.mode = "draft" if draft else "normal"
+        # seeded secrets: the same seed plays the same game (the page's own come from `secrets`)
+        self.pages = [SealedPage(p, self.mode, self.effects,
+                                 entropy=random.Random(f"{seed}/{p}")) for p in (0, 1)]
+        self.tamper = tamper or (lambda sender, msg: msg)
+        self.choose = choose or (lambda page, actions: self.rng.choice(actions))
+        self.wire: list[tuple[int, dict]] = []  # (sender, what the other received)
+        self.after_step = None
+
+    def send(self, sender: int, msg: dict) -> dict:
+        got = self.tamper(sender, copy.deepcopy(msg))
+        self.wire.append((sender, got))
+        return got
+
+    def start(self) -> None:
+        pages = self.pages
+        hellos = [self.send(p, pages[p].hello()) for p in (0, 1)]
+        deals = [self.send(p, pages[p].on_hello(hellos[1 - p])) for p in (0, 1)]
+        for p in (0, 1):
+            pages[p].on_deal(deals[1 - p])
+
+    def step(self) -> None:
+        a = self.pages[0].world.state.to_move
+        mover, other = self.pages[a], self.pages[1 - a]
+        action = self.choose(mover, legal_actions(mover.world.state))
+        reply = self.send(1 - a, other.on_move(self.send(a, mover.act(action))))
+        later = mover.on_reply(reply)
+        if later is not None:
+            other.on_draws(self.send(a, later))
+
+    def play(self) -> None:
+        self.start()
+        while not self.pages[0].world.state.over:
+            self.step()
+            if self.after_step:
+                self.after_step(self)
+
+    def verdicts(self, reveal=(True, True)):
+        """Each page's verdict given the other's reveal (None where it will not reveal)."""
+        rv = [self.send(p, self.pages[p].reveal()) if reveal[p] else None for p in (0, 1)]
+        return [audit(self.mode, self.effects, self.pages[p].transcript,
+                      [self.pages[p].reveal() if q == p else rv[q] for q in (0, 1)])
+                for p in (0, 1)]
+
+
+# ------------------------------------------------------------------ what each page holds
+
+class Shown:
+    """Per player, the ids of their cards ever shown to the other (played face-up,
+    discarded, revealed, known): what the other page may hold of them."""
+
+    def __init__(self) -> None:
+        self.ids: list[set[int]] = [set(), set()]
+
+    def note(self, table: Table) -> None:
+        for p in (0, 1):
+            st = table.pages[p].world.state
+            ps, known = st.players[p], st.players[1 - p].known
+            self.ids[p] |= {c.id for c in ps.cards if c.zone == DISCARD_ZONE or c.id in known
+                            or (c.zone == BOARD and c.face == UP)}
+
+
+def leaks(table: Table, shown: Shown) -> list:
+    """Cards of each player, hidden now and never shown, found in the other page or in any
+    message the other page received."""
+    found = []
+    for owner in (0, 1):
+        st = table.pages[owner].world.state  # the owner's own page knows its cards
+        ps = st.players[owner]
+        hidden = {c.id for c in ps.cards if c.id not in shown.ids[owner]}
+        rank = {c.id: c.rank for c in ps.cards}
+        for obj in reachable(table.pages[1 - owner]):
+            if type(obj).__name__ == "Card" and obj.owner == owner and obj.id in hidden:
+                found.append(("page", obj))
+            elif isinstance(obj, dict) and obj.get("owner") == owner \
+                    and obj.get("id") in hidden and obj.get("rank") is not None:
+                found.append(("page", obj))
+        for sender, msg in table.wire:
+            if sender == owner:
+                found += [("wire", o) for o in reachable(msg) if isinstance(o, dict)
+                          and o.get("id") in hidden and "soldier" in o and msg.get("t") != "reveal"
+                          and rank.get(o["id"]) is not None]
+    return found
+
+
+@pytest.mark.parametrize("draft", [False, True], ids=["normal", "draft"])
+def test_whole_games_hold_no_secret_and_are_found_fair(draft):
+    for seed in range(12):
+        table = Table(seed, draft)
+        shown = Shown()
+
+        def check(t):
+            shown.note(t)
+            assert leaks(t, shown) == [], seed
+            for p in (0, 1):  # a page holds the other's hidden cards only as unknown ones
+                ops = t.pages[p].world.state.players[1 - p]
+                for cid in list(ops.deck) + [c for c in ops.hand
+                                             if c not in t.pages[p].world.state.players[p].known]:
+                    assert isinstance(ops.cards[cid], Unknown)
+        table.after_step = check
+        table.play()
+        a, b = (p.world.state for p in table.pages)
+        assert (a.scores, a.winner) == (b.scores, b.winner)
+        verdicts = table.verdicts()
+        assert all(v.fair for v in verdicts), [v.summary() for v in verdicts]
+        assert verdicts[0].to_json() == verdicts[1].to_json()
+
+
+def test_the_leak_check_finds_a_card_sent_in_the_clear():
+    table = Table(1, False)
+    table.start()
+    shown = Shown()
+    shown.note(table)
+    secret = table.pages[1].world.state.players[1].hand[0]
+    table.wire.append((1, {"t": "oops", "card": {"id": secret, "soldier": False}}))
+    assert leaks(table, shown)
+
+
+# ---------------------------------------------------------------------- hostile peers
+
+def caught(table: Table, cheat_by: int, check: str) -> str:
+    """Play the table out (a refusal stops it) and return the honest page's failing
+    detail, checking it is `check`."""
+    try:
+        table.play()
+        stopped = None
+    except SealedError as exc:
+        stopped = str(exc)
+    honest = 1 - cheat_by
+    verdict = table.verdicts()[honest]
+    assert not verdict.fair
+    bad = [(name, detail) for name, ok, detail in verdict.checks if not ok]
+    assert bad[0][0] == check, (bad, stopped)
+    return bad[0][1]
+
+
+def test_a_peer_that_tells_draws_out_of_its_keys_order_is_caught():
+    def tamper(sender, msg):
+        if sender == 1 and msg.get("t") == "deal":
+            msg["draws"] = sorted(msg["draws"])  # the other's best five, if it knew them
+        return msg
+    detail = caught(Table(3, False, tamper), 1, "draws")
+    assert "the deal" in detail and "player 1" in detail
+
+
+def test_a_peer_that_biases_a_roll_is_caught():
+    for seed in range(60):
+        effects = effects_for(seed, True)
+        if effects[1]["C"] != "mercenary":
+            continue
+
+        def tamper(sender, msg):
+            if sender == 1 and msg.get("t") in ("move", "reply") and msg.get("shares"):
+                msg["shares"] = ["ab" * 32 for _ in msg["shares"]]
+            return msg
+        detail = caught(Table(seed, True, tamper), 1, "randomness")
+        assert "player 1" in detail
+        return
+    raise AssertionError("no game with a mercenary")
+
+
+def _first(wanted, draft: bool = False, effects=lambda e: True) -> int:
+    """The first seed whose honest game (its effect sets passing `effects`) sends a message
+    `wanted(sender, msg)` accepts."""
+    for seed in range(400):
+        if not effects(effects_for(seed, draft)):
+            continue
+        probe = Table(seed, draft)
+        probe.play()
+        if any(wanted(s, m) for s, m in probe.wire):
+            return seed
+    raise AssertionError("no such game")
+
+
+def test_a_peer_that_lies_about_a_face_down_card_is_caught_when_it_is_shown():
+    seed = _first(lambda s, m: s == 1 and m.get("t") == "move" and m.get("revealed"))
+
+    def tamper(sender, msg):
+        if sender == 1 and msg.get("revealed"):
+            entry = msg["revealed"][0]
+            entry["card"] = {**entry["card"], "id": (entry["card"]["id"] + 2) % 26}
+        return msg
+    table = Table(seed, False, tamper)
+    with pytest.raises(SealedError, match="not the one committed"):
+        table.play()
+
+
+def test_a_peer_that_lies_about_a_card_it_plays_is_caught():
+    """It plays a card it never drew (one of its 13s, say): the audit's replay finds it was
+    not in its hand (R3.3)."""
+    seed = _first(lambda s, m: s == 1 and m.get("t") == "move" and m.get("card")
+                  and m["move"].get("face") == UP and m["move"].get("target") is None)
+    table = Table(seed, False)
+    done = []
+
+    def tamper(sender, msg):
+        if sender == 1 and msg.get("t") == "move" and msg.get("card") and not done \
+                and msg["move"].get("face") == UP and msg["move"].get("target") is None:
+            cards = table.pages[1].world.state.players[1].cards
+            other = next(c.id for c in cards if c.zone == "deck")
+            msg["move"]["card"] = other
+            msg["card"] = {**msg["card"], "id": other}
+            done.append(other)
+        return msg
+    table.tamper = tamper
+    detail = caught(table, 1, "moves")
+    assert "player 1" in detail and "R3.3" in detail
+
+
+def test_a_peer_that_lies_about_a_hidden_soldier_is_caught():
+    def wants(s, m):
+        return s == 1 and "soldier" in m
+    seed = _first(wants, True, lambda e: "captain" in (e[0]["D"], e[1]["D"]))
+
+    def tamper(sender, msg):
+        if wants(sender, msg):
+            msg["soldier"] = not msg["soldier"]
+        return msg
+    detail = caught(Table(seed, True, tamper), 1, "claims")
+    assert "R5.D6" in detail and "player 1" in detail
+
+
+def test_a_peer_that_shows_other_cards_than_r5d3_picked_is_caught():
+    def wants(s, m):
+        return s == 1 and m.get("shown")
+    seed = _first(wants, True, lambda e: e[0]["D"] == "spy")
+
+    def tamper(sender, msg):
+        if wants(sender, msg):
+            msg["shown"] = list(reversed(msg["shown"])) if len(msg["shown"]) > 1 else \
+                [{**msg["shown"][0], "changes": [["R5.C5", 1]]}]
+        return msg
+    detail = caught(Table(seed, True, tamper), 1, "claims")
+    assert "R5.D3" in detail and "player 1" in detail
+
+
+def test_a_peer_that_will_not_reveal_gets_no_reveal():
+    table = Table(5, False)
+    table.play()
+    verdict = table.verdicts(reveal=(True, False))[0]
+    assert not verdict.fair
+    assert verdict.checks[-1][0] == "reveal" and "no reveal" in verdict.checks[-1][2]
+
+
+def test_malformed_and_out_of_turn_messages_are_refused():
+    table = Table(6, False)
+    table.start()
+    a = table.pages[0].world.state.to_move
+    waiting = table.pages[1 - a]
+    for bad in (None, {}, {"t": "move", "n": 5}, {"t": "reply", "n": 0}, "move",
+                {"t": "move", "n": 0, "move": {"type": "pass"}, "draws": "x"}):
+        before = waiting.world.view()
+        with pytest.raises(SealedError):
+            if isinstance(bad, dict) and bad.get("t") == "reply":
+                waiting.on_reply(bad)
+            else:
+                waiting.on_move(bad)
+        assert waiting.world.view() == before
+
+
+def test_a_peer_whose_deck_does_not_open_as_committed_is_caught():
+    """Stacking a deck would take opening its commitments as other cards than they hold:
+    the audit opens each one."""
+    table = Table(7, False)
+    table.play()
+    honest = table.pages[0]
+    lie = copy.deepcopy(table.pages[1].reveal())
+    cards = lie["epochs"][0]["cards"]
+    cards[0], cards[1] = cards[1], cards[0]
+    verdict = audit(table.mode, table.effects, honest.transcript, [honest.reveal(), lie])
+    assert not verdict.fair
+    bad = [(name, detail) for name, ok, detail in verdict.checks if not ok]
+    assert bad[0][0] == "decks" and "player 1" in bad[0][1]
