@@ -1,0 +1,160 @@
+"""Benchmark: what sealed play (trifront/net/sealed.py) costs, per game and per move.
+
+Plays whole random games between two in-memory SealedPages (both pages' work counted, no
+network) and prints: the start (keys, deck commitments, the deal: both pages), each move's
+whole exchange (move, reply, and the next-round draws where a round ends: both pages),
+what today's authoritative host spends a move (the engine's step on the full state and
+both player views, over games of the same kinds), the audit (one page), and messages and bytes per game. On CPython, and unless
+--no-pyodide the same code in Pyodide under Node (npm `pyodide`, from scripts/setup), the
+stand-in for the browser (docs/ONLINE.md: targets 1 s at start, 50 ms a move, median and
+p95, in the browser).
+
+    python bench/sealed_cost.py --games 20
+    python bench/sealed_cost.py --games 10 --no-pyodide
+
+This file also runs inside Pyodide (bench/pyodide_run.mjs), so it imports nothing beyond
+the standard library and `trifront`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+
+
+def _pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+def run(games: int) -> dict:
+    from trifront.cards import GROUP_EFFECTS, GROUPS, NORMAL_EFFECTS
+    from trifront.net.sealed import SealedPage, audit
+    from trifront.rules import legal_actions
+
+    starts, moves, audits, messages, sizes = [], [], [], [], []
+    clock = time.perf_counter
+    for g in range(games):
+        r = random.Random(g)
+        draft = g % 2 == 1
+        effects = ([{k: r.choice(GROUP_EFFECTS[k]) for k in GROUPS} for _ in (0, 1)] if draft
+                   else [dict(NORMAL_EFFECTS), dict(NORMAL_EFFECTS)])
+        mode = "draft" if draft else "normal"
+        wire: list[dict] = []
+
+        def sent(msg: dict) -> dict:
+            wire.append(msg)
+            return msg
+        t0 = clock()
+        pages = [SealedPage(p, mode, effects) for p in (0, 1)]
+        hellos = [sent(pages[p].hello()) for p in (0, 1)]
+        deals = [sent(pages[p].on_hello(hellos[1 - p])) for p in (0, 1)]
+        for p in (0, 1):
+            pages[p].on_deal(deals[1 - p])
+        starts.append(clock() - t0)
+        world = pages[0].world.state
+        while not world.over:
+            a = world.to_move
+            action = r.choice(legal_actions(pages[a].world.state))
+            t0 = clock()
+            reply = sent(pages[1 - a].on_move(sent(pages[a].act(action))))
+            later = pages[a].on_reply(reply)
+            if later is not None:
+                pages[1 - a].on_draws(sent(later))
+            moves.append(clock() - t0)
+        reveals = [sent(pages[p].reveal()) for p in (0, 1)]
+        t0 = clock()
+        report = audit(mode, effects, pages[0].transcript, reveals)
+        audits.append(clock() - t0)
+        assert report.fair, report.summary()
+        messages.append(len(wire))
+        sizes.append(sum(len(json.dumps(m, separators=(",", ":"))) for m in wire))
+    engine = host_steps(games)
+    ms = 1000.0
+    return {
+        "games": games, "moves": len(moves),
+        "start_ms": [_pct(starts, 0.5) * ms, _pct(starts, 0.95) * ms],
+        "move_ms": [_pct(moves, 0.5) * ms, _pct(moves, 0.95) * ms],
+        "engine_ms": [_pct(engine, 0.5) * ms, _pct(engine, 0.95) * ms],
+        "audit_ms": [_pct(audits, 0.5) * ms, _pct(audits, 0.95) * ms],
+        "messages": sum(messages) / games, "kbytes": sum(sizes) / games / 1024,
+    }
+
+
+def host_steps(games: int) -> list[float]:
+    """Per move, what today's authoritative host does: `rules.apply` on the full state and
+    a player view for each side (docs/ONLINE.md), over random games of the same kinds."""
+    from trifront.cards import GROUP_EFFECTS, GROUPS, NORMAL_EFFECTS
+    from trifront.rules import apply, legal_actions, new_state
+    from trifront.views import player_view
+    times = []
+    clock = time.perf_counter
+    for g in range(games):
+        r = random.Random(g)
+        draft = g % 2 == 1
+        effects = ([{k: r.choice(GROUP_EFFECTS[k]) for k in GROUPS} for _ in (0, 1)] if draft
+                   else [dict(NORMAL_EFFECTS), dict(NORMAL_EFFECTS)])
+        state = new_state("draft" if draft else "normal", effects, g % 2, g)
+        while not state.over:
+            action = r.choice(legal_actions(state))
+            t0 = clock()
+            apply(state, action)
+            player_view(state, 0)
+            player_view(state, 1)
+            times.append(clock() - t0)
+    return times
+
+
+def pyodide_figures(games: int) -> dict | None:
+    node = shutil.which("node")
+    runner = os.path.join(ROOT, "bench", "pyodide_run.mjs")
+    if node is None or not os.path.isdir(os.path.join(ROOT, "node_modules", "pyodide")):
+        print("(Pyodide: skipped; needs node and node_modules/pyodide from scripts/setup)")
+        return None
+    code = ("import json, sys\n"
+            "sys.path.insert(0, '/trifront_root')\n"
+            "path = '/trifront_root/bench/sealed_cost.py'\n"
+            "g = {'__file__': path, '__name__': 'sealed_cost'}\n"
+            "exec(compile(open(path).read(), path, 'exec'), g)\n"
+            f"print('RESULT ' + json.dumps(g['run']({games!r})))\n")
+    proc = subprocess.run([node, runner, code], capture_output=True, text=True, cwd=ROOT)
+    for line in proc.stdout.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[len("RESULT "):])
+    print("(Pyodide run failed)\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
+    return None
+
+
+def show(where: str, f: dict) -> None:
+    print(f"{where}: {f['games']} games, {f['moves']} moves")
+    for key, label in (("start_ms", "start (both pages)"), ("move_ms", "a move's exchange"),
+                       ("engine_ms", "host step today"), ("audit_ms", "audit (one page)")):
+        p50, p95 = f[key]
+        print(f"  {label:<22} median {p50:7.2f} ms   p95 {p95:7.2f} ms")
+    print(f"  messages a game {f['messages']:.1f}, {f['kbytes']:.1f} KiB of JSON")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
+    args = parser.parse_args()
+    show("CPython " + sys.version.split()[0], run(args.games))
+    if not args.no_pyodide:
+        pyo = pyodide_figures(args.games)
+        if pyo is not None:
+            show("Pyodide under Node", pyo)
+
+
+if __name__ == "__main__":
+    main()
