@@ -309,3 +309,70 @@ def test_a_peer_whose_deck_does_not_open_as_committed_is_caught():
     assert not verdict.fair
     bad = [(name, detail) for name, ok, detail in verdict.checks if not ok]
     assert bad[0][0] == "decks" and "player 1" in bad[0][1]
+
+
+JUNK = [None, -1, 10**6, 2.5, "", "zz", [], {}, [None], {"slot": None}, True,
+        "ab" * 32, [0, 0, 0], {"id": -3}]
+
+
+def _mutations(msg, rng: random.Random, count: int):
+    """`count` copies of `msg`, each with one value somewhere inside replaced by junk, or
+    one key dropped."""
+    paths = []
+
+    def walk(value, path):
+        paths.append(path)
+        if isinstance(value, dict):
+            for k, v in value.items():
+                walk(v, path + (k,))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, path + (i,))
+    walk(msg, ())
+    for _ in range(count):
+        bad = copy.deepcopy(msg)
+        path = rng.choice(paths[1:])
+        parent = bad
+        for key in path[:-1]:
+            parent = parent[key]
+        if isinstance(parent, dict) and rng.random() < 0.3:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = copy.deepcopy(rng.choice(JUNK))
+        yield bad
+
+
+def test_a_hostile_peers_garbled_messages_are_refused_cleanly():
+    """Whatever a peer garbles, the page refuses it with a SealedError (a clear message,
+    the game over as not fair), never another exception."""
+    rng = random.Random(11)
+    tried = 0
+    for seed in range(6):
+        table = Table(seed, seed % 2 == 1)
+        table.start()
+        while not table.pages[0].world.state.over:
+            a = table.pages[0].world.state.to_move
+            mover, other = table.pages[a], table.pages[1 - a]
+            action = rng.choice(legal_actions(mover.world.state))
+            move = mover.act(action)
+            for bad in _mutations(move, rng, 3):
+                probe = copy.deepcopy(other)
+                try:
+                    probe.on_move(bad)
+                except SealedError:
+                    pass
+                tried += 1
+            reply = other.on_move(move)
+            for bad in _mutations(reply, rng, 3):
+                probe = copy.deepcopy(mover)
+                try:
+                    later = probe.on_reply(bad)
+                    if later is not None:
+                        copy.deepcopy(other).on_draws(later)
+                except SealedError:
+                    pass
+                tried += 1
+            later = mover.on_reply(reply)
+            if later is not None:
+                other.on_draws(later)
+    assert tried > 1000

@@ -134,6 +134,22 @@ def _need(ok: bool, what: str) -> None:
         raise SealedError(what)
 
 
+def _refusing(handler):
+    """A handler of the other page's messages: whatever in a message it cannot read or
+    carry out is refused as a SealedError naming it, never another exception."""
+    def guarded(self, msg):
+        try:
+            return handler(self, msg)
+        except SealedError:
+            raise
+        except (Inconsistent, IllegalAction, KeyError, IndexError, TypeError, ValueError,
+                AttributeError) as exc:
+            raise SealedError(f"a message this page cannot carry out ({handler.__name__}): "
+                              f"{type(exc).__name__}: {exc}") from None
+    guarded.__name__, guarded.__doc__ = handler.__name__, handler.__doc__
+    return guarded
+
+
 @dataclass
 class _Deck:
     """One deck as committed: per epoch, the commitments, and how many were drawn."""
@@ -202,6 +218,7 @@ class SealedPage:
         return self._sent({"t": "hello", "key": key_commit(self.key),
                            "deck": list(self.decks[self.me].epochs[0])})
 
+    @_refusing
     def on_hello(self, msg: dict) -> dict:
         _need(isinstance(msg, dict) and msg.get("t") == "hello" and _hex64(msg.get("key"))
               and isinstance(msg.get("deck"), list) and len(msg["deck"]) == DECK_SIZE
@@ -212,6 +229,7 @@ class SealedPage:
         return self._sent({"t": "deal", "draws": self._indices_for(self.opp, 5),
                            "shares": [share(self.key, FIRST_EVENT)]})
 
+    @_refusing
     def on_deal(self, msg: dict) -> None:
         _need(isinstance(msg, dict) and msg.get("t") == "deal", "a deal message")
         self.transcript.append((self.opp, msg))
@@ -311,9 +329,11 @@ class SealedPage:
     # -------------------------------------------------------------------- a step
 
     def act(self, action: Action) -> dict:
-        """This page's player's action: the move message to send (then `on_reply`)."""
+        """This page's player's action: the move message to send (then `on_reply`).
+        Raises rules.IllegalAction for an action the rules do not allow now."""
         w = self.world
         _need(self.pending is None and w.state.to_move == self.me, "not this page's turn")
+        check(w.state, action, self.me)  # IllegalAction: this page's own move is refused
         move = view_action(w.state, self.me, action)
         needs = self._needs(self.me, move)
         sent = w.move_of(action)
@@ -349,6 +369,7 @@ class SealedPage:
         self.pending = ("move", move, needs)
         return self._sent(msg)
 
+    @_refusing
     def on_move(self, msg: dict) -> dict:
         """The other player's move: carry it out, and return the reply to send. A move
         that ends the round is carried out once the mover has told this page's draws for
@@ -432,6 +453,7 @@ class SealedPage:
             self.other_down[action.card] = msg["commit"]
         self.steps += 1
 
+    @_refusing
     def on_draws(self, msg: dict) -> None:
         """The mover's last word on a step that ended the round: this page's draws for the
         next round (R3.2). The step is carried out here."""
@@ -457,6 +479,7 @@ class SealedPage:
             slots += [s for s in self._hidden_face_down() if s not in slots]
         return self._reveal(slots)
 
+    @_refusing
     def on_reply(self, msg: dict) -> dict | None:
         """The other page's reply to this page's move: the step is carried out here. For a
         step that ends the round, returns the message telling the other page its draws
