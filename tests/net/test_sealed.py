@@ -37,9 +37,10 @@ class Table:
         self.rng = random.Random(seed)
         self.effects = effects_for(seed, draft)
         self.mode = "draft" if draft else "normal"
-        # seeded secrets: the same seed plays the same game (the page's own come from `secrets`)
+        # keys from the seed: the same seed plays the same game (a page draws its own)
         self.pages = [SealedPage(p, self.mode, self.effects,
-                                 entropy=random.Random(f"{seed}/{p}")) for p in (0, 1)]
+                                 key=random.Random(f"{seed}/{p}").randbytes(32).hex())
+                      for p in (0, 1)]
         self.tamper = tamper or (lambda sender, msg: msg)
         self.choose = choose or (lambda page, actions: self.rng.choice(actions))
         self.wire: list[tuple[int, dict]] = []  # (sender, what the other received)

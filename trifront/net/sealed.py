@@ -94,7 +94,10 @@ def _below(seed: bytes, label: str, n: int) -> int:
 def deck_order(key: str, owner: int, epoch: int, n: int) -> list[int]:
     """The order, fixed by `key`, in which `owner` draws the `n` commitments of its deck's
     `epoch` (a Fisher-Yates shuffle, each swap from the key's HMAC)."""
-    seed = _mac(key, "deck", str(owner), str(epoch))
+    return _shuffled(_mac(key, "deck", str(owner), str(epoch)), n)
+
+
+def _shuffled(seed: bytes, n: int) -> list[int]:
     order = list(range(n))
     for i in range(n - 1, 0, -1):
         j = _below(seed, str(i), i + 1)
@@ -169,13 +172,17 @@ class SealedPage:
     answers it with `on_move(msg)`, and the mover finishes the step with `on_reply(msg)`.
     At the end `reveal()`, and `audit(...)` with both reveals."""
 
-    def __init__(self, me: int, mode: str, effects, entropy=None) -> None:
-        """`entropy`: a random.Random for tests that must play the same game twice; by
-        default every secret comes from the OS's CSPRNG (`secrets`)."""
+    def __init__(self, me: int, mode: str, effects, key: str | None = None) -> None:
+        """`key`: this page's secret (64 hex digits), by default drawn from the OS's
+        CSPRNG. Every other secret of the page (its deck's committed order, every salt)
+        follows from it by HMAC, so the key and the messages are all a page needs to
+        come back to a game."""
         self.me, self.opp = me, 1 - me
         self.mode, self.effects = mode, [dict(e) for e in effects]
-        self._entropy = entropy
-        self.key = self._secret()
+        if key is not None and not _hex64(key):
+            raise ValueError("a key is 64 hex digits")
+        self.key = key or new_secret()
+        self._salts = 0
         self.decks = [_Deck(), _Deck()]
         #: my own deck's epochs: (card ids in committed order, salts)
         self.mine: list[tuple[list[int], list[str]]] = []
@@ -194,11 +201,9 @@ class SealedPage:
     # ------------------------------------------------------------------- set-up
 
     def _commit_mine(self, contents: list[int]) -> list[str]:
-        order = list(contents)
-        for i in range(len(order) - 1, 0, -1):  # an order of my own choosing: random
-            j = (self._entropy.randrange(i + 1) if self._entropy is not None
-                 else secrets.randbelow(i + 1))
-            order[i], order[j] = order[j], order[i]
+        # an order of my own choosing, random: the other's key then orders the draws
+        mine = _shuffled(_mac(self.key, "arrange", str(len(self.mine))), len(contents))
+        order = [contents[j] for j in mine]
         salts = [self._secret() for _ in order]
         commits = [card_commit(s, c) for s, c in zip(salts, order)]
         self.mine.append((order, salts))
@@ -206,9 +211,10 @@ class SealedPage:
         return commits
 
     def _secret(self) -> str:
-        if self._entropy is not None:
-            return self._entropy.getrandbits(256).to_bytes(32, "big").hex()
-        return new_secret()
+        """The page's next salt: its key's HMAC of a counter (unguessable without the key,
+        which is shown only at the end)."""
+        self._salts += 1
+        return _mac(self.key, "salt", str(self._salts)).hex()
 
     def _sent(self, msg: dict) -> dict:
         self.transcript.append((self.me, msg))
