@@ -1,8 +1,9 @@
 """Sealed play's engine side: a page holds the game as `PartialGame` (trifront/partial.py).
 
 Whole random games, Normal and Draft (every effect turns up over the seeds): after every
-action each page's view is the player view of the true game, and nothing reachable from the
-page holds a card of the opponent that the rules hide and that was never shown. Then the
+action each page's view is the player view of the true game, the public view it gives a
+spectator is the true game's, and nothing reachable from the page holds a card of the
+opponent that the rules hide and that was never shown. Then the
 facts a page refuses, each leaving the page as it was.
 """
 
@@ -18,7 +19,7 @@ from trifront.actions import DOWN, PLAY, UP
 from trifront.partial import Inconsistent, PartialGame, Told, Unknown, card_state
 from trifront.rules import legal_actions
 from trifront.state import Card
-from trifront.views import player_view, view_action
+from trifront.views import player_view, public_view, view_action
 
 from .sealed_referee import Referee
 
@@ -90,6 +91,8 @@ def test_each_page_sees_the_true_game_and_holds_no_hidden_card(draft):
             for p in (0, 1):
                 page = ref.pages[p]
                 assert settled(page.view()) == settled(player_view(ref.truth, p)), (seed, steps, p)
+                # a spectator's view from either page is the true game's, exactly
+                assert public_view(page.state) == public_view(ref.truth), (seed, steps, p)
                 assert secrets_held(ref, p) == [], (seed, steps, p)
                 deck = page.state.players[p].deck  # its contents, in an order of no one's
                 assert list(deck) == sorted(deck, reverse=True)

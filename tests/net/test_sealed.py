@@ -377,3 +377,39 @@ def test_a_hostile_peers_garbled_messages_are_refused_cleanly():
             if later is not None:
                 other.on_draws(later)
     assert tried > 1000
+
+
+def test_a_page_reloaded_mid_game_comes_back_as_it_was():
+    """to_json keeps the key and what came in; from_json plays them again (a JSON round
+    trip, as localStorage keeps it), at every kind of moment of a step."""
+    import json
+    table = Table(8, True)
+    table.start()
+    steps = 0
+    while not table.pages[0].world.state.over:
+        if steps % 3 == 0:
+            for p in (0, 1):
+                saved = json.loads(json.dumps(table.pages[p].to_json()))
+                back = SealedPage.from_json(saved)
+                assert back.world.view() == table.pages[p].world.view()
+                assert back.transcript == table.pages[p].transcript
+                table.pages[p] = back
+        if steps % 2:
+            table.step()
+        else:  # both pages reloaded between the messages of one step
+            def reload(p):
+                table.pages[p] = SealedPage.from_json(
+                    json.loads(json.dumps(table.pages[p].to_json())))
+                return table.pages[p]
+            a = table.pages[0].world.state.to_move
+            action = table.rng.choice(legal_actions(table.pages[a].world.state))
+            move = table.send(a, table.pages[a].act(action))
+            reply = table.send(1 - a, reload(1 - a).on_move(move))
+            later = reload(a).on_reply(reply)
+            if later is not None:
+                reload(1 - a).on_draws(table.send(a, later))
+        steps += 1
+    verdicts = table.verdicts()
+    assert all(v.fair for v in verdicts)
+    with pytest.raises(ValueError):
+        SealedPage.from_json({**table.pages[0].to_json(), "key": "00" * 32})

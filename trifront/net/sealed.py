@@ -142,7 +142,9 @@ def _refusing(handler):
     carry out is refused as a SealedError naming it, never another exception."""
     def guarded(self, msg):
         try:
-            return handler(self, msg)
+            out = handler(self, msg)
+            self.inputs.append(["in", msg])  # for `to_json`: what came in, in order
+            return out
         except SealedError:
             raise
         except (Inconsistent, IllegalAction, KeyError, IndexError, TypeError, ValueError,
@@ -197,6 +199,8 @@ class SealedPage:
         self.down_salt: dict[int, str] = {}    # my face-down cards' salts, by card id
         self.other_down: dict[int, str] = {}   # the other's face-down commitments, by label
         self.transcript: list[tuple[int, dict]] = []  # (sender, message), in order
+        #: what this page was given, in order: ["in", message] and ["act", action JSON]
+        self.inputs: list[list] = []
 
     # ------------------------------------------------------------------- set-up
 
@@ -221,8 +225,11 @@ class SealedPage:
         return msg
 
     def hello(self) -> dict:
-        return self._sent({"t": "hello", "key": key_commit(self.key),
-                           "deck": list(self.decks[self.me].epochs[0])})
+        msg = {"t": "hello", "key": key_commit(self.key),
+               "deck": list(self.decks[self.me].epochs[0])}
+        if not any(sender == self.me and m.get("t") == "hello" for sender, m in self.transcript):
+            self._sent(msg)
+        return msg
 
     @_refusing
     def on_hello(self, msg: dict) -> dict:
@@ -373,6 +380,7 @@ class SealedPage:
         if needs.round_ends:
             msg["revealed"] = self._reveal(self._hidden_face_down())
         self.pending = ("move", move, needs)
+        self.inputs.append(["act", action.to_json()])
         return self._sent(msg)
 
     @_refusing
@@ -526,6 +534,31 @@ class SealedPage:
             return None
         return self._sent({"t": "draws", "n": self.steps - 1,
                            "draws": self._indices_for(self.opp, needs.next_draws[self.opp])})
+
+    # -------------------------------------------------------------- a page reloaded
+
+    def to_json(self) -> dict:
+        """What the page keeps to come back after a reload: its key and what it was given,
+        in order (everything else follows from them: `from_json` plays them again)."""
+        return {"v": 1, "me": self.me, "mode": self.mode, "effects": self.effects,
+                "key": self.key, "inputs": self.inputs}
+
+    @classmethod
+    def from_json(cls, data: dict) -> SealedPage:
+        """The page `to_json` kept, as it was. Raises ValueError for a malformed one."""
+        try:
+            page = cls(data["me"], data["mode"], data["effects"], key=data["key"])
+            page.hello()
+            handlers = {"hello": page.on_hello, "deal": page.on_deal, "move": page.on_move,
+                        "reply": page.on_reply, "draws": page.on_draws}
+            for kind, value in data["inputs"]:
+                if kind == "act":
+                    page.act(Action.from_json(value))
+                else:
+                    handlers[value["t"]](value)
+        except (KeyError, TypeError, ValueError, IllegalAction, SealedError) as exc:
+            raise ValueError(f"not a saved sealed page: {type(exc).__name__}: {exc}") from None
+        return page
 
     # --------------------------------------------------------------------- the end
 
