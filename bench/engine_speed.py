@@ -15,11 +15,8 @@ beyond the standard library and `trifront`.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
-import shutil
-import subprocess
 import sys
 import time
 
@@ -70,23 +67,8 @@ def run_all(seconds: float) -> dict:
 
 def pyodide_figures(seconds: float) -> dict | None:
     """Run `run_all` in Pyodide under Node; None (with a note) when that is not possible."""
-    node = shutil.which("node")
-    runner = os.path.join(ROOT, "bench", "pyodide_run.mjs")
-    if node is None or not os.path.isdir(os.path.join(ROOT, "node_modules", "pyodide")):
-        print("(Pyodide: skipped; needs node and node_modules/pyodide from scripts/setup)")
-        return None
-    code = ("import json, sys\n"
-            "sys.path.insert(0, '/trifront_root')\n"
-            "path = '/trifront_root/bench/engine_speed.py'\n"
-            "g = {'__file__': path, '__name__': 'engine_speed'}\n"
-            "exec(compile(open(path).read(), path, 'exec'), g)\n"
-            f"print('RESULT ' + json.dumps(g['run_all']({seconds!r})))\n")
-    proc = subprocess.run([node, runner, code], capture_output=True, text=True, cwd=ROOT)
-    for line in proc.stdout.splitlines():
-        if line.startswith("RESULT "):
-            return json.loads(line[len("RESULT "):])
-    print("(Pyodide run failed)\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
-    return None
+    from pyodide_call import call_in_pyodide
+    return call_in_pyodide("engine_speed.py", "run_all", seconds)
 
 
 def main() -> None:

@@ -22,8 +22,6 @@ import argparse
 import json
 import os
 import random
-import shutil
-import subprocess
 import sys
 import time
 
@@ -37,6 +35,15 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
 
 
+def _game(g: int):
+    """Game `g`'s chooser, mode and effect sets: Normal and Draft in turn."""
+    from trifront.cards import GROUP_EFFECTS, GROUPS, NORMAL_EFFECTS
+    r = random.Random(g)
+    if g % 2 == 0:
+        return r, "normal", [dict(NORMAL_EFFECTS), dict(NORMAL_EFFECTS)]
+    return r, "draft", [{k: r.choice(GROUP_EFFECTS[k]) for k in GROUPS} for _ in (0, 1)]
+
+
 def run(games: int) -> dict:
     from trifront.cards import GROUP_EFFECTS, GROUPS, NORMAL_EFFECTS
     from trifront.net.sealed import SealedPage, audit
@@ -45,11 +52,7 @@ def run(games: int) -> dict:
     starts, moves, audits, messages, sizes = [], [], [], [], []
     clock = time.perf_counter
     for g in range(games):
-        r = random.Random(g)
-        draft = g % 2 == 1
-        effects = ([{k: r.choice(GROUP_EFFECTS[k]) for k in GROUPS} for _ in (0, 1)] if draft
-                   else [dict(NORMAL_EFFECTS), dict(NORMAL_EFFECTS)])
-        mode = "draft" if draft else "normal"
+        r, mode, effects = _game(g)
         wire: list[dict] = []
 
         def sent(msg: dict) -> dict:
@@ -100,11 +103,8 @@ def host_steps(games: int) -> list[float]:
     times = []
     clock = time.perf_counter
     for g in range(games):
-        r = random.Random(g)
-        draft = g % 2 == 1
-        effects = ([{k: r.choice(GROUP_EFFECTS[k]) for k in GROUPS} for _ in (0, 1)] if draft
-                   else [dict(NORMAL_EFFECTS), dict(NORMAL_EFFECTS)])
-        state = new_state("draft" if draft else "normal", effects, g % 2, g)
+        r, mode, effects = _game(g)
+        state = new_state(mode, effects, g % 2, g)
         while not state.over:
             action = r.choice(legal_actions(state))
             t0 = clock()
@@ -116,23 +116,8 @@ def host_steps(games: int) -> list[float]:
 
 
 def pyodide_figures(games: int) -> dict | None:
-    node = shutil.which("node")
-    runner = os.path.join(ROOT, "bench", "pyodide_run.mjs")
-    if node is None or not os.path.isdir(os.path.join(ROOT, "node_modules", "pyodide")):
-        print("(Pyodide: skipped; needs node and node_modules/pyodide from scripts/setup)")
-        return None
-    code = ("import json, sys\n"
-            "sys.path.insert(0, '/trifront_root')\n"
-            "path = '/trifront_root/bench/sealed_cost.py'\n"
-            "g = {'__file__': path, '__name__': 'sealed_cost'}\n"
-            "exec(compile(open(path).read(), path, 'exec'), g)\n"
-            f"print('RESULT ' + json.dumps(g['run']({games!r})))\n")
-    proc = subprocess.run([node, runner, code], capture_output=True, text=True, cwd=ROOT)
-    for line in proc.stdout.splitlines():
-        if line.startswith("RESULT "):
-            return json.loads(line[len("RESULT "):])
-    print("(Pyodide run failed)\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
-    return None
+    from pyodide_call import call_in_pyodide
+    return call_in_pyodide("sealed_cost.py", "run", games)
 
 
 def show(where: str, f: dict) -> None:

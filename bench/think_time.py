@@ -17,9 +17,7 @@ import argparse
 import json
 import os
 import random
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 
@@ -79,24 +77,10 @@ def main() -> None:
     report(f"CPython {sys.version.split()[0]}, per-move think time:", measure(args.games))
     if not args.pyodide:
         return
-    node = shutil.which("node")
-    if node is None or not os.path.isdir(os.path.join(ROOT, "node_modules", "pyodide")):
-        print("(Pyodide: skipped; needs node and node_modules/pyodide from scripts/setup)")
-        return
-    code = ("import json, sys\n"
-            "sys.path.insert(0, '/trifront_root')\n"
-            "path = '/trifront_root/bench/think_time.py'\n"
-            "g = {'__file__': path, '__name__': 'think_time'}\n"
-            "exec(compile(open(path).read(), path, 'exec'), g)\n"
-            f"print('RESULT ' + json.dumps(g['measure']({args.games})))\n")
-    proc = subprocess.run([node, os.path.join(ROOT, "bench", "pyodide_run.mjs"), code],
-                          capture_output=True, text=True, cwd=ROOT)
-    for line in proc.stdout.splitlines():
-        if line.startswith("RESULT "):
-            report("Pyodide under Node, per-move think time:", json.loads(line[7:]))
-            return
-    print("(Pyodide run failed)\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
-
+    from pyodide_call import call_in_pyodide
+    figures = call_in_pyodide("think_time.py", "measure", args.games)
+    if figures is not None:
+        report("Pyodide under Node, per-move think time:", figures)
 
 if __name__ == "__main__":
     main()
