@@ -413,3 +413,28 @@ def test_a_page_reloaded_mid_game_comes_back_as_it_was():
     assert all(v.fair for v in verdicts)
     with pytest.raises(ValueError):
         SealedPage.from_json({**table.pages[0].to_json(), "key": "00" * 32})
+
+
+def test_a_resignation_on_either_turn_ends_the_game_and_the_audit_agrees():
+    """R6.6 on the resigner's turn, on the other's, and with a move of the other's still
+    waiting for its reply (that move is never carried out)."""
+    for when in ("own turn", "other's turn", "move waiting"):
+        table = Table(9, True)
+        table.start()
+        for _ in range(7):
+            table.step()
+        a = table.pages[0].world.state.to_move
+        resigner = a if when == "own turn" else 1 - a
+        if when == "move waiting":
+            mover = table.pages[a]
+            table.send(a, mover.act(legal_actions(mover.world.state)[0]))
+        msg = table.send(resigner, table.pages[resigner].resign())
+        table.pages[1 - resigner].on_resign(msg)
+        for page in table.pages:
+            assert page.world.state.over and page.world.state.winner == 1 - resigner
+            assert page.world.view()["resigned"] == resigner
+        verdicts = table.verdicts()
+        assert all(v.fair for v in verdicts), [v.summary() for v in verdicts]
+        assert f"player {1 - resigner} won" in verdicts[0].checks[-1][2]
+        with pytest.raises(SealedError):
+            table.pages[1 - resigner].on_resign(msg)

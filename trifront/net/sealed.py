@@ -535,6 +535,27 @@ class SealedPage:
         return self._sent({"t": "draws", "n": self.steps - 1,
                            "draws": self._indices_for(self.opp, needs.next_draws[self.opp])})
 
+    def resign(self) -> dict:
+        """This page's player resigns (R6.6), on either player's turn: the message to send.
+        A move of its own still waiting for its reply is dropped (the other page never
+        carries it out either)."""
+        w = self.world
+        _need(w is not None and not w.state.over, "no game to resign")
+        self.pending = None
+        self._step(self.me, {"type": "resign", "player": self.me}, Told())
+        self.inputs.append(["resign", None])
+        return self._sent({"t": "resign", "n": self.steps})
+
+    @_refusing
+    def on_resign(self, msg: dict) -> None:
+        """The other player resigned (R6.6): this page's player has won."""
+        w = self.world
+        _need(isinstance(msg, dict) and msg.get("t") == "resign" and w is not None
+              and not w.state.over, "a resignation in no game")
+        self.transcript.append((self.opp, msg))
+        self.pending = None
+        self._step(self.opp, {"type": "resign", "player": self.opp}, Told())
+
     # -------------------------------------------------------------- a page reloaded
 
     def to_json(self) -> dict:
@@ -550,10 +571,13 @@ class SealedPage:
             page = cls(data["me"], data["mode"], data["effects"], key=data["key"])
             page.hello()
             handlers = {"hello": page.on_hello, "deal": page.on_deal, "move": page.on_move,
-                        "reply": page.on_reply, "draws": page.on_draws}
+                        "reply": page.on_reply, "draws": page.on_draws,
+                        "resign": page.on_resign}
             for kind, value in data["inputs"]:
                 if kind == "act":
                     page.act(Action.from_json(value))
+                elif kind == "resign":
+                    page.resign()
                 else:
                     handlers[value["t"]](value)
         except (KeyError, TypeError, ValueError, IllegalAction, SealedError) as exc:
@@ -657,6 +681,9 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
     report.add("decks", True)
     event = FIRST_EVENT + 1
     for actor, msg, reply, later in _steps(transcript):
+        if later is None:  # R6.6: the game ends, the round unscored
+            apply(state, Action.resign(actor), actor)
+            break
         step = f"step {msg['n']} (player {actor}'s move)"
         other = 1 - actor
         hidden = reveals[actor].get("hidden", {}).get(str(msg["n"]), {})
@@ -739,15 +766,23 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
 
 def _steps(transcript):
     """(mover, move, reply, the mover's next-round draws message or {}) per step; the
-    reply None for a last move that was refused or never answered."""
-    msgs = [(s, m) for s, m in transcript if m.get("t") in ("move", "reply", "draws")]
+    reply None for a last move that was refused or never answered; for a resignation
+    (R6.6), (player, the resign message, None, None). A move the other answered with a
+    resignation instead of a reply was never carried out: it is left out."""
+    msgs = [(s, m) for s, m in transcript if m.get("t") in ("move", "reply", "draws", "resign")]
     i = 0
     while i < len(msgs):
         actor, msg = msgs[i]
+        if msg.get("t") == "resign":
+            yield actor, msg, None, None
+            return
         if i + 1 == len(msgs):  # a move the game stopped at: no reply
             yield actor, msg, None, {}
             return
         reply = msgs[i + 1][1]
+        if msg.get("t") == "move" and reply.get("t") == "resign":
+            i += 1
+            continue
         if msg.get("t") != "move" or reply.get("t") != "reply":
             raise _Unfair("transcript", f"message {i} is out of order")
         later = {}
