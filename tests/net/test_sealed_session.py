@@ -1,0 +1,150 @@
+"""Sealed play over a transport (trifront/net/sealed_session.py): numbered messages resent
+after a reconnect, a page reloaded from what it keeps, junk ignored, a reveal that never
+comes. Two sessions joined by an in-memory channel that drops, duplicates and cuts."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from trifront.net.sealed import SealedPage
+from trifront.net.sealed_session import REVEAL_WAIT, SealedSession
+from trifront.rules import legal_actions
+
+from tests.net.test_sealed import effects_for
+
+
+class Channel:
+    """Both directions queued; ``drop`` and ``dup`` the chance a message is lost or sent
+    twice; ``cut()`` loses what is in flight and disconnects both."""
+
+    def __init__(self, sessions, rng: random.Random, drop=0.0, dup=0.0,
+                 block=lambda to, text: False) -> None:
+        self.sessions, self.rng, self.drop, self.dup = sessions, rng, drop, dup
+        self.block = block  # block(to, text): this message never arrives
+        self.q: list[tuple[int, str]] = []
+
+    def connect(self) -> None:
+        for p in (0, 1):
+            self.sessions[p].connected(lambda text, p=p: self._send(1 - p, text))
+
+    def _send(self, to: int, text: str) -> None:
+        if self.rng.random() < self.drop or self.block(to, text):
+            return
+        self.q.append((to, text))
+        if self.rng.random() < self.dup:
+            self.q.append((to, text))
+
+    def cut(self) -> None:
+        self.q.clear()
+        for s in self.sessions:
+            s.disconnected()
+
+    def pump(self) -> None:
+        for _ in range(100_000):
+            if not self.q:
+                return
+            to, text = self.q.pop(0)
+            self.sessions[to].receive(text)
+        raise AssertionError("the channel never went quiet")
+
+
+def new_pair(seed: int, draft: bool):
+    effects = effects_for(seed, draft)
+    mode = "draft" if draft else "normal"
+    r = random.Random(seed)
+    pages = [SealedPage(p, mode, effects, key=r.randbytes(32).hex()) for p in (0, 1)]
+    return [SealedSession(page) for page in pages]
+
+
+def play_out(sessions, channel: Channel, rng: random.Random, trouble: float) -> None:
+    """Play to the end; now and then the channel is cut (and connected again, the
+    sessions saying what they have), or a page reloaded from its JSON."""
+    for _ in range(5000):
+        channel.pump()
+        views = [s.view() for s in sessions]
+        if all(v is not None and v["over"] for v in views):
+            return
+        if rng.random() < trouble:
+            channel.cut()
+            if rng.random() < 0.5:
+                p = rng.randrange(2)
+                sessions[p] = SealedSession.from_json(json.loads(json.dumps(
+                    sessions[p].to_json())))
+                channel.sessions = sessions
+            channel.connect()
+            continue
+        for p in (0, 1):
+            v = views[p]
+            page = sessions[p].page
+            if v is not None and not v["over"] and v["to_move"] == p and page.pending is None \
+                    and page.steps == sessions[1 - p].page.steps:
+                sessions[p].act(rng.choice(legal_actions(page.world.state)))
+                break
+        else:
+            if not channel.q:  # nothing in flight and nobody can move: ask again
+                channel.connect()
+    raise AssertionError("the game never ended")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_game_over_a_channel_that_drops_duplicates_and_cuts_ends_fair(seed):
+    rng = random.Random(seed)
+    sessions = new_pair(seed, seed % 2 == 1)
+    channel = Channel(sessions, rng, drop=0.05, dup=0.05)
+    channel.connect()
+    play_out(sessions, channel, rng, trouble=0.05)
+    channel.pump()
+    a, b = (s.view() for s in sessions)
+    assert (a["scores"], a["winner"]) == (b["scores"], b["winner"])
+    for _ in range(20):  # the reveals go through, however many tries it takes
+        if all(s.verdict is not None for s in sessions):
+            break
+        channel.connect()
+        channel.pump()
+    assert all(s.verdict is not None and s.verdict.fair for s in sessions), \
+        [s.verdict and s.verdict.summary() for s in sessions]
+    assert all(s.error is None for s in sessions)
+    # the verdict is kept across a reload
+    back = SealedSession.from_json(json.loads(json.dumps(sessions[0].to_json())))
+    assert back.verdict.to_json() == sessions[0].verdict.to_json()
+
+
+def test_junk_is_ignored_and_a_refused_message_stops_the_game_with_a_verdict():
+    rng = random.Random(3)
+    sessions = new_pair(3, False)
+    channel = Channel(sessions, rng)
+    channel.connect()
+    channel.pump()
+    for junk in (None, "", "{", "[]", '{"t":"sealed"}', '{"t":"sealed","i":-1,"m":{}}',
+                 '{"t":"have","n":"x"}', "x" * 100_000, '{"t":"nope"}'):
+        sessions[0].receive(junk)
+    assert sessions[0].error is None and sessions[0].view() is not None
+    # a forged move in the other's next place: refused, the game stops, judged at once
+    forged = json.dumps({"t": "sealed", "i": sessions[0].received,
+                         "m": {"t": "move", "n": 0, "move": {"type": "pass"}, "draws": [1]}})
+    sessions[0].receive(forged)
+    assert sessions[0].error
+    assert sessions[0].reveal_overdue(now=0.0)
+    assert not sessions[0].verdict.fair
+
+
+def test_a_reveal_that_never_comes_is_not_fair_after_the_wait():
+    rng = random.Random(4)
+    sessions = new_pair(4, False)
+    clock = [0.0]
+    for s in sessions:
+        s.clock = lambda: clock[0]
+    # the other page never sends its reveal
+    channel = Channel(sessions, rng, block=lambda to, text: to == 0 and '"t":"reveal"' in text)
+    channel.connect()
+    play_out(sessions, channel, rng, trouble=0.0)
+    channel.pump()
+    honest = sessions[0]
+    assert honest.verdict is None
+    assert not honest.reveal_overdue(clock[0] + REVEAL_WAIT - 1)
+    assert honest.reveal_overdue(clock[0] + REVEAL_WAIT + 1)
+    assert not honest.verdict.fair
+    assert "no reveal" in honest.verdict.summary()

@@ -1,0 +1,200 @@
+"""Sealed play over a transport: one page's `SealedPage` with numbered messages, resent
+after a reconnect, and kept across a reload. Sans-IO, like the match sessions (session.py):
+the transport calls ``connected(send)``, ``receive(text)`` and ``disconnected()``; the page
+calls ``act``, ``resign`` and, on its ticker, ``reveal_overdue(now)``.
+
+On the wire every sealed message travels as ``{"t": "sealed", "i": k, "m": message}``, ``k``
+its place among this page's messages; ``{"t": "have", "n": n}`` says how many of the other's
+this page has carried out, and is sent on every (re)connection and on a gap: the other
+then sends again from there. A message already carried out is ignored, so nothing is lost
+or done twice over a dropped channel. When the game is over each page sends its reveal;
+with the other's, ``verdict`` is the audit (sealed.audit), and a page whose reveal has not
+come REVEAL_WAIT seconds after the end is judged "not fair: no reveal".
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from . import protocol
+from .fairness import Report
+from .protocol import ProtocolError, encode
+from .sealed import SealedError, SealedPage, audit
+
+#: how long a page waits for the other's reveal once the game is over (seconds)
+REVEAL_WAIT = 20.0
+MAX_MESSAGE = 64 * 1024   # the largest sealed message, a reveal, is ~10 KiB
+
+SCHEMA = {
+    "have": {"n": protocol._count},
+    "sealed": {"i": protocol._count, "m": lambda v: isinstance(v, dict)},
+}
+
+
+class SealedSession:
+    """One player's sealed game over a transport. ``error`` says why it cannot go on (a
+    refused message: the other page is broken or hostile, and the verdict says so)."""
+
+    def __init__(self, page: SealedPage, *, clock: Callable[[], float] = time.monotonic,
+                 on_change: Callable[[str], None] | None = None) -> None:
+        self.page = page
+        self.clock = clock
+        self.on_change = on_change or (lambda kind: None)
+        self.send_fn: Callable[[str], None] | None = None
+        self.sent: list[dict] = []     # this page's sealed messages, in order
+        self.received = 0              # how many of the other's were carried out
+        self.error: str | None = None
+        self.verdict: Report | None = None
+        self.over_at: float | None = None
+        self.log: list[str] = []
+        if not page.transcript:
+            self._emit(page.hello())
+
+    @classmethod
+    def new(cls, me: int, mode: str, effects, **kwargs) -> SealedSession:
+        return cls(SealedPage(me, mode, effects), **kwargs)
+
+    # ------------------------------------------------------------------- transport
+
+    def connected(self, send: Callable[[str], None]) -> None:
+        self.send_fn = send
+        send(encode("have", n=self.received))
+
+    def disconnected(self) -> None:
+        self.send_fn = None
+
+    def _emit(self, msg: dict | None) -> None:
+        if msg is None:
+            return
+        self.sent.append(msg)
+        if self.send_fn is not None:
+            self.send_fn(encode("sealed", i=len(self.sent) - 1, m=msg))
+
+    def receive(self, text: object) -> None:
+        """One message from the other page. Never raises."""
+        try:
+            msg = protocol.decode(text, SCHEMA, MAX_MESSAGE)
+        except ProtocolError as exc:
+            self._note(f"ignored a message: {exc}")
+            return
+        if msg["t"] == "have":
+            if self.send_fn is not None:
+                for i in range(min(msg["n"], len(self.sent)), len(self.sent)):
+                    self.send_fn(encode("sealed", i=i, m=self.sent[i]))
+            return
+        if msg["i"] < self.received:
+            return  # carried out already: sent again after a reconnect
+        if msg["i"] > self.received:
+            if self.send_fn is not None:  # one went missing: from there again, please
+                self.send_fn(encode("have", n=self.received))
+            return
+        if self.error is not None:
+            return
+        try:
+            self._handle(msg["m"])
+        except SealedError as exc:
+            self.error = str(exc)
+            self._note(f"refused: {exc}")
+            self.on_change("error")
+            return
+        self.received += 1
+        self.on_change("state")
+
+    def _handle(self, m: dict) -> None:
+        page, kind = self.page, m.get("t")
+        if kind == "hello":
+            self._emit(page.on_hello(m))
+        elif kind == "deal":
+            page.on_deal(m)
+        elif kind == "move":
+            self._emit(page.on_move(m))
+        elif kind == "reply":
+            self._emit(page.on_reply(m))
+        elif kind == "draws":
+            page.on_draws(m)
+        elif kind == "resign":
+            page.on_resign(m)
+        elif kind == "reveal":
+            if not self._over():
+                raise SealedError("a reveal before the game is over")
+            self.verdict = page.on_reveal(m)
+            return
+        else:
+            raise SealedError(f"unknown sealed message {str(kind)[:40]!r}")
+        self._after()
+
+    def _note(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-200]
+
+    def _over(self) -> bool:
+        w = self.page.world
+        return w is not None and w.state.over
+
+    def _after(self) -> None:
+        """Once the game is over, this page reveals (once)."""
+        if self._over() and not any(m.get("t") == "reveal" for m in self.sent):
+            self.over_at = self.clock()
+            self._emit(self.page.reveal())
+
+    # ------------------------------------------------------------------ the player
+
+    def view(self) -> dict | None:
+        w = self.page.world
+        return None if w is None else w.view()
+
+    def act(self, action) -> None:
+        """This page's player's action (rules.IllegalAction if the rules refuse it)."""
+        if self.error is not None:
+            raise SealedError(self.error)
+        self._emit(self.page.act(action))
+        self.on_change("state")
+
+    def resign(self) -> None:
+        self._emit(self.page.resign())
+        self._after()
+        self.on_change("state")
+
+    def reveal_overdue(self, now: float | None = None) -> bool:
+        """Called on the page's ticker: the other's reveal has not come REVEAL_WAIT seconds
+        after the end (or the game stopped at a refused message): the verdict is given
+        without it. True when that happened now."""
+        if self.verdict is not None:
+            return False
+        now = self.clock() if now is None else now
+        stopped = self.error is not None
+        if not stopped and (self.over_at is None or now - self.over_at < REVEAL_WAIT):
+            return False
+        page = self.page
+        own = page.reveal() if not any(m.get("t") == "reveal" for m in self.sent) else \
+            next(m for m in self.sent if m.get("t") == "reveal")
+        reveals = [None, None]
+        reveals[page.me] = own
+        self.verdict = audit(page.mode, page.effects, page.transcript, reveals)
+        self.on_change("verdict")
+        return True
+
+    # -------------------------------------------------------------- a page reloaded
+
+    def to_json(self) -> dict:
+        return {"v": 1, "page": self.page.to_json(), "sent": self.sent,
+                "received": self.received, "error": self.error,
+                "verdict": None if self.verdict is None else self.verdict.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict, **kwargs) -> SealedSession:
+        """The session `to_json` kept. Raises ValueError for a malformed one."""
+        try:
+            page = SealedPage.from_json(data["page"])
+            session = cls(page, **kwargs)
+            session.sent = list(data["sent"])
+            session.received = int(data["received"])
+            session.error = data.get("error")
+            if data.get("verdict") is not None:
+                session.verdict = Report.from_json(data["verdict"])
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a saved sealed session: {exc}") from None
+        if session._over():
+            session.over_at = session.clock()
+        return session
