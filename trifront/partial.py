@@ -12,18 +12,18 @@ before the step that needs it (`Told`), by the player who may know it:
   is nobody's, so the draw is told as it happens;
 - the card of the opponent's face-up play or discard, and a face-down card when R5.B1 or
   R3.6 shows it (`card_state`: which card, and what it carries);
-- the cards R5.D3 shows from a hand, R5.C2's roll (joint randomness, told as values);
-- for a face-up R5.D6 Captain, whether the other side has a face-down common soldier this
-  page cannot see (R7.1 makes the finding public; which card it is stays hidden).
+- the cards R5.D3 shows from a hand, R5.C2's roll (joint randomness, told as values).
 
 A told fact that contradicts what the page knows raises `Inconsistent`; one it cannot check
 now is bound by its teller's commitments and checked when the game ends (net/sealed.py).
 
-One thing the rules show a face-down Captain's owner at once needs the other side's
-face-down cards: whether a common soldier was among them when it was played. A page learns
-that when those cards are shown (R3.6): until then its own face-down Captain's power counts
-only the soldiers it can see, and at the round's end, before the lanes are scored, every
-Captain played face-down that round is worked out again from the cards then shown.
+One thing the rules show at once needs cards no single page may see: whether a Captain
+(R5.D6) found a common soldier on the board, face-down ones included. Asking the other side
+would tell more than the finding (that its own face-down cards hold a soldier, or do not).
+So a page works every Captain's finding out from the cards it can see, again at every step,
+and it is exact as soon as every card played before the Captain is known to the page: at
+the latest when R3.6 shows them, before the lanes are scored. Until then a Captain's power
+may show a -1 that the round's end takes back; scoring is never affected.
 """
 
 from __future__ import annotations
@@ -145,15 +145,13 @@ class Told:
     round, R3.6), as `card_state`. ``revealed``: opponent face-down cards shown, each
     ``{"slot": [lane, index], "card": card_state}``. ``rolls``: R5.C2's values. ``shown``:
     R5.D3's cards, as card states (the opponent's, shown to this page) or ids (this page's
-    own). ``soldier``: for a face-up R5.D6, whether the opponent has a face-down common
-    soldier among the cards this page cannot see."""
+    own). A Captain's R5.D6 finding is never told (see the module doc)."""
 
     draws: list = field(default_factory=list)
     card: dict | None = None
     revealed: list = field(default_factory=list)
     rolls: list = field(default_factory=list)
     shown: list = field(default_factory=list)
-    soldier: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -163,15 +161,13 @@ class Needs:
     next one when the step ends this one (R3.2; none when the game ends: so exact only once
     every face-down card is known, `revealed`), ``rolls`` R5.C2 values, ``shown`` how many cards
     R5.D3 shows (None: no R5.D3), ``round_ends`` (R3.6: every face-down card is shown
-    first), ``captain`` (a face-up R5.D6: both sides say whether they hide a soldier),
-    ``gained[p]`` the ids that go into player p's deck (R5.B3, R5.B6; unknown cards' labels
+    first), ``gained[p]`` the ids that go into player p's deck (R5.B3, R5.B6; unknown cards' labels
     on the opponent's side)."""
 
     draws: tuple[int, int]
     rolls: int
     shown: int | None
     round_ends: bool
-    captain: bool
     gained: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     next_draws: tuple[int, int] = (0, 0)
 
@@ -448,29 +444,14 @@ class PartialGame:
         # the deck's contents only: its order is nobody's (R7.2), so the page keeps none
         self.state.players[self.me].deck.sort(reverse=True)
 
-    def _soldier_claim(self, soldier: bool) -> None:
-        """R5.D6 face-up: the unknown face-down cards of the opponent hold a common soldier
-        or not, as told (which of them is no matter: none is shown)."""
-        ops = self.state.players[self.opp]
-        unknown = [ops.cards[cid] for side in ops.board for cid in side
-                   if isinstance(ops.cards[cid], Unknown)]
-        for card in unknown:
-            card.soldier = False
-        if soldier:
-            if not unknown:
-                raise Inconsistent("a hidden common soldier was claimed with no hidden card")
-            unknown[0].soldier = True
-
     def _rework_captains(self) -> None:
-        """R5.D6 for each Captain played face-down this round once every card played before
-        it is known here (see the module doc; at the latest when R3.6 shows them, before
-        the lanes are scored): a common soldier among them, on either side."""
+        """R5.D6 for each Captain played this round (and not since reset by R5.B4), from
+        the cards this page can see (see the module doc): a common soldier among the cards
+        played before it, on either side. Exact once none of them is unknown here."""
         for i, played in enumerate(self.round_cards):
-            card = played.card
-            if played.face == DOWN and not played.reset and card.effect == CAPTAIN:
-                before = [p.card for p in self.round_cards[:i]]
-                if not any(isinstance(c, Unknown) for c in before):
-                    card.captain_penalty = not any(c.soldier for c in before)
+            if not played.reset and played.card.effect == CAPTAIN:
+                played.card.captain_penalty = not any(
+                    p.card.soldier for p in self.round_cards[:i])
 
     # ------------------------------------------------------------------------ the step
 
@@ -499,14 +480,12 @@ class PartialGame:
             ps.deck = _CountingPile(ps.deck, trial.state)
             piles.append(ps.deck)
         round_before = trial.state.round
-        captain = (action.type == PLAY and action.face == UP and
-                   trial.state.players[player].cards[action.card].effect == CAPTAIN)
         apply_unchecked(trial.state, action)
         return Needs(draws=(piles[0].popped[0], piles[1].popped[0]), rolls=dry.asked_rolls,
                      next_draws=(piles[0].popped[1], piles[1].popped[1]),
                      shown=dry.asked_shown,
                      round_ends=trial.state.round != round_before or trial.state.over,
-                     captain=captain, gained=(tuple(piles[0].gained), tuple(piles[1].gained)))
+                     gained=(tuple(piles[0].gained), tuple(piles[1].gained)))
 
     def step(self, player: int, move: dict, told: Told) -> Action:
         """Carry out `player`'s `move` (this page's own in view form, the opponent's in the
@@ -542,8 +521,6 @@ class PartialGame:
         if player not in (0, 1):
             raise Inconsistent(f"player must be 0 or 1, not {player!r}")
         move = self._shown_move(player, move, told.card)
-        if told.soldier is not None:  # about the cards hidden until now: before R3.6 shows them
-            self._soldier_claim(told.soldier)
         for entry in told.revealed:
             self._show_slot(entry)
         if not isinstance(told.draws, list):
@@ -581,6 +558,7 @@ class PartialGame:
         for played in self.round_cards:
             played.seen(played.card.face)
         script.shown = None
+        self._rework_captains()  # a card shown in this step may settle a finding
         self._forget()
         self._sort_own_deck()
         return action

@@ -127,11 +127,6 @@ class Referee:
             (shown,) = t.rng.samples
             told.shown = ([card_state(t.players[opp].cards[c]) for c in shown] if p == actor
                           else list(shown))
-        if action.type == PLAY and action.face == UP \
-                and before.players[actor].cards[action.card].effect == "captain":
-            ocards = before.players[opp].cards
-            told.soldier = any(ocards[c].soldier and ocards[c].face == DOWN and c not in known
-                               for side in board for c in side)
         return told
 
     def _note_public(self) -> None:

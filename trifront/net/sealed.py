@@ -122,6 +122,15 @@ def picks(value: bytes, population: list[int], k: int) -> list[int]:
 
 # ---------------------------------------------------------------------- a page's side
 
+def _shown(card) -> dict:
+    """A card as a page shows it to the other: its card_state, but never a Captain's R5.D6
+    finding, which says what this page saw (partial.py's module doc: each page works it
+    out)."""
+    data = card_state(card)
+    data["penalty"] = False
+    return data
+
+
 class SealedError(Inconsistent):
     """A message this page refuses: malformed, out of turn, or contradicting what it knows
     (partial.Inconsistent). The game cannot go on; the audit says who broke it."""
@@ -305,12 +314,8 @@ class SealedPage:
 
     def _reveal(self, slots) -> list[dict]:
         cards = self.world.state.players[self.me].cards
-        return [{"slot": [lane, i], "card": card_state(cards[cid]),
-                 "salt": self.down_salt[cid]} for lane, i, cid in slots]
-
-    def _soldier(self) -> bool:
-        cards = self.world.state.players[self.me].cards
-        return any(cards[cid].soldier for _l, _i, cid in self._hidden_face_down())
+        return [{"slot": [lane, i], "card": _shown(cards[cid]), "salt": self.down_salt[cid]}
+                for lane, i, cid in slots]
 
     def _check_reveals(self, entries, expected_slots) -> list[dict]:
         """The other's face-down cards shown: each opens the commitment made when it went
@@ -354,10 +359,10 @@ class SealedPage:
         hidden = {}
         cards = w.state.players[self.me].cards
         if action.type == DISCARD or (action.type == PLAY and action.face == UP):
-            msg["card"] = card_state(cards[action.card])
+            msg["card"] = _shown(cards[action.card])
         elif action.type == PLAY and sent.get("card") is None:
             if needs.round_ends:
-                msg["card"] = card_state(cards[action.card])
+                msg["card"] = _shown(cards[action.card])
             else:
                 salt = self._secret()
                 msg["commit"] = card_commit(salt, action.card)
@@ -375,8 +380,6 @@ class SealedPage:
         if needs.gained[self.me]:
             msg["deck"] = self._recommit(needs.gained[self.me])
         msg["draws"] = self._indices_for(self.opp, needs.draws[self.opp])  # in this round
-        if needs.captain:
-            msg["soldier"] = self._soldier()
         if needs.round_ends:
             msg["revealed"] = self._reveal(self._hidden_face_down())
         self.pending = ("move", move, needs)
@@ -419,22 +422,17 @@ class SealedPage:
         reply = {"t": "reply", "n": self.steps}
         if events:
             reply["shares"] = [share(self.key, self.event + i) for i in range(events)]
-        soldier = None
-        if needs.captain:
-            soldier = msg.get("soldier")
-            _need(type(soldier) is bool, "a face-up Captain says if it hides a soldier")
-            reply["soldier"] = self._soldier()
         mine = self._reveal_for(move, needs)
         if mine:
             reply["revealed"] = mine
         if shown is not None:
             cards = w.state.players[self.me].cards
-            reply["shown"] = [card_state(cards[c]) for c in shown]
+            reply["shown"] = [_shown(cards[c]) for c in shown]
         reply["draws"] = self._indices_for(self.opp, needs.draws[self.opp]
                                            + needs.next_draws[self.opp])
         _need(isinstance(msg.get("commit", ""), str), "a commitment is hex")
         told = Told(draws=draws, card=card, revealed=revealed, rolls=rolls,
-                    shown=shown or [], soldier=soldier)
+                    shown=shown or [])
         self.event += events
         if needs.round_ends:
             self.pending = ("draws", msg, told, needs)
@@ -523,10 +521,8 @@ class SealedPage:
         shown = msg.get("shown", []) if needs.shown is not None else []
         _need(isinstance(shown, list) and len(shown) == (needs.shown or 0),
               "the cards R5.D3 shows")
-        soldier = msg.get("soldier") if needs.captain else None
-        _need(soldier is None or type(soldier) is bool, "a Captain's soldier is true or false")
         self._step(self.me, move, Told(draws=draws, revealed=revealed, rolls=rolls,
-                                       shown=shown, soldier=soldier))
+                                       shown=shown))
         self.pending = None
         self.event += events
         self.steps += 1
@@ -697,16 +693,6 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
         if reply is not None:
             for entry in reply.get("revealed", []):
                 _claim_slot(state, other, entry, f"{step}, its reply")
-        for who, m in ((actor, msg), (other, reply or {})):
-            if "soldier" in m:
-                seen = state.players[1 - who].known
-                truth = any(state.players[who].cards[c].soldier
-                            and state.players[who].cards[c].face == DOWN and c not in seen
-                            for side in state.players[who].board for c in side)
-                if m["soldier"] != truth:
-                    raise _Unfair("claims", f"{step}: player {who} said a common soldier was "
-                                  f"{'' if m['soldier'] else 'not '}among its face-down cards "
-                                  "(R5.D6)")
         if reply is None:  # the game stopped here: what the move claimed is all there is
             try:
                 check(state, action, actor)
