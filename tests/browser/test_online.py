@@ -307,7 +307,11 @@ def test_without_a_direct_path_the_game_goes_through_the_relay_and_back(tmp_path
     check_game(result)
     assert result["paths"] == {"host": "relay", "guest": "relay"}
     assert result["channel_ms"] == [None, None]               # no data channel ever opened
-    assert all(3500 <= ms < 5000 for ms in result["fallback_ms"]), result["fallback_ms"]
+    # the first page to fall back waited FALLBACK_AFTER (3.5 s) after its pairing; the other
+    # follows the first message that came by the relay, which can be sooner after its own
+    # pairing (the two pages pair a little apart, more so on a loaded machine)
+    assert max(result["fallback_ms"]) >= 3500, result["fallback_ms"]
+    assert all(3000 <= ms < 5000 for ms in result["fallback_ms"]), result["fallback_ms"]
     assert check_wire(result) >= len(result["records"]["host"]["actions"])
     # the relay altered, replayed and forged a game message: each dropped and logged by the
     # page it was for, never applied (the records above agree and the game is fair)
@@ -334,7 +338,9 @@ def test_over_nostr_without_a_direct_path_the_game_goes_through_the_nostr_relays
     check_game(result)
     assert result["paths"] == {"host": "nostr", "guest": "nostr"}
     # seen on the fallback topic -> the fallback in use: FALLBACK_AFTER (3.5 s) and a poll
-    assert all(3500 <= ms < 5500 for ms in result["fallback_ms"]), result["fallback_ms"]
+    # (the second page may follow the first's message sooner after its own pairing)
+    assert max(result["fallback_ms"]) >= 3500, result["fallback_ms"]
+    assert all(3000 <= ms < 5500 for ms in result["fallback_ms"]), result["fallback_ms"]
     assert check_wire(result) >= len(result["records"]["host"]["actions"])
     assert result["dropped"] == []        # an honest relay: nothing dropped as forged
     assert all(result["events"].values()), result["events"]
