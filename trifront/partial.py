@@ -200,14 +200,16 @@ class ToldRandom:
 class _Dry(ToldRandom):
     """The randomness of a trial step (`PartialGame.needs`): counts what it is asked."""
 
-    def __init__(self) -> None:
+    def __init__(self, rolls=()) -> None:
         super().__init__()
+        self.known_rolls = list(rolls)
         self.asked_rolls = 0
         self.asked_shown: int | None = None
 
     def randint(self, a: int, b: int) -> int:
+        # a roll changes the lanes' totals, so whether the game ends: the told one if known
         self.asked_rolls += 1
-        return a
+        return self.known_rolls.pop(0) if self.known_rolls else a
 
     def sample(self, population, k: int) -> list:
         self.asked_shown = k
@@ -464,16 +466,18 @@ class PartialGame:
         return copy.deepcopy(value, memo)
 
     def needs(self, player: int, move: dict, card: object = None,
-              revealed: list = ()) -> Needs:
+              revealed: list = (), rolls: list = ()) -> Needs:
         """What the step of `player`'s `move` will ask for (see `Needs`), tried on a copy:
         `card` is the card state the move shows (the opponent's face-up play or discard),
-        `revealed` the opponent's face-down cards shown (`Told.revealed`)."""
+        `revealed` the opponent's face-down cards shown (`Told.revealed`), `rolls` R5.C2's
+        values once known. ``next_draws`` is exact only with all of them (the lanes'
+        totals decide whether the game ends)."""
         trial = copy.copy(self)
         trial.state, trial.round_cards = self._copy((self.state, self.round_cards))
         for entry in revealed:
             trial._show_slot(entry)
         trial._rework_captains()
-        dry = trial.state.rng = _Dry()
+        dry = trial.state.rng = _Dry(rolls)
         action = trial._action(player, trial._shown_move(player, move, card))
         piles = []
         for ps in trial.state.players:

@@ -444,3 +444,69 @@ def test_a_resignation_on_either_turn_ends_the_game_and_the_audit_agrees():
         assert f"player {1 - resigner} won" in verdicts[0].checks[-1][2]
         with pytest.raises(SealedError):
             table.pages[1 - resigner].on_resign(msg)
+
+
+def test_an_honest_game_whose_roll_ends_it_goes_through():
+    """A face-up R5.C2 as the round ends whose roll decides that the game is over: the next
+    round's draws are counted with the roll told, not a guess (Draft seed 543, once refused
+    as 'more draws were told than the step made')."""
+    table = Table(543, True)
+    table.play()
+    assert all(v.fair for v in table.verdicts())
+
+
+def test_a_second_hello_or_deal_is_refused_and_the_audit_names_its_sender():
+    """Each hello was answered with a deal showing the sender another opening hand: a page
+    could have picked its hand. One hello and one deal each, else the sender is named."""
+    table = Table(10, False)
+    pages = table.pages
+    hellos = [pages[p].hello() for p in (0, 1)]
+    pages[0].on_hello(hellos[1])
+    with pytest.raises(SealedError, match="second hello"):
+        pages[0].on_hello(hellos[1])
+    deal1 = pages[1].on_hello(hellos[0])
+    pages[0].on_deal(deal1)
+    with pytest.raises(SealedError, match="once"):
+        pages[0].on_deal(deal1)
+    # a transcript where player 1 sent two hellos: player 1 is the one named
+    transcript = list(pages[0].transcript)
+    transcript.insert(1, (1, hellos[1]))
+    verdict = audit(table.mode, table.effects, transcript, [pages[0].reveal(), pages[1].reveal()])
+    bad = [(name, detail) for name, ok, detail in verdict.checks if not ok]
+    assert bad[0][0] == "transcript" and "player 1" in bad[0][1]
+
+
+def test_r5d3_picks_places_in_an_order_the_spied_key_fixes():
+    """The spy knows the joint value; were the picks places in card-id order, it would
+    learn where the shown cards rank among the rest. Another key, another order."""
+    from trifront.net.sealed import picks
+    hand = [3, 8, 12, 17, 21, 24]
+    value = bytes(range(32))
+    keys = [random.Random(k).randbytes(32).hex() for k in range(40)]
+    chosen = {tuple(sorted(picks(value, hand, 2, key, 5))) for key in keys}
+    assert len(chosen) > 5
+    assert all(set(c) <= set(hand) and len(c) == 2 for c in chosen)
+    assert picks(value, list(reversed(hand)), 2, keys[0], 5) == picks(value, hand, 2, keys[0], 5)
+
+
+def test_a_resignation_waits_for_the_step_it_answered_and_a_stray_deck_is_refused():
+    table = Table(11, False)
+    table.start()
+    while True:  # a step that ends the round: the replying page waits for `draws`
+        a = table.pages[0].world.state.to_move
+        mover, other = table.pages[a], table.pages[1 - a]
+        action = table.rng.choice(legal_actions(mover.world.state))
+        move = mover.act(action)
+        stray = {**move, "deck": ["ab" * 32]}
+        with pytest.raises(SealedError, match="no card gained|deck"):
+            copy.deepcopy(other).on_move(stray)
+        reply = other.on_move(move)
+        later = mover.on_reply(reply)
+        if later is not None:
+            with pytest.raises(SealedError, match="waiting"):
+                other.resign()
+            other.on_draws(later)
+            break
+    msg = other.resign()
+    mover.on_resign(msg)
+    assert all(v.fair for v in table.verdicts())

@@ -110,9 +110,14 @@ def roll(value: bytes) -> int:
     return MERCENARY_MIN + _below(value, "roll", MERCENARY_MAX - MERCENARY_MIN + 1)
 
 
-def picks(value: bytes, population: list[int], k: int) -> list[int]:
-    """R5.D3: `k` of `population` (the spied hand in card-id order) from a joint value."""
-    pool = list(population)
+def picks(value: bytes, population: list[int], k: int, key: str, event: int) -> list[int]:
+    """R5.D3: `k` of `population` (the spied hand) from a joint value: places in an order
+    of the hand that the spied player's `key` fixes for `event`. Not the cards' id order:
+    the spy knows the value, and places in id order would tell it where the shown cards
+    rank among the rest. The spied player cannot choose that order (its key was committed
+    at the start), nor the spy read it."""
+    ranked = sorted(population)
+    pool = [ranked[j] for j in _shuffled(_mac(key, "hand", str(event)), len(ranked))]
     out = []
     for i in range(k):
         j = _below(value, f"pick{i}", len(pool))
@@ -246,6 +251,7 @@ class SealedPage:
               and isinstance(msg.get("deck"), list) and len(msg["deck"]) == DECK_SIZE
               and all(_hex64(c) for c in msg["deck"]) and len(set(msg["deck"])) == DECK_SIZE,
               "a hello holds a key commitment and 26 distinct card commitments")
+        _need(not self.decks[self.opp].epochs, "a second hello")
         self.transcript.append((self.opp, msg))
         self.decks[self.opp].commit(msg["deck"])
         return self._sent({"t": "deal", "draws": self._indices_for(self.opp, 5),
@@ -254,6 +260,8 @@ class SealedPage:
     @_refusing
     def on_deal(self, msg: dict) -> None:
         _need(isinstance(msg, dict) and msg.get("t") == "deal", "a deal message")
+        _need(self.world is None and bool(self.decks[self.opp].epochs),
+              "a deal after the other's hello, once")
         self.transcript.append((self.opp, msg))
         hand = self._my_draws(msg.get("draws"), 5)
         shares = self._shares(msg, FIRST_EVENT, 1)
@@ -297,7 +305,8 @@ class SealedPage:
     def _random(self, pairs, needs, spied_hand: list[int] | None):
         values = [joint(a, b) for a, b in pairs]
         rolls = [roll(v) for v in values[:needs.rolls]]
-        shown = (picks(values[-1], sorted(spied_hand), needs.shown)
+        shown = (picks(values[-1], spied_hand, needs.shown, self.key,
+                       self.event + len(values) - 1)
                  if needs.shown is not None else None)
         return rolls, shown
 
@@ -406,6 +415,7 @@ class SealedPage:
         needs = self._needs(self.opp, move, card, revealed) if revealed else guess
         if "deck" in msg:
             fresh = msg["deck"]
+            _need(bool(needs.gained[self.opp]), "a fresh deck commitment with no card gained")
             _need(isinstance(fresh, list) and all(map(_hex64, fresh))
                   and len(set(fresh)) == len(fresh)
                   and len(fresh) == len(w.state.players[self.opp].deck)
@@ -415,6 +425,9 @@ class SealedPage:
             _need(not needs.gained[self.opp], "a deck a card went into is committed afresh")
         events = self._events(needs)
         pairs = self._shares(msg, self.event, events)
+        rolls_now = [roll(joint(a, b)) for a, b in pairs[:needs.rolls]]
+        if rolls_now and needs.round_ends:  # a roll may decide whether the game ends
+            needs = self._needs(self.opp, move, card, revealed, rolls_now)
         draws = self._my_draws(msg.get("draws"), needs.draws[self.me])
         spied = (list(w.state.players[self.me].hand) + draws[:1]
                  if needs.shown is not None else None)
@@ -440,9 +453,9 @@ class SealedPage:
             self._carry_out(msg, told)
         return self._sent(reply)
 
-    def _needs(self, player: int, move, card=None, revealed=()):
+    def _needs(self, player: int, move, card=None, revealed=(), rolls=()):
         try:
-            return self.world.needs(player, move, card, revealed)
+            return self.world.needs(player, move, card, revealed, rolls)
         except Inconsistent as exc:
             raise SealedError(str(exc)) from None
         except (IllegalAction, KeyError, ValueError, TypeError, IndexError,
@@ -511,10 +524,11 @@ class SealedPage:
         if needs.round_ends:
             expected += [s for s in self._unknown_down() if s not in expected]
         revealed = self._check_reveals(msg.get("revealed", []), expected)
-        if needs.round_ends:  # now that every card is known, the next round's draws too
-            needs = self._needs(self.me, move, None, revealed)
         events = self._events(needs)
         pairs = self._shares(msg, self.event, events)
+        if needs.round_ends:  # every card and roll known: the next round's draws too
+            needs = self._needs(self.me, move, None, revealed,
+                                [roll(joint(a, b)) for a, b in pairs[:needs.rolls]])
         draws = self._my_draws(msg.get("draws"), needs.draws[self.me]
                                + needs.next_draws[self.me])
         rolls = [roll(joint(a, b)) for a, b in pairs[:needs.rolls]]
@@ -537,6 +551,9 @@ class SealedPage:
         carries it out either)."""
         w = self.world
         _need(w is not None and not w.state.over, "no game to resign")
+        # a step this page answered is carried out on the other page already: finish it
+        _need(not (isinstance(self.pending, tuple) and self.pending[0] == "draws"),
+              "a step is waiting for its last message")
         self.pending = None
         self._step(self.me, {"type": "resign", "player": self.me}, Told())
         self.inputs.append(["resign", None])
@@ -624,6 +641,10 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
     for p in (0, 1):
         if not isinstance(reveals[p], dict) or not _hex64(reveals[p].get("key")):
             raise _Unfair("reveal", f"player {p} did not reveal its key (no reveal)")
+    for kind in ("hello", "deal"):
+        for p in (0, 1):
+            if sum(1 for s, m in transcript if s == p and m.get("t") == kind) != 1:
+                raise _Unfair("transcript", f"player {p} did not send exactly one {kind}")
     hellos = [m for _s, m in sorted(((s, m) for s, m in transcript if m.get("t") == "hello"),
                                     key=lambda sm: sm[0])]
     keys = [reveals[p]["key"] for p in (0, 1)]
@@ -719,8 +740,8 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
         if shown_claim is not None:
             script.rolls = script.rolls[:-1]
 
-            def pick(population, k, value=values[-1], claim=shown_claim):
-                chosen = picks(value, sorted(population), k)
+            def pick(population, k, value=values[-1], claim=shown_claim, at=event - 1):
+                chosen = picks(value, population, k, keys[other], at)
                 cards = state.players[other].cards
                 for data, cid in zip(claim, chosen):
                     _claim(data, cards[cid], step + ", its reply", other, "a card R5.D3 shows")
