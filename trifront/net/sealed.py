@@ -737,7 +737,11 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
         actor_draws = list(state.players[actor].deck.told)
         script.rolls = [roll(v) for v in values]
         shown_claim = reply.get("shown")
-        if shown_claim is not None:
+        if shown_claim is None:
+            def no_claim(population, k, who=other):
+                raise _Unfair("claims", f"{step}: player {who} showed no card R5.D3 picked")
+            script.shown = no_claim
+        else:
             script.rolls = script.rolls[:-1]
 
             def pick(population, k, value=values[-1], claim=shown_claim, at=event - 1):
