@@ -535,8 +535,8 @@ class PartialGame:
         script.rolls = list(told.rolls)
         script.shown = self._shown_hook(player, told.shown)
         action = self._action(player, move)
-        if action.type == RESIGN:
-            check(state, action, action.player)
+        if action.type == RESIGN:  # R6.6: only for the player who sends it
+            check(state, action, player)
         elif player != self.opp or action.type != PASS or not any(
                 isinstance(state.players[player].cards[c], Unknown)
                 for c in state.players[player].hand):

@@ -510,3 +510,22 @@ def test_a_resignation_waits_for_the_step_it_answered_and_a_stray_deck_is_refuse
     msg = other.resign()
     mover.on_resign(msg)
     assert all(v.fair for v in table.verdicts())
+
+
+def test_a_move_cannot_resign_for_the_other_player():
+    """A resignation is a message of its own, and only for its sender (R6.6)."""
+    table = Table(12, False)
+    table.start()
+    for _ in range(4):
+        table.step()
+    a = table.pages[0].world.state.to_move
+    other = table.pages[1 - a]
+    for who in (0, 1):
+        forged = {"t": "move", "n": other.steps, "move": {"type": "resign", "player": who},
+                  "draws": []}
+        with pytest.raises(SealedError, match="resignation"):
+            copy.deepcopy(other).on_move(forged)
+    forged_resign = {"t": "resign", "n": other.steps}
+    mover = table.pages[a]
+    mover.on_resign(forged_resign)  # the other page's own resignation: its player lost
+    assert mover.world.state.resigned == 1 - a

@@ -148,3 +148,85 @@ def test_a_reveal_that_never_comes_is_not_fair_after_the_wait():
     assert honest.reveal_overdue(clock[0] + REVEAL_WAIT + 1)
     assert not honest.verdict.fair
     assert "no reveal" in honest.verdict.summary()
+
+
+class Held(Channel):
+    """A channel whose messages to `hold` wait until `release()`."""
+
+    def __init__(self, sessions, rng) -> None:
+        super().__init__(sessions, rng)
+        self.hold: set[int] = set()
+
+    def pump(self) -> None:
+        kept = []
+        for _ in range(10_000):
+            if not self.q:
+                break
+            to, text = self.q.pop(0)
+            if to in self.hold:
+                kept.append((to, text))
+            else:
+                self.sessions[to].receive(text)
+        else:
+            raise AssertionError("the channel never went quiet")
+        self.q = kept
+
+
+def warmed(seed: int):
+    rng = random.Random(seed)
+    sessions = new_pair(seed, False)
+    channel = Held(sessions, rng)
+    channel.connect()
+    channel.pump()
+    for _ in range(6):
+        a = sessions[0].page.world.state.to_move
+        sessions[a].act(rng.choice(legal_actions(sessions[a].page.world.state)))
+        channel.pump()
+    return sessions, channel, rng
+
+
+def settle(sessions, channel) -> None:
+    channel.hold.clear()
+    channel.pump()
+    winners = {s.view()["winner"] for s in sessions}
+    assert len(winners) == 1, winners
+    for s in sessions:
+        assert s.error is None, s.error
+        assert s.verdict is not None and s.verdict.fair, s.verdict and s.verdict.summary()
+
+
+@pytest.mark.parametrize("race", ["own move answered", "both at once", "move in flight"])
+def test_a_resignation_that_crosses_another_message_ends_alike_on_both_pages(race):
+    """R6.6 on either turn: a resignation may cross the other page's reply, its move or its
+    own resignation (player 0's counts then). Both pages end with the same winner, no error,
+    both verdicts fair, and the channel goes quiet."""
+    sessions, channel, rng = warmed({"own move answered": 1, "both at once": 2,
+                                     "move in flight": 3}[race])
+    a = sessions[0].page.world.state.to_move
+    if race == "own move answered":  # the reply is on its way when the mover resigns
+        sessions[a].act(rng.choice(legal_actions(sessions[a].page.world.state)))
+        channel.hold = {a}
+        channel.pump()
+        sessions[a].resign()
+    elif race == "both at once":
+        sessions[0].resign()
+        sessions[1].resign()
+    else:  # the player not to move resigns while the mover's move is on its way
+        channel.hold = {1 - a}
+        sessions[a].act(rng.choice(legal_actions(sessions[a].page.world.state)))
+        sessions[1 - a].resign()
+    settle(sessions, channel)
+    if race == "both at once":
+        assert sessions[0].view()["resigned"] == 0
+
+
+def test_a_repeated_have_is_answered_once_per_connection():
+    """A "have" makes a page send again from there: once per place and connection, so a
+    peer repeating it cannot make a page send its whole game over and over."""
+    sessions, channel, rng = warmed(5)
+    sent = []
+    sessions[0].connected(sent.append)
+    sent.clear()
+    for _ in range(20):
+        sessions[0].receive(json.dumps({"t": "have", "n": 0}))
+    assert len(sent) == len(sessions[0].sent)

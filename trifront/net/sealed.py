@@ -151,10 +151,17 @@ def _need(ok: bool, what: str) -> None:
         raise SealedError(what)
 
 
+#: a step's messages that may arrive after the game ended by a resignation they crossed
+_LATE = {"on_move": "move", "on_reply": "reply", "on_draws": "draws"}
+
+
 def _refusing(handler):
     """A handler of the other page's messages: whatever in a message it cannot read or
     carry out is refused as a SealedError naming it, never another exception."""
     def guarded(self, msg):
+        if handler.__name__ in _LATE and self.world is not None and self.world.state.over \
+                and isinstance(msg, dict) and msg.get("t") == _LATE[handler.__name__]:
+            return None  # crossed a resignation (R6.6): the game it belonged to is over
         try:
             out = handler(self, msg)
             self.inputs.append(["in", msg])  # for `to_json`: what came in, in order
@@ -404,8 +411,10 @@ class SealedPage:
         _need(isinstance(msg, dict) and msg.get("t") == "move" and msg.get("n") == self.steps
               and w.state.to_move == self.opp and self.pending is None,
               "a move out of turn or out of order")
-        self.transcript.append((self.opp, msg))
         move, card = msg.get("move"), msg.get("card")
+        _need(isinstance(move, dict) and move.get("type") in (PLAY, DISCARD, PASS),
+              "a move plays, discards or passes (a resignation is a message of its own)")
+        self.transcript.append((self.opp, msg))
         guess = self._needs(self.opp, move, card)
         revealed = []
         if guess.round_ends:
@@ -561,10 +570,23 @@ class SealedPage:
 
     @_refusing
     def on_resign(self, msg: dict) -> None:
-        """The other player resigned (R6.6): this page's player has won."""
+        """The other player resigned (R6.6): this page's player has won. When both pages
+        resigned at once (the messages crossed), player 0's resignation is the one that
+        counts, on both pages."""
         w = self.world
-        _need(isinstance(msg, dict) and msg.get("t") == "resign" and w is not None
-              and not w.state.over, "a resignation in no game")
+        _need(isinstance(msg, dict) and msg.get("t") == "resign" and w is not None,
+              "a resignation in no game")
+        crossed = w.state.over and self.inputs and self.inputs[-1][0] == "resign"
+        _need(not w.state.over or crossed, "a resignation after the game ended")
+        if crossed:
+            if self.opp == 0:  # theirs counts: this page is played again without its own
+                data = self.to_json()
+                data["inputs"] = data["inputs"][:-1]
+                again = SealedPage.from_json(data)
+                again.transcript.append((self.opp, msg))
+                again._step(self.opp, {"type": "resign", "player": self.opp}, Told())
+                self.__dict__.update(again.__dict__)
+            return
         self.transcript.append((self.opp, msg))
         self.pending = None
         self._step(self.opp, {"type": "resign", "player": self.opp}, Told())

@@ -48,6 +48,8 @@ class SealedSession:
         self.verdict: Report | None = None
         self.over_at: float | None = None
         self.log: list[str] = []
+        self._resent: set[int] = set()   # "have" places answered on this connection
+        self._asked: int | None = None   # the place this page last asked to be sent from
         if not page.transcript:
             self._emit(page.hello())
 
@@ -59,6 +61,8 @@ class SealedSession:
 
     def connected(self, send: Callable[[str], None]) -> None:
         self.send_fn = send
+        self._resent: set[int] = set()
+        self._asked = self.received
         send(encode("have", n=self.received))
 
     def disconnected(self) -> None:
@@ -79,17 +83,21 @@ class SealedSession:
             self._note(f"ignored a message: {exc}")
             return
         if msg["t"] == "have":
-            if self.send_fn is not None:
+            # once per connection and place: a "have" repeated costs the other page nothing
+            if self.send_fn is not None and msg["n"] not in self._resent:
+                self._resent.add(msg["n"])
                 for i in range(min(msg["n"], len(self.sent)), len(self.sent)):
                     self.send_fn(encode("sealed", i=i, m=self.sent[i]))
             return
         if msg["i"] < self.received:
             return  # carried out already: sent again after a reconnect
         if msg["i"] > self.received:
-            if self.send_fn is not None:  # one went missing: from there again, please
+            if self.send_fn is not None and self._asked != self.received:
+                self._asked = self.received  # one went missing: from there again, please
                 self.send_fn(encode("have", n=self.received))
             return
-        if self.error is not None:
+        if self.error is not None and msg["m"].get("t") != "reveal":
+            self.received += 1  # the game stopped; only the other's reveal still counts
             return
         try:
             self._handle(msg["m"])
@@ -116,7 +124,7 @@ class SealedSession:
         elif kind == "resign":
             page.on_resign(m)
         elif kind == "reveal":
-            if not self._over():
+            if not self._over() and self.error is None:
                 raise SealedError("a reveal before the game is over")
             self.verdict = page.on_reveal(m)
             return
@@ -152,6 +160,8 @@ class SealedSession:
         self.on_change("state")
 
     def resign(self) -> None:
+        if self.error is not None:
+            raise SealedError(self.error)
         self._emit(self.page.resign())
         self._after()
         self.on_change("state")
