@@ -36,7 +36,7 @@ from .cards import EFFECTS
 from .constants import DECK_SIZE, LANES, MERCENARY_MAX, MERCENARY_MIN
 from .reasons import Reason
 from .rules import IllegalAction, apply_unchecked, check, new_state
-from .state import BOARD, DECK, HAND, Card, GameState, make_created_soldier, make_starting_card
+from .state import DECK, HAND, Card, GameState, make_created_soldier, make_starting_card
 from .views import player_view, view_action
 
 #: Unknown cards are labelled from here up; a card's own id (RECORD.md) is always below.
