@@ -36,12 +36,12 @@ from .cards import EFFECTS
 from .constants import DECK_SIZE, LANES, MERCENARY_MAX, MERCENARY_MIN
 from .reasons import Reason
 from .rules import IllegalAction, apply_unchecked, check, new_state
-from .state import DECK, HAND, Card, GameState, make_created_soldier, make_starting_card
+from .state import HAND, Card, GameState, make_created_soldier, make_starting_card
 from .views import player_view, view_action
 
 #: Unknown cards are labelled from here up; a card's own id (RECORD.md) is always below.
 UNKNOWN_LABEL = 1000
-#: R5.D6: the rule whose effect is worked out again at the round's end (see the module doc)
+#: R5.D6: the effect each page works out from the cards it can see (see the module doc)
 CAPTAIN = "captain"
 #: changes a card may carry into a hidden zone (R5 "power, step by step")
 CARRIED_RULES = ("R5.C5", "R5.C6", "R5.D4")
@@ -235,13 +235,13 @@ class ToldDeck(list):
 
 
 class _Played:
-    """A card played this round, with the face it was played with, and whether R5.B4 has
-    since turned it face-down and back to its starting power (its R5.D6 finding gone)."""
+    """A card played this round, and whether R5.B4 has since turned it face-down and back
+    to its starting power (its R5.D6 finding gone)."""
 
-    __slots__ = ("card", "face", "last_face", "reset")
+    __slots__ = ("card", "last_face", "reset")
 
-    def __init__(self, card: Card, face: str) -> None:
-        self.card, self.face, self.last_face, self.reset = card, face, face, False
+    def __init__(self, card: Card) -> None:
+        self.card, self.last_face, self.reset = card, card.face, False
 
     def seen(self, face: str) -> None:
         if self.last_face == UP and face == DOWN:  # only R5.B4 turns a card face-down
@@ -558,7 +558,7 @@ class PartialGame:
         elif action.type == PLAY:
             card = state.players[player].cards[action.card]
             if id(card) not in on_board:
-                self.round_cards.append(_Played(card, action.face))
+                self.round_cards.append(_Played(card))
         for played in self.round_cards:
             played.seen(played.card.face)
         script.shown = None
@@ -598,9 +598,7 @@ def hidden_move(state: GameState, player: int, action: Action) -> dict:
             target = ps.cards[action.target_card]
             if target.zone == HAND:
                 data["target"] = {"hand": True}
-            elif target.zone == DECK:  # pragma: no cover - no effect targets a deck
-                raise ValueError("a deck card is never a target")
-            else:
+            else:  # a face-down card of its own on the board (R5.B2)
                 slot = [target.lane, ps.board[target.lane].index(target.id)]
                 data["target"] = {"slot": slot, "lane": action.target_lane}
     return data

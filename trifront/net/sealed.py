@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 
 from ..actions import DISCARD, DOWN, PASS, PLAY, UP, Action
 from ..cards import EFFECTS
-from ..constants import DECK_SIZE, MERCENARY_MAX, MERCENARY_MIN
+from ..constants import DECK_SIZE, FIRST_ROUND_DRAW, MERCENARY_MAX, MERCENARY_MIN
 from ..partial import (Inconsistent, PartialGame, Told, ToldDeck, ToldRandom, Unknown,
                        card_state)
 from ..rules import IllegalAction, apply, check, new_state
@@ -105,6 +105,11 @@ def _shuffled(seed: bytes, n: int) -> list[int]:
     return order
 
 
+def first_player(value: bytes) -> int:
+    """Who starts round 1 (R3.1) from the first random event's joint value."""
+    return value[0] & 1
+
+
 def roll(value: bytes) -> int:
     """R5.C2's roll from a joint value."""
     return MERCENARY_MIN + _below(value, "roll", MERCENARY_MAX - MERCENARY_MIN + 1)
@@ -126,6 +131,15 @@ def picks(value: bytes, population: list[int], k: int, key: str, event: int) -> 
 
 
 # ---------------------------------------------------------------------- a page's side
+
+def _recon_slot(move) -> list | None:
+    """The other side's slot a move's R5.B1 target names (a slot without a lane to move
+    to; R5.B2's names a slot of its own side with one), or None."""
+    target = move.get("target") if isinstance(move, dict) else None
+    if isinstance(target, dict) and "slot" in target and "lane" not in target:
+        return target["slot"]
+    return None
+
 
 def _shown(card) -> dict:
     """A card as a page shows it to the other: its card_state, but never a Captain's R5.D6
@@ -210,7 +224,6 @@ class SealedPage:
         #: my own deck's epochs: (card ids in committed order, salts)
         self.mine: list[tuple[list[int], list[str]]] = []
         self._commit_mine(list(range(DECK_SIZE)))
-        self.other_key: str | None = None
         self.world: PartialGame | None = None
         self.event = FIRST_EVENT + 1
         self.steps = 0
@@ -261,7 +274,7 @@ class SealedPage:
         _need(not self.decks[self.opp].epochs, "a second hello")
         self.transcript.append((self.opp, msg))
         self.decks[self.opp].commit(msg["deck"])
-        return self._sent({"t": "deal", "draws": self._indices_for(self.opp, 5),
+        return self._sent({"t": "deal", "draws": self._indices_for(self.opp, FIRST_ROUND_DRAW),
                            "shares": [share(self.key, FIRST_EVENT)]})
 
     @_refusing
@@ -270,9 +283,8 @@ class SealedPage:
         _need(self.world is None and bool(self.decks[self.opp].epochs),
               "a deal after the other's hello, once")
         self.transcript.append((self.opp, msg))
-        hand = self._my_draws(msg.get("draws"), 5)
-        shares = self._shares(msg, FIRST_EVENT, 1)
-        first = joint(*shares[0])[0] & 1
+        hand = self._my_draws(msg.get("draws"), FIRST_ROUND_DRAW)
+        first = first_player(joint(*self._shares(msg, FIRST_EVENT, 1)[0]))
         self.world = PartialGame(self.me, self.mode, self.effects, first, hand)
 
     # ------------------------------------------------------------------ helpers
@@ -309,13 +321,9 @@ class SealedPage:
             pairs.append((mine, other) if self.me == 0 else (other, mine))
         return pairs
 
-    def _random(self, pairs, needs, spied_hand: list[int] | None):
-        values = [joint(a, b) for a, b in pairs]
-        rolls = [roll(v) for v in values[:needs.rolls]]
-        shown = (picks(values[-1], spied_hand, needs.shown, self.key,
-                       self.event + len(values) - 1)
-                 if needs.shown is not None else None)
-        return rolls, shown
+    def _rolls(self, pairs, needs) -> list[int]:
+        """R5.C2's values of this step from its shares (they come before R5.D3's)."""
+        return [roll(joint(a, b)) for a, b in pairs[:needs.rolls]]
 
     def _events(self, needs) -> int:
         return needs.rolls + (1 if needs.shown is not None else 0)
@@ -419,9 +427,15 @@ class SealedPage:
         revealed = []
         if guess.round_ends:
             revealed = self._check_reveals(msg.get("revealed"), self._unknown_down())
-            if isinstance(move, dict) and move.get("type") == PLAY and move.get("card") is None:
+            if move.get("type") == PLAY and move.get("card") is None:
                 _need(isinstance(card, dict), "a face-down card played as the round ends is shown")
-        needs = self._needs(self.opp, move, card, revealed) if revealed else guess
+        # the shares' count does not depend on the cards shown or the rolls; whether the game
+        # ends, and so the next round's draws, does
+        events = self._events(guess)
+        pairs = self._shares(msg, self.event, events)
+        rolls = self._rolls(pairs, guess)
+        needs = (self._needs(self.opp, move, card, revealed, rolls) if guess.round_ends
+                 else guess)
         if "deck" in msg:
             fresh = msg["deck"]
             _need(bool(needs.gained[self.opp]), "a fresh deck commitment with no card gained")
@@ -432,15 +446,11 @@ class SealedPage:
             self.decks[self.opp].commit(fresh)
         else:
             _need(not needs.gained[self.opp], "a deck a card went into is committed afresh")
-        events = self._events(needs)
-        pairs = self._shares(msg, self.event, events)
-        rolls_now = [roll(joint(a, b)) for a, b in pairs[:needs.rolls]]
-        if rolls_now and needs.round_ends:  # a roll may decide whether the game ends
-            needs = self._needs(self.opp, move, card, revealed, rolls_now)
         draws = self._my_draws(msg.get("draws"), needs.draws[self.me])
-        spied = (list(w.state.players[self.me].hand) + draws[:1]
-                 if needs.shown is not None else None)
-        rolls, shown = self._random(pairs, needs, spied)
+        shown = None
+        if needs.shown is not None:  # R5.D3 on this page's hand, its draw included
+            shown = picks(joint(*pairs[-1]), list(w.state.players[self.me].hand) + draws[:1],
+                          needs.shown, self.key, self.event + events - 1)
         reply = {"t": "reply", "n": self.steps}
         if events:
             reply["shares"] = [share(self.key, self.event + i) for i in range(events)]
@@ -452,7 +462,9 @@ class SealedPage:
             reply["shown"] = [_shown(cards[c]) for c in shown]
         reply["draws"] = self._indices_for(self.opp, needs.draws[self.opp]
                                            + needs.next_draws[self.opp])
-        _need(isinstance(msg.get("commit", ""), str), "a commitment is hex")
+        _need("commit" not in msg or (_hex64(msg["commit"]) and move.get("face") == DOWN
+                                      and move.get("card") is None),
+              "a commitment goes with a face-down play")
         told = Told(draws=draws, card=card, revealed=revealed, rolls=rolls,
                     shown=shown or [])
         self.event += events
@@ -481,9 +493,7 @@ class SealedPage:
 
     def _carry_out(self, msg: dict, told: Told) -> None:
         action = self._step(self.opp, msg.get("move"), told)
-        if "commit" in msg:
-            _need(_hex64(msg["commit"]) and action.face == DOWN,
-                  "a commitment goes with a face-down play")
+        if "commit" in msg:  # checked in on_move
             self.other_down[action.card] = msg["commit"]
         self.steps += 1
 
@@ -503,9 +513,9 @@ class SealedPage:
     def _reveal_for(self, move, needs) -> list[dict]:
         """My face-down cards the other's move shows: R5.B1's target, R3.6's all."""
         slots = []
-        target = move.get("target") if isinstance(move, dict) else None
-        if isinstance(target, dict) and "slot" in target and "lane" not in target:
-            lane, i = target["slot"]
+        target = _recon_slot(move)
+        if target is not None:
+            lane, i = target
             cid = self.world.state.players[self.me].board[lane][i]
             if cid not in self.world.state.players[self.opp].known:
                 slots.append((lane, i, cid))
@@ -525,22 +535,21 @@ class SealedPage:
         self.transcript.append((self.opp, msg))
         _tag, move, needs = self.pending
         expected = []
-        target = move.get("target")
-        if isinstance(target, dict) and "slot" in target and "lane" not in target:
-            label = w.state.players[self.opp].board[target["slot"][0]][target["slot"][1]]
+        target = _recon_slot(move)
+        if target is not None:
+            label = w.state.players[self.opp].board[target[0]][target[1]]
             if isinstance(w.state.players[self.opp].cards[label], Unknown):
-                expected.append(tuple(target["slot"]))
+                expected.append(tuple(target))
         if needs.round_ends:
             expected += [s for s in self._unknown_down() if s not in expected]
         revealed = self._check_reveals(msg.get("revealed", []), expected)
         events = self._events(needs)
         pairs = self._shares(msg, self.event, events)
+        rolls = self._rolls(pairs, needs)
         if needs.round_ends:  # every card and roll known: the next round's draws too
-            needs = self._needs(self.me, move, None, revealed,
-                                [roll(joint(a, b)) for a, b in pairs[:needs.rolls]])
+            needs = self._needs(self.me, move, None, revealed, rolls)
         draws = self._my_draws(msg.get("draws"), needs.draws[self.me]
                                + needs.next_draws[self.me])
-        rolls = [roll(joint(a, b)) for a, b in pairs[:needs.rolls]]
         shown = msg.get("shown", []) if needs.shown is not None else []
         _need(isinstance(shown, list) and len(shown) == (needs.shown or 0),
               "the cards R5.D3 shows")
@@ -627,14 +636,20 @@ class SealedPage:
                            "epochs": [{"cards": c, "salts": s} for c, s in self.mine],
                            "hidden": {str(n): h for n, h in self.hidden.items()}})
 
+    def own_reveal(self) -> dict:
+        """The reveal this page sent, or `reveal()` now."""
+        sent = [m for s, m in self.transcript if s == self.me and m.get("t") == "reveal"]
+        return sent[0] if sent else self.reveal()
+
+    def verdict(self, theirs: dict | None) -> Report:
+        """The audit with this page's reveal and the other's (None: it never came)."""
+        reveals = [None, None]
+        reveals[self.me], reveals[self.opp] = self.own_reveal(), theirs
+        return audit(self.mode, self.effects, self.transcript, reveals)
+
     def on_reveal(self, msg: dict) -> Report:
         self.transcript.append((self.opp, msg))
-        mine = next(m for s, m in self.transcript if s == self.me and m.get("t") == "reveal") \
-            if any(s == self.me and m.get("t") == "reveal" for s, m in self.transcript) \
-            else self.reveal()
-        reveals = [None, None]
-        reveals[self.me], reveals[self.opp] = mine, msg
-        return audit(self.mode, self.effects, self.transcript, reveals)
+        return self.verdict(msg)
 
 
 # ------------------------------------------------------------------------- the audit
@@ -710,8 +725,8 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
 
     deals = {s: m for s, m in transcript if m.get("t") == "deal"}
     hands = [draw_ids(p, 1 - p, deals[1 - p]["draws"], "the deal") for p in (0, 1)]
-    first = joint(checked_share(0, FIRST_EVENT, deals[0]["shares"][0], "the deal"),
-                  checked_share(1, FIRST_EVENT, deals[1]["shares"][0], "the deal"))[0] & 1
+    first = first_player(joint(checked_share(0, FIRST_EVENT, deals[0]["shares"][0], "the deal"),
+                               checked_share(1, FIRST_EVENT, deals[1]["shares"][0], "the deal")))
     decks = [hands[p] + sorted(set(range(DECK_SIZE)) - set(hands[p])) for p in (0, 1)]
     state = new_state(mode, effects, first, 0, decks=decks)
     for ps in state.players:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from . import protocol
 from .fairness import Report
 from .protocol import ProtocolError, encode
-from .sealed import SealedError, SealedPage, audit
+from .sealed import SealedError, SealedPage
 
 #: how long a page waits for the other's reveal once the game is over (seconds)
 REVEAL_WAIT = 20.0
@@ -176,12 +176,7 @@ class SealedSession:
         stopped = self.error is not None
         if not stopped and (self.over_at is None or now - self.over_at < REVEAL_WAIT):
             return False
-        page = self.page
-        own = page.reveal() if not any(m.get("t") == "reveal" for m in self.sent) else \
-            next(m for m in self.sent if m.get("t") == "reveal")
-        reveals = [None, None]
-        reveals[page.me] = own
-        self.verdict = audit(page.mode, page.effects, page.transcript, reveals)
+        self.verdict = self.page.verdict(None)
         self.on_change("verdict")
         return True
 
