@@ -447,9 +447,9 @@ def test_a_resignation_on_either_turn_ends_the_game_and_the_audit_agrees():
 
 
 def test_an_honest_game_whose_roll_ends_it_goes_through():
-    """A face-up R5.C2 as the round ends whose roll decides that the game is over: the next
-    round's draws are counted with the roll told, not a guess (Draft seed 543, once refused
-    as 'more draws were told than the step made')."""
+    """A face-up R5.C2 as the round ends whose roll decides that the game is over (Draft
+    seed 543): the next round's draws are counted with the roll told; with a guessed roll
+    of 1 the game would go on, and draws would be told that the step never makes."""
     table = Table(543, True)
     table.play()
     assert all(v.fair for v in table.verdicts())
