@@ -137,7 +137,9 @@ def test_worker_calls(r):
 
 def test_main_thread_stays_responsive_while_the_worker_computes(r):
     busy = r["w_main_responsive_during_1s_busy"]
-    assert busy["elapsed_ms"] >= 1000
+    # the worker's 1 s, timed on the main thread: two threads' clocks, each coarsened by
+    # the browser (999 ms has been seen), so only "about a second"
+    assert busy["elapsed_ms"] >= 950, busy
     # a blocked main thread would tick once, after the worker; 20 is the ideal, and a busy
     # machine loses some
     print(f"\nmain thread ticks during 1 s of worker work: {busy['main_ticks_of_50ms']}")

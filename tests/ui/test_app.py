@@ -552,7 +552,10 @@ def test_each_screen_starts_at_its_top_and_a_turn_shows_the_hand():
         scrolls.clear()
         take_turn(app, page, 0)
         await settle(app)                              # the CPU answers: my turn again
-        assert app.my_turn() and scrolls.count("#hand-me") == 1, scrolls
+        # the CPU's move (its card, then its caption) and then the hand, in that order:
+        # on a phone the player scrolled down to play, and the reply lands above
+        assert app.my_turn() and scrolls[-3:] == [
+            "#screen-board [data-last]", "#move-caption", "#hand-me"], scrolls
         assert "top" not in scrolls
         app.dispatch("resign")
         app.dispatch("resign-confirm")
@@ -573,7 +576,8 @@ def test_one_device_brings_the_hand_into_sight_after_each_hand_over():
             if page.screen() == "screen-handover":
                 scrolls.clear()
                 app.dispatch("handover")
-                assert scrolls == ["top", "#hand-me"], scrolls
+                assert scrolls == ["top", "#screen-board [data-last]", "#move-caption",
+                                   "#hand-me"], scrolls
                 handovers += 1
             assert page.screen() == "screen-board" and app.my_turn()
             take_turn(app, page, n)

@@ -17,11 +17,18 @@ def covered_by_bar(el, bar, window_height: float, gap: float = 8) -> float:
     return max(0, min(el.bottom - bar.top + gap, el.top - gap))
 
 
+#: what a turn that begins brings into sight, in this order: the other side's last card and
+#: its caption (the player scrolled down to the action bar for their own move, and the
+#: reply lands above the window on a phone), then the hand, which wins where not all fits
+TURN_BEGINS = ("#screen-board [data-last]", "#move-caption", "#hand-me")
+
+
 def scroll_targets(before: tuple, now: tuple) -> list[str]:
     """Where the page scrolls after a redraw, from what it showed at the last one and shows
     now, each ``(screen, my turn, (chosen card, step) or None, hint ready)``: a new screen
     starts at its top (a long menu scrolled down must not open the board half-way); a turn
-    that begins brings this player's hand into sight ("#hand-me"); a card just chosen or
+    that begins brings the other side's move and then this player's hand into sight
+    (TURN_BEGINS; a missing one moves nothing); a card just chosen or
     suggested by a hint that card (a redraw puts a hand that scrolls in its own box, on
     short windows, back at its first row)."""
     shown, mine, card, hinted = now
@@ -29,7 +36,7 @@ def scroll_targets(before: tuple, now: tuple) -> list[str]:
     if shown != before[0]:
         targets.append("top")
     if mine and (shown != before[0] or not before[1]):   # after a hand-over too
-        targets.append("#hand-me")
+        targets.extend(TURN_BEGINS)
     if card is not None and card != before[2]:
         targets.append("#hand-me .tf-selected")
     elif hinted and not before[3]:
