@@ -46,6 +46,7 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -980,12 +981,83 @@ def scenario_social(pw, server, relay_port) -> dict:
         browser.close()
 
 
+def sealed_finish(players: list[Player], prefix: str) -> dict:
+    """Both pages of a sealed game at its end: each one's own audit (not "pending")."""
+    for p in players:
+        p.page.wait_for_selector('#screen-over #fairness:not([data-fair="pending"])',
+                                 timeout=90_000)
+        p.shot(f"{prefix}-over-{p.name}")
+    return {
+        "fair": {p.name: p.page.get_attribute("#fairness", "data-fair") for p in players},
+        "fairness_text": {p.name: p.page.inner_text("#fairness") for p in players},
+        "titles": {p.name: p.page.inner_text("#over-title") for p in players},
+        "roles": {p.name: p.page.get_attribute("#net-status", "data-role") for p in players},
+        "n": {p.name: p.page.get_attribute("#net-status", "data-n") for p in players},
+        "received": {p.name: p.page.evaluate("() => window.__tfReceived") for p in players},
+    }
+
+
+def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None = None) -> dict:
+    """The host chooses Sealed and both join; ``mid(host, guest)`` after a few moves (a tab
+    closed and opened again); then the game to its end."""
+    host.page.click("#opt-sealed-1")
+    join(host)
+    host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
+    time.sleep(1.0)              # the host joined first: it waited longer, so it hosts
+    join(guest)
+    for p in (host, guest):
+        p.page.wait_for_selector("#screen-board", timeout=90_000)
+    out: dict = {"errors": []}
+    play([host, guest], prefix, stop_after=6)
+    if mid is not None:
+        out.update(mid(host, guest))
+    actions = play([host, guest], prefix)
+    out.update(sealed_finish([host, guest], prefix), actions=actions)
+    out["errors"] += host.errors + guest.errors
+    return out
+
+
+def reopen_guest(host: Player, guest: Player) -> dict:
+    """The guest's tab is closed mid-game; a new one at its address goes back in."""
+    before = host.page.get_attribute("#net-status", "data-n")
+    errors = list(guest.errors)
+    guest.page.close()
+    host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=30_000)
+    guest.open()
+    rejoins_by_itself(guest)
+    guest.page.wait_for_selector("#screen-board", timeout=90_000)
+    host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=60_000)
+    return {"before_n": before, "after_n": guest.page.get_attribute("#net-status", "data-n"),
+            "errors": errors}
+
+
+def scenario_sealed(pw, server, relay_port) -> dict:
+    """A sealed game through our relay; the guest's tab is closed and opened again."""
+    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+    try:
+        u = url(server, relay_port, "sealed-room")
+        host = Player(new_context(browser), u, "host")
+        guest = Player(new_context(browser), u, "guest")
+        return sealed_game(host, guest, "online-sealed", mid=reopen_guest)
+    finally:
+        browser.close()
+
+
+def scenario_nostr_sealed(pw, server, relay_port) -> dict:
+    """A sealed game whose pages find each other over Nostr."""
+    with nostr_room(pw, server, "nostr-sealed") as (browser, u, _port):
+        host = Player(new_context(browser), u, "host")
+        guest = Player(new_context(browser), u, "guest")
+        return sealed_game(host, guest, "online-nostr-sealed")
+
+
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
              "reconnect": scenario_reconnect, "nostr": scenario_nostr,
              "nostr-blip": scenario_nostr_blip, "fallback": scenario_fallback,
              "cut": scenario_cut, "nostr-fallback": scenario_nostr_fallback,
              "social": scenario_social, "watch": scenario_watch,
-             "nostr-watch": scenario_nostr_watch}
+             "nostr-watch": scenario_nostr_watch, "sealed": scenario_sealed,
+             "nostr-sealed": scenario_nostr_sealed}
 
 
 def main(argv=None) -> int:

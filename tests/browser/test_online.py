@@ -136,6 +136,29 @@ def test_a_whole_online_game_between_two_browsers(tmp_path, scenario):
         assert effects[0]["D"] == "general" and effects[1]["D"] == "captain"
 
 
+def check_sealed(result: dict) -> None:
+    """A sealed game: both pages' own audits find it fair, and no page was ever sent a view
+    or a record (the host ran no game for the guest)."""
+    assert "exception" not in result, result["exception"]
+    assert result["errors"] == [], result["errors"]
+    assert result["fair"] == {"host": "1", "guest": "1"}, result["fairness_text"]
+    assert "neither page held" in result["fairness_text"]["guest"]
+    assert result["roles"] == {"host": "host", "guest": "guest"}
+    assert set(result["titles"].values()) == {"You win!", "Opponent wins"}, result["titles"]
+    assert result["n"]["host"] == result["n"]["guest"] and int(result["n"]["host"]) > 10
+    for name, texts in result["received"].items():
+        kinds = {json.loads(t)["t"] for t in texts}
+        assert "sealed" in kinds and not kinds & {"state", "reveal", "setup"}, (name, kinds)
+
+
+@pytest.mark.parametrize("scenario", ["sealed", "nostr-sealed"])
+def test_a_sealed_game_between_two_browsers_over_both_signaling_paths(tmp_path, scenario):
+    result = run_in_netns(tmp_path, scenario)[scenario]
+    check_sealed(result)
+    if scenario == "sealed":     # the guest's tab closed mid-game came back to the same game
+        assert int(result["after_n"]) >= int(result["before_n"]) >= 6, result
+
+
 @pytest.mark.timeout(1800)   # a turn left to time out (75 s), a whole game, a second begun
 def test_clock_quick_messages_and_a_rematch_between_two_browsers(tmp_path):
     """docs/ONLINE.md: the host's move clock shown on both pages, whose first turn runs out

@@ -119,11 +119,12 @@ def test_junk_is_ignored_and_a_refused_message_stops_the_game_with_a_verdict():
     channel.connect()
     channel.pump()
     for junk in (None, "", "{", "[]", '{"t":"sealed"}', '{"t":"sealed","i":-1,"m":{}}',
-                 '{"t":"have","n":"x"}', "x" * 100_000, '{"t":"nope"}'):
+                 '{"t":"have","n":"x"}', "x" * 100_000, '{"t":"nope"}',
+                 '{"t":"have","game":"another","n":0}'):
         sessions[0].receive(junk)
     assert sessions[0].error is None and sessions[0].view() is not None
     # a forged move in the other's next place: refused, the game stops, judged at once
-    forged = json.dumps({"t": "sealed", "i": sessions[0].received,
+    forged = json.dumps({"t": "sealed", "game": "", "i": sessions[0].received,
                          "m": {"t": "move", "n": 0, "move": {"type": "pass"}, "draws": [1]}})
     sessions[0].receive(forged)
     assert sessions[0].error
@@ -228,5 +229,5 @@ def test_a_repeated_have_is_answered_once_per_connection():
     sessions[0].connected(sent.append)
     sent.clear()
     for _ in range(20):
-        sessions[0].receive(json.dumps({"t": "have", "n": 0}))
+        sessions[0].receive(json.dumps({"t": "have", "game": "", "n": 0}))
     assert len(sent) == len(sessions[0].sent)

@@ -301,6 +301,20 @@ def test_every_fairness_check_has_a_sentence_in_both_languages():
         assert not missing, (lang, missing)
 
 
+def test_every_check_of_the_sealed_audit_has_a_sentence_in_both_languages():
+    """The checks both pages of a sealed game list (trifront/net/sealed.py's audit)."""
+    from pathlib import Path
+
+    from trifront.ui.online_render import check_name
+    text = (Path(__file__).resolve().parents[2] / "trifront" / "net" / "sealed.py").read_text()
+    names = set(re.findall(r'(?:report\.add|_Unfair)\(\s*"([^"]+)"', text))
+    assert len(names) >= 9, names
+    for lang in ("en", "ja"):
+        i18n.set_lang(lang)
+        missing = sorted(n for n in names if check_name(n, sealed=True) == n)
+        assert not missing, (lang, missing)
+
+
 def test_why_a_fairness_check_failed_is_translated_and_matches_the_checks_own_text():
     """The EN "fairwhy.*" entries are the texts fairness.py and guest.py give (their numbers as
     placeholders), so the Japanese page can say them; each fixed piece must be in that source."""

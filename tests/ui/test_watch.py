@@ -7,6 +7,7 @@ nothing a watcher receives holds a card R7.2 hides; a watcher cannot act."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 
 import pytest
@@ -54,7 +55,11 @@ class PlayerLink(FakeLink):
             self.relay.count(self.room)
 
     def watch(self, game, moves, view):
-        state = self.owner.session.game.state.clone()
+        session = self.owner.session
+        if getattr(session, "sealed", False):   # its told-random source cannot clone
+            state = copy.deepcopy(session.public_state())
+        else:
+            state = session.game.state.clone()
         pub = getattr(self, "pub", None) or watch.Publisher(room_aead(self.room))
         self.pub = pub
         pub.watchers(len(self.relay.watchers.get(self.room, [])))
@@ -156,6 +161,42 @@ def test_two_watchers_follow_a_whole_game_and_receive_nothing_hidden():
                 "Draw" in p.tree.text()
         # everything sent to the watchers: no card R7.2 hides at the time it was sent
         assert len(relay.published) > 20
+        for env, state in relay.published:
+            assert_public(opened(env, "blue fox")["view"], state)
+        leave_all([a, b])
+        await settle(relay)
+    asyncio.run(go())
+
+
+def test_watchers_of_a_sealed_game_see_what_both_players_see_of_it():
+    """A sealed game's host publishes from the game as its page holds it (the guest's
+    hidden cards are blanks there): the watchers' view is the public view both pages
+    work out, and holds nothing R7.2 hides."""
+    async def go():
+        relay = WatchRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        a.dispatch("menu-set", {"key": "sealed", "value": "1"})
+        w, p = watcher_app(relay)
+        a.dispatch("start")
+        b.dispatch("start")
+        await settle(relay)
+        assert a.match.is_sealed and b.match.is_sealed
+        agreed = 0
+
+        def check(n):
+            nonlocal agreed     # all delivered: both pages hold the same public game
+            if a.match.started and b.match.started:
+                assert public_view(a.match.session.public_state()) == \
+                    public_view(b.match.session.public_state())
+                agreed += 1
+            return False
+        await play(relay, [a, b], [pa, pb], stop=check)
+        await settle(relay)
+        assert agreed > 20
+        final = public_view(a.match.session.public_state())
+        assert {**w.seat.status().view, "me": 0} == final
+        assert final == public_view(b.match.session.public_state())
+        assert w.seat.status().view["over"] and not p.errors
         for env, state in relay.published:
             assert_public(opened(env, "blue fox")["view"], state)
         leave_all([a, b])

@@ -40,6 +40,7 @@ from .fairness import Report
 from .guest import GuestSession
 from .host import HostSession
 from .rematch import RematchStatus
+from .sealed_match import SealedMatch
 from .signaling import ONLINE_PREFIX, room_key
 from .watch import stream_id
 
@@ -100,6 +101,7 @@ class MatchStatus:
     said: tuple = ()            # quick messages shown now: ((seat, id), ...) (quick.py)
     clock: dict | None = None   # the move clock: {"side", "move", "reserve", "per", ...}
     watchers: int = 0           # how many watch the game (spectators; the relay counts them)
+    sealed: bool = False        # sealed play (sealed_match.py): both pages audit the game
 
 
 class MemoryStorage:
@@ -130,15 +132,17 @@ class OnlineMatch:
                  storage=None, on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 claim_after: float = DEFAULT_CLAIM_AFTER, timer: str = "none") -> None:
+                 claim_after: float = DEFAULT_CLAIM_AFTER, timer: str = "none",
+                 sealed: bool = False) -> None:
         self.room, self.relay, self.mode = room_key(room), relay, mode
         self.timer = timer        # the move clock a new game hosted here gets (clock.py)
+        self.sealed = sealed      # a game hosted here is sealed (sealed_match.py)
         self.storage = storage or MemoryStorage()
         self.on_change = on_change or (lambda kind: None)
         self.log = log or (lambda text: None)
         self.clock = clock
         self.claim_after = claim_after
-        self.session: HostSession | GuestSession | None = None
+        self.session: HostSession | GuestSession | SealedMatch | None = None
         self.offer = False
         self.net, self.detail = "relay", ""
         self.path: str | None = None
@@ -164,7 +168,12 @@ class OnlineMatch:
         try:
             data = jsontext.loads(self.storage.get(self.key) or "null")
             role = resumable_role(data)
-            if role == "host":
+            if role is not None and data.get("sealed") is True:
+                self.session = SealedMatch.from_json(data, on_change=self._changed,
+                                                     log=self.log, clock=self.clock)
+                self.mode = self.session.mode or self.mode
+                self.resumed = True
+            elif role == "host":
                 self.session = HostSession.from_json(data, on_change=self._changed, log=self.log,
                                                      clock=self.clock)
                 self.mode = self.session.mode
@@ -192,6 +201,8 @@ class OnlineMatch:
     @property
     def role(self) -> str | None:
         """"host", "guest", or None before the pages have settled who hosts."""
+        if isinstance(self.session, SealedMatch):
+            return self.session.role
         if isinstance(self.session, HostSession):
             return "host"
         if isinstance(self.session, GuestSession):
@@ -211,12 +222,18 @@ class OnlineMatch:
     def hosting(self) -> bool:
         """Whether this page runs an unfinished game as host (sent in the role exchange)."""
         s = self.session
-        return isinstance(s, HostSession) and s.phase not in ("over",)
+        return (isinstance(s, HostSession) or isinstance(s, SealedMatch) and s.seat == 0) \
+            and s.phase not in ("over",)
+
+    @property
+    def is_sealed(self) -> bool:
+        """The game on show is sealed (sealed_match.py)."""
+        return isinstance(self.session, SealedMatch)
 
     def view(self) -> dict | None:
         """This page's player view (views.player_view shape), None before the game starts."""
         s = self.session
-        if isinstance(s, HostSession):
+        if isinstance(s, (HostSession, SealedMatch)):
             return s.view()
         return None if s is None else s.view
 
@@ -231,12 +248,15 @@ class OnlineMatch:
         s = self.session
         if isinstance(s, HostSession):
             return None if s.game is None else len(s.game.state.history)
+        if isinstance(s, SealedMatch):
+            return s.n
         return None if s is None or s.view is None else s.n
 
     @property
     def pending(self) -> bool:
-        """A guest's move is on its way to the host, not yet answered."""
-        return isinstance(self.session, GuestSession) and self.session.pending
+        """A guest's move is on its way to the host (a sealed move to the other page), not
+        yet answered."""
+        return isinstance(self.session, (GuestSession, SealedMatch)) and self.session.pending
 
     def poll(self) -> bool:
         """Once a second (the page's ticker): the move clock's time-outs (clock.py); a guest
@@ -247,6 +267,13 @@ class OnlineMatch:
         if s is not None and self.channel_up and s.clock_timeout():
             self.save()
             return True
+        if isinstance(s, SealedMatch):
+            # the wait runs from the game's end (sealed_session.py); a page that refused a
+            # message is judged at once
+            if (self.channel_up or s.refusal) and s.reveal_overdue():
+                self.save()
+                return True
+            return False
         if not isinstance(s, GuestSession) or not (s.view and s.view["over"]) \
                 or s.reveal is not None or not self.channel_up:
             self.over_since = None
@@ -277,7 +304,7 @@ class OnlineMatch:
     def status(self) -> MatchStatus:
         """Everything the page shows of the match, now."""
         s = self.session
-        guest = s if isinstance(s, GuestSession) else None
+        guest = s if isinstance(s, (GuestSession, SealedMatch)) else None
         view = self.view()           # the host's is made from its game: once, not per field
         return MatchStatus(
             room=self.room, relay=self.relay, net=self.net, detail=self.detail,
@@ -294,7 +321,7 @@ class OnlineMatch:
             rematch=self._rematch_status(), games=1 if s is None else s.games,
             verdicts=() if guest is None else tuple(guest.verdicts), said=self.said(),
             clock=None if s is None or not self.started else s.clock_status(),
-            watchers=self.watchers)
+            watchers=self.watchers, sealed=isinstance(s, SealedMatch))
 
     def _rematch_status(self) -> RematchStatus | None:
         s = self.session
@@ -310,7 +337,10 @@ class OnlineMatch:
 
     def _changed(self, kind: str) -> None:
         self.save()
-        self._publish()
+        try:
+            self._publish()
+        except Exception as e:  # noqa: BLE001 - spectators must never stop the game
+            self.log(f"could not publish to the watchers: {e!r}")
         self.on_change(kind)
 
     def _publish(self) -> None:
@@ -319,10 +349,15 @@ class OnlineMatch:
         game id is half of what a guest resumes with."""
         s = self.session
         publish = getattr(self.link, "watch", None)
-        if not self.watchers or publish is None or not isinstance(s, HostSession) \
-                or s.game is None:
+        if not self.watchers or publish is None:
             return
-        publish(stream_id(s.game_id), len(s.game.state.history), public_view(s.game.state))
+        if isinstance(s, SealedMatch) and s.seat == 0 and s.public_state() is not None:
+            state = s.public_state()     # its hidden cards are blanks: nothing more shows
+        elif isinstance(s, HostSession) and s.game is not None:
+            state = s.game.state
+        else:
+            return
+        publish(stream_id(s.game_id), len(state.history), public_view(state))
 
     # --------------------------------------------------------------------------- the link
 
@@ -350,8 +385,13 @@ class OnlineMatch:
         self.channel_up = True
         self.peer_role = None
         self.net = "connected"
-        self.link.send(json.dumps({"t": "role", "hosting": self.hosting()}))
+        self.link.send(json.dumps({"t": "role", "hosting": self.hosting(),
+                                   "sealed": self._sealing()}))
         self.on_change("net")
+
+    def _sealing(self) -> bool:
+        """Whether a game this page hosts is sealed: the one it hosts, else its choice."""
+        return self.is_sealed if self.hosting() else self.sealed
 
     def link_watchers(self, n: int) -> None:
         """How many watch the room (spectators, trifront/net/watch.py); a newcomer gets the
@@ -391,7 +431,9 @@ class OnlineMatch:
         except ValueError:
             msg = None
         if not (isinstance(msg, dict) and msg.get("t") == "role"
-                and isinstance(msg.get("hosting"), bool) and len(msg) == 2):
+                and isinstance(msg.get("hosting"), bool)
+                and isinstance(msg.get("sealed", False), bool)
+                and set(msg) <= {"t", "hosting", "sealed"}):
             self.log(f"ignored a message before the role exchange: {str(text)[:80]!r}")
             return
         theirs, mine = msg["hosting"], self.hosting()
@@ -403,11 +445,18 @@ class OnlineMatch:
             return
         host = mine if mine != theirs else self.offer
         self.peer_role = theirs
-        if host and self.role != "host":
-            self.session = HostSession(self.mode, on_change=self._changed, log=self.log,
-                                       clock=self.clock, timer=self.timer)
-        elif not host and self.role != "guest":
-            self.session = GuestSession(on_change=self._changed, log=self.log, clock=self.clock)
+        # the host's page decides whether the game is sealed
+        sealed = self._sealing() if host else msg.get("sealed", False)
+        if host and (self.role != "host" or self.is_sealed != sealed):
+            self.session = (SealedMatch(0, self.mode, on_change=self._changed, log=self.log,
+                                        clock=self.clock) if sealed else
+                            HostSession(self.mode, on_change=self._changed, log=self.log,
+                                        clock=self.clock, timer=self.timer))
+        elif not host and (self.role != "guest" or self.is_sealed != sealed):
+            self.session = (SealedMatch(1, on_change=self._changed, log=self.log,
+                                        clock=self.clock) if sealed else
+                            GuestSession(on_change=self._changed, log=self.log,
+                                         clock=self.clock))
         self.gone_since = None
         self.session.connected(self.link.send)
         self.on_change("phase")
@@ -425,7 +474,7 @@ class OnlineMatch:
         if isinstance(self.session, HostSession):
             self.session.act(action)
             return True
-        ok = self.session.act(action)
+        ok = self.session.act(action)   # sealed: may raise IllegalAction too
         self.save()
         return ok
 
@@ -450,7 +499,7 @@ class OnlineMatch:
             return False
         if isinstance(self.session, HostSession):
             self.session.claim_win()
-        else:
+        else:   # a guest, or either page of a sealed game (it cannot move for the other)
             # the host cannot be told (it is gone): leave the room, so that a host who comes
             # back finds it empty and may claim in turn, rather than playing on with a page
             # that already shows its game as won

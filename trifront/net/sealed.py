@@ -209,12 +209,17 @@ class SealedPage:
     answers it with `on_move(msg)`, and the mover finishes the step with `on_reply(msg)`.
     At the end `reveal()`, and `audit(...)` with both reveals."""
 
-    def __init__(self, me: int, mode: str, effects, key: str | None = None) -> None:
+    def __init__(self, me: int, mode: str, effects, key: str | None = None,
+                 first: int | None = None) -> None:
         """`key`: this page's secret (64 hex digits), by default drawn from the OS's
         CSPRNG. Every other secret of the page (its deck's committed order, every salt)
         follows from it by HMAC, so the key and the messages are all a page needs to
-        come back to a game."""
+        come back to a game. `first`: who starts round 1 when the pages agreed on it (a
+        rematch: the other player); None: the first random event draws it (R3.1)."""
+        if first not in (None, 0, 1):
+            raise ValueError("first is 0, 1 or None")
         self.me, self.opp = me, 1 - me
+        self.first = first
         self.mode, self.effects = mode, [dict(e) for e in effects]
         if key is not None and not _hex64(key):
             raise ValueError("a key is 64 hex digits")
@@ -284,7 +289,8 @@ class SealedPage:
               "a deal after the other's hello, once")
         self.transcript.append((self.opp, msg))
         hand = self._my_draws(msg.get("draws"), FIRST_ROUND_DRAW)
-        first = first_player(joint(*self._shares(msg, FIRST_EVENT, 1)[0]))
+        drawn = first_player(joint(*self._shares(msg, FIRST_EVENT, 1)[0]))
+        first = drawn if self.first is None else self.first
         self.world = PartialGame(self.me, self.mode, self.effects, first, hand)
 
     # ------------------------------------------------------------------ helpers
@@ -606,13 +612,14 @@ class SealedPage:
         """What the page keeps to come back after a reload: its key and what it was given,
         in order (everything else follows from them: `from_json` plays them again)."""
         return {"v": 1, "me": self.me, "mode": self.mode, "effects": self.effects,
-                "key": self.key, "inputs": self.inputs}
+                "key": self.key, "first": self.first, "inputs": self.inputs}
 
     @classmethod
     def from_json(cls, data: dict) -> SealedPage:
         """The page `to_json` kept, as it was. Raises ValueError for a malformed one."""
         try:
-            page = cls(data["me"], data["mode"], data["effects"], key=data["key"])
+            page = cls(data["me"], data["mode"], data["effects"], key=data["key"],
+                       first=data.get("first"))
             page.hello()
             handlers = {"hello": page.on_hello, "deal": page.on_deal, "move": page.on_move,
                         "reply": page.on_reply, "draws": page.on_draws,
@@ -645,7 +652,7 @@ class SealedPage:
         """The audit with this page's reveal and the other's (None: it never came)."""
         reveals = [None, None]
         reveals[self.me], reveals[self.opp] = self.own_reveal(), theirs
-        return audit(self.mode, self.effects, self.transcript, reveals)
+        return audit(self.mode, self.effects, self.transcript, reveals, self.first)
 
     def on_reveal(self, msg: dict) -> Report:
         self.transcript.append((self.opp, msg))
@@ -660,13 +667,15 @@ class _Unfair(Exception):
         self.check, self.detail = check, detail
 
 
-def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list) -> Report:
+def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list,
+          first: int | None = None) -> Report:
     """Replay a sealed game with every card known and check everything each page told
     (see the module doc). Both pages run it on the same transcript and reveals and reach
-    the same verdict; the failing check names the step and the player."""
+    the same verdict; the failing check names the step and the player. `first`: who
+    started round 1 when the pages agreed on it (SealedPage's `first`)."""
     report = Report()
     try:
-        _audit(mode, effects, transcript, reveals, report)
+        _audit(mode, effects, transcript, reveals, report, first)
     except _Unfair as exc:
         report.add(exc.check, False, exc.detail)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
@@ -674,7 +683,7 @@ def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list)
     return report
 
 
-def _audit(mode, effects, transcript, reveals, report: Report) -> None:
+def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | None) -> None:
     for p in (0, 1):
         if not isinstance(reveals[p], dict) or not _hex64(reveals[p].get("key")):
             raise _Unfair("reveal", f"player {p} did not reveal its key (no reveal)")
@@ -727,6 +736,7 @@ def _audit(mode, effects, transcript, reveals, report: Report) -> None:
     hands = [draw_ids(p, 1 - p, deals[1 - p]["draws"], "the deal") for p in (0, 1)]
     first = first_player(joint(checked_share(0, FIRST_EVENT, deals[0]["shares"][0], "the deal"),
                                checked_share(1, FIRST_EVENT, deals[1]["shares"][0], "the deal")))
+    first = first if agreed is None else agreed
     decks = [hands[p] + sorted(set(range(DECK_SIZE)) - set(hands[p])) for p in (0, 1)]
     state = new_state(mode, effects, first, 0, decks=decks)
     for ps in state.players:

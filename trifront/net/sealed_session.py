@@ -3,8 +3,10 @@ after a reconnect, and kept across a reload. Sans-IO, like the match sessions (s
 the transport calls ``connected(send)``, ``receive(text)`` and ``disconnected()``; the page
 calls ``act``, ``resign`` and, on its ticker, ``reveal_overdue(now)``.
 
-On the wire every sealed message travels as ``{"t": "sealed", "i": k, "m": message}``, ``k``
-its place among this page's messages; ``{"t": "have", "n": n}`` says how many of the other's
+On the wire every sealed message travels as ``{"t": "sealed", "game": g, "i": k, "m":
+message}``, ``g`` the game's id (a room plays one game after another: a message of another
+game is ignored) and ``k`` its place among this page's messages; ``{"t": "have", "game": g,
+"n": n}`` says how many of the other's
 this page has carried out, and is sent on every (re)connection and on a gap: the other
 then sends again from there. A message already carried out is ignored, so nothing is lost
 or done twice over a dropped channel. When the game is over each page sends its reveal;
@@ -26,9 +28,13 @@ from .sealed import SealedError, SealedPage
 REVEAL_WAIT = 20.0
 MAX_MESSAGE = 64 * 1024   # the largest sealed message, a reveal, is ~10 KiB
 
+def _game(v) -> bool:
+    return isinstance(v, str) and len(v) <= 64
+
+
 SCHEMA = {
-    "have": {"n": protocol._count},
-    "sealed": {"i": protocol._count, "m": lambda v: isinstance(v, dict)},
+    "have": {"game": _game, "n": protocol._count},
+    "sealed": {"game": _game, "i": protocol._count, "m": lambda v: isinstance(v, dict)},
 }
 
 
@@ -36,14 +42,17 @@ class SealedSession:
     """One player's sealed game over a transport. ``error`` says why it cannot go on (a
     refused message: the other page is broken or hostile, and the verdict says so)."""
 
-    def __init__(self, page: SealedPage, *, clock: Callable[[], float] = time.monotonic,
+    def __init__(self, page: SealedPage, *, game: str = "",
+                 clock: Callable[[], float] = time.monotonic,
                  on_change: Callable[[str], None] | None = None) -> None:
         self.page = page
+        self.game = game
         self.clock = clock
         self.on_change = on_change or (lambda kind: None)
         self.send_fn: Callable[[str], None] | None = None
         self.sent: list[dict] = []     # this page's sealed messages, in order
         self.received = 0              # how many of the other's were carried out
+        self.flushed = 0               # how many of this page's went out (not all arrive)
         self.error: str | None = None
         self.verdict: Report | None = None
         self.over_at: float | None = None
@@ -63,7 +72,12 @@ class SealedSession:
         self.send_fn = send
         self._resent: set[int] = set()
         self._asked = self.received
-        send(encode("have", n=self.received))
+        send(encode("have", game=self.game, n=self.received))
+        # what was made while no channel was up goes now: the other's "have" may have been
+        # sent before its page had this game (a rematch) and dropped
+        for i in range(self.flushed, len(self.sent)):
+            send(encode("sealed", game=self.game, i=i, m=self.sent[i]))
+        self.flushed = len(self.sent)
 
     def disconnected(self) -> None:
         self.send_fn = None
@@ -73,7 +87,8 @@ class SealedSession:
             return
         self.sent.append(msg)
         if self.send_fn is not None:
-            self.send_fn(encode("sealed", i=len(self.sent) - 1, m=msg))
+            self.send_fn(encode("sealed", game=self.game, i=len(self.sent) - 1, m=msg))
+            self.flushed = len(self.sent)
 
     def receive(self, text: object) -> None:
         """One message from the other page. Never raises."""
@@ -82,19 +97,27 @@ class SealedSession:
         except ProtocolError as exc:
             self._note(f"ignored a message: {exc}")
             return
+        self.take(msg)
+
+    def take(self, msg: dict) -> None:
+        """One message already checked against SCHEMA (a match session's own decoding).
+        Never raises."""
+        if msg["game"] != self.game:
+            self._note("ignored a message of another game")
+            return
         if msg["t"] == "have":
             # once per connection and place: a "have" repeated costs the other page nothing
             if self.send_fn is not None and msg["n"] not in self._resent:
                 self._resent.add(msg["n"])
                 for i in range(min(msg["n"], len(self.sent)), len(self.sent)):
-                    self.send_fn(encode("sealed", i=i, m=self.sent[i]))
+                    self.send_fn(encode("sealed", game=self.game, i=i, m=self.sent[i]))
             return
         if msg["i"] < self.received:
             return  # carried out already: sent again after a reconnect
         if msg["i"] > self.received:
             if self.send_fn is not None and self._asked != self.received:
                 self._asked = self.received  # one went missing: from there again, please
-                self.send_fn(encode("have", n=self.received))
+                self.send_fn(encode("have", game=self.game, n=self.received))
             return
         if self.error is not None and msg["m"].get("t") != "reveal":
             self.received += 1  # the game stopped; only the other's reveal still counts
@@ -183,7 +206,7 @@ class SealedSession:
     # -------------------------------------------------------------- a page reloaded
 
     def to_json(self) -> dict:
-        return {"v": 1, "page": self.page.to_json(), "sent": self.sent,
+        return {"v": 1, "game": self.game, "page": self.page.to_json(), "sent": self.sent,
                 "received": self.received, "error": self.error,
                 "verdict": None if self.verdict is None else self.verdict.to_json()}
 
@@ -192,8 +215,9 @@ class SealedSession:
         """The session `to_json` kept. Raises ValueError for a malformed one."""
         try:
             page = SealedPage.from_json(data["page"])
-            session = cls(page, **kwargs)
+            session = cls(page, game=str(data.get("game", "")), **kwargs)
             session.sent = list(data["sent"])
+            session.flushed = len(session.sent)   # the other's "have" asks for any missed
             session.received = int(data["received"])
             session.error = data.get("error")
             if data.get("verdict") is not None:

@@ -742,6 +742,35 @@ EN: dict[str, str] = {
                         "sent its secret: the game's check will count it (a host could try "
                         "deals until one suits it).",
     "online.host_mode": "The host chose {mode} for this game.",
+    "online.sealed": "Hidden cards",
+    "online.sealed.1": "Sealed",
+    "online.sealed.1_sub": "neither page holds them",
+    "online.sealed.0": "Host-run",
+    "online.sealed.0_sub": "with a move clock",
+    "online.sealed_help": "Sealed: neither page ever holds your opponent's hidden cards or a "
+                          "deck's order, and both check the whole game at its end (no move "
+                          "clock or replay yet). The host's choice counts.",
+    "online.sealed_refused": "Your opponent's page sent something the rules do not allow "
+                             "({why}): the game stops here, and the check below names it.",
+    "online.sealed_tag": "· sealed",
+    "online.sealed_tag_title": "Neither page holds the other's hidden cards; both check the "
+                               "whole game at its end.",
+    "online.sealed_restarted": "The host started a new game before this one ended: the "
+                               "unfinished game counts as not fair.",
+    "fair.sealed_yes": "Fair game: neither page held the other's hidden cards, and replaying "
+                       "the whole game with both keys checked every card drawn, shown and "
+                       "played, and every random result.",
+    "fair.sealed_claimed": "Your opponent left before the end, so its key was never revealed: "
+                           "this game cannot be checked.",
+    "fair.sealed_check.keys": "Each key is the one its page committed to at the start",
+    "fair.sealed_check.decks": "Each deck holds the 26 cards, as committed",
+    "fair.sealed_check.draws": "Every draw came in the order the other player's key fixed",
+    "fair.sealed_check.randomness": "Every random result came from both keys",
+    "fair.sealed_check.moves": "Every move was legal, face-down cards included",
+    "fair.sealed_check.claims": "Every card shown is the one committed when it was hidden",
+    "fair.sealed_check.result": "The game ended as both pages saw it",
+    "fair.sealed_check.transcript": "Both pages' messages are complete and well-formed",
+    "fair.sealed_check.reveal": "Both pages revealed their keys at the end",
     "fair.host": "Your opponent's page replays the whole game with your revealed secret to "
                  "check that it was fair.",
     "fair.claimed": "The host left before the end, so its secret was never revealed: this game "
@@ -1392,6 +1421,27 @@ JA: dict[str, str] = {
     "online.refused": "相手のページがその操作を拒否しました：{why}",
     "online.restarted": "ホストが、あなたのページが秘密の値を送った後、このゲームが終わる前に新しいゲームを始めました。ゲーム終了時の確認で数えられます（ホストは都合のよい配りになるまでやり直せるため）。",
     "online.host_mode": "ホストがこのゲームを{mode}に設定しました。",
+    "online.sealed": "伏せたカード",
+    "online.sealed.1": "封印",
+    "online.sealed.1_sub": "どちらのページも持たない",
+    "online.sealed.0": "ホスト管理",
+    "online.sealed.0_sub": "持ち時間つき",
+    "online.sealed_help": "封印：どちらのページも相手の伏せたカードや山札の順番を一度も持たず、ゲームの最後に両方がゲーム全体を確かめます（持ち時間とリプレイはまだありません）。ホストの設定が使われます。",
+    "online.sealed_refused": "相手のページがルールで認められないものを送ってきました（{why}）。ゲームはここで止まり、下の確認にその内容が出ます。",
+    "online.sealed_tag": "· 封印",
+    "online.sealed_tag_title": "どちらのページも相手の伏せたカードを持ちません。ゲームの最後に両方がゲーム全体を確かめます。",
+    "online.sealed_restarted": "このゲームが終わる前にホストが新しいゲームを始めました。終わらなかったゲームは公平でなかったものとして数えます。",
+    "fair.sealed_yes": "公平なゲームでした：どちらのページも相手の伏せたカードを持たず、両者の鍵でゲーム全体を再現して、引いたカード・見せたカード・出したカードとすべての乱数を確かめました。",
+    "fair.sealed_claimed": "相手が最後まで残らなかったため鍵が公開されず、このゲームは検証できません。",
+    "fair.sealed_check.keys": "それぞれの鍵は、そのページが最初に約束したもの",
+    "fair.sealed_check.decks": "それぞれの山札は約束どおりの26枚",
+    "fair.sealed_check.draws": "どのドローも相手の鍵が決めた順番どおり",
+    "fair.sealed_check.randomness": "どの乱数も両者の鍵から作られた",
+    "fair.sealed_check.moves": "伏せたカードも含めて、すべての手が合法",
+    "fair.sealed_check.claims": "見せたカードはどれも、伏せたときに約束したもの",
+    "fair.sealed_check.result": "ゲームは両方のページが見たとおりに終わった",
+    "fair.sealed_check.transcript": "両方のページのメッセージは完全で正しい形式",
+    "fair.sealed_check.reveal": "両方のページが最後に鍵を公開した",
     "fair.host": "相手のページが、公開されたあなたの秘密の値を使ってゲーム全体を再現し、公平だったかを確かめます。",
     "fair.claimed": "ホストが最後まで残らなかったため秘密の値が公開されず、このゲームは検証できません。",
     "fair.checking": "ゲームが公平だったか確認しています…",

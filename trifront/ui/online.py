@@ -46,6 +46,8 @@ class OnlineGame:
         self.match.act(action)
 
     def record(self) -> dict | None:
+        """The whole game's record (replay, review): the host's; the guest's once the host
+        revealed it; none in a sealed game (no page ever held the whole game)."""
         s = self.match.session
         if isinstance(s, HostSession):
             return s.game.record()
@@ -70,7 +72,8 @@ class OnlineSeat(Seat):
                                  link_factory=page.online_link, storage=page.persist.storage,
                                  on_change=self._changed, log=page.log_warn,
                                  clock=page.clock, claim_after=claim_after,
-                                 timer=page.opts.get("clock", "none"))
+                                 timer=page.opts.get("clock", "none"),
+                                 sealed=page.opts.get("sealed") == "1")
         self.told_mode = None     # the game whose mode (the host's choice) the guest was told
         self.told_game = None     # the rematch game this page was told of
         self.quick_open = False   # the quick messages' menu is open
@@ -122,8 +125,8 @@ class OnlineSeat(Seat):
         self.page.show("board")
 
     def submit(self, action: dict) -> bool:
-        if self.match.role != "guest":
-            return False                            # the host applies it to its game
+        if self.match.role != "guest" or self.match.is_sealed:
+            return False            # applied to the page's own game (sealed: then sent)
         page = self.page
         if not self.match.act(action):
             page.toast = i18n.t("online.not_connected")
@@ -206,9 +209,10 @@ class OnlineSeat(Seat):
         me = st.me
         self.human = page.viewer = me
         if kind == "refused" and st.refusal:
-            page.toast = i18n.t("online.refused", why=st.refusal)
+            page.toast = i18n.t("online.sealed_refused" if st.sealed else "online.refused",
+                                why=st.refusal)
         if kind == "restarted":
-            page.toast = i18n.t("online.restarted")
+            page.toast = i18n.t("online.sealed_restarted" if st.sealed else "online.restarted")
         if kind == "timeout" and st.started:
             history = match.view()["history"]
             who = history[-1]["player"] if history else None
@@ -216,8 +220,10 @@ class OnlineSeat(Seat):
         mode = st.mode
         if st.games > 1 and mode and st.game_id and self.told_game != st.game_id:
             self.told_game = self.told_mode = st.game_id    # a rematch: the loser's mode
-            page.tell(i18n.t("rematch.started", n=st.games, mode=i18n.t(f"menu.{mode}")
-                             if mode in ("normal", "draft") else mode))
+            if kind != "restarted":     # (not one: the host gave a game up, said above)
+                page.tell(i18n.t("rematch.started", n=st.games,
+                                 mode=i18n.t(f"menu.{mode}") if mode in ("normal", "draft")
+                                 else mode))
         if st.role == "guest" and mode and mode != page.opts["mode"] \
                 and self.told_mode != st.game_id:
             self.told_mode = st.game_id      # the host chooses Normal or Draft

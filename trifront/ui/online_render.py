@@ -46,6 +46,17 @@ def _signal_seg(opts: dict, value: str) -> El:
              data={"act": "menu-set", "key": "signal", "value": value})
 
 
+def _sealed_seg(opts: dict, value: str) -> El:
+    """Sealed play (net/sealed_match.py) or the host's page running the game: the host's
+    choice, as the mode is."""
+    on = opts.get("sealed", "0") == value
+    return h("button", h("span", t(f"online.sealed.{value}"), cls="tf-seg-label"),
+             h("span", t(f"online.sealed.{value}_sub"), cls="tf-seg-sub"),
+             cls=["tf-seg", "tf-on" if on else ""], type="button", id=f"opt-sealed-{value}",
+             aria_pressed="true" if on else "false",
+             data={"act": "menu-set", "key": "sealed", "value": value})
+
+
 def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
               default_signal: str = "relay") -> list[El]:
     room, relay = opts.get("room", ""), opts.get("relay", "")
@@ -70,6 +81,11 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
             cls="tf-segs", role="group", aria_label=t("online.signal")),
           cls="tf-menu-row"),
         relay_row,
+        h("div", h("h3", t("online.sealed")),
+          h("div", _sealed_seg(opts, "1"), _sealed_seg(opts, "0"),
+            cls="tf-segs", role="group", aria_label=t("online.sealed")),
+          h("p", t("online.sealed_help"), cls="tf-sub"),
+          cls="tf-menu-row"),
     ]
     if room.strip() and page_url:
         signal = opts.get("signal", "") if opts.get("signal") != default_signal else ""
@@ -110,6 +126,9 @@ def banner(st: MatchStatus) -> El:
     if st.net == "connected" and st.role:
         parts.append(h("span", t("online.you_host") if st.role == "host"
                        else t("online.they_host"), cls="tf-net-role"))
+    if st.sealed:
+        parts.append(h("span", t("online.sealed_tag"), cls="tf-net-sealed", id="net-sealed",
+                       title=t("online.sealed_tag_title")))
     if claim is not None and st.net != "connected":
         if claim > 0:
             parts.append(h("span", t("online.claim_in", n=int(claim + 0.999)),
@@ -172,31 +191,35 @@ def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
 
 
 def fairness_box(st: MatchStatus) -> El:
-    """At game over: the guest's replay verdict (fairness.check_game), or the host's note."""
-    if st.role == "host":
+    """At game over: the guest's replay verdict (fairness.check_game), or the host's note;
+    in a sealed game each page's own audit (sealed.audit)."""
+    if st.role == "host" and not st.sealed:
         return h("div", h("p", t("fair.host"), cls="tf-sub"),
                  id="fairness", cls="tf-fairness", data={"fair": "host"})
     report = st.report
     if st.claimed:
-        return h("div", h("p", t("fair.claimed"), cls="tf-sub"),
+        return h("div", h("p", t("fair.sealed_claimed" if st.sealed else "fair.claimed"),
+                           cls="tf-sub"),
                  id="fairness", cls="tf-fairness", data={"fair": "pending"})
     if report is None:
         return h("div", h("p", t("fair.checking"), cls="tf-sub"),
                  id="fairness", cls="tf-fairness", data={"fair": "pending"})
-    items = [h("li", ("✓ " if ok else "✗ ") + check_name(name)
+    items = [h("li", ("✓ " if ok else "✗ ") + check_name(name, st.sealed)
                + (f" — {engine_text(detail)}" if not ok and detail else ""),
                cls="tf-ok" if ok else "tf-bad")
              for name, ok, detail in report.checks]
-    head = t("fair.yes") if report.fair else t("fair.no")
+    head = (t("fair.sealed_yes" if st.sealed else "fair.yes") if report.fair
+            else t("fair.no"))
     return h("div", h("p", h("b", head)),
              h("details", h("summary", t("fair.what")), h("ul", items)),
              id="fairness", cls=["tf-fairness", "tf-fair" if report.fair else "tf-unfair"],
              data={"fair": "1" if report.fair else "0"})
 
 
-def check_name(name: str) -> str:
-    """A fairness check's name (trifront/net/fairness.py) in the page's language."""
-    key = "fair.check." + name.replace(" ", "_")
+def check_name(name: str, sealed: bool = False) -> str:
+    """A fairness check's name (trifront/net/fairness.py; sealed.audit's when ``sealed``) in
+    the page's language."""
+    key = ("fair.sealed_check." if sealed else "fair.check.") + name.replace(" ", "_")
     text = t(key)
     return name if text == key else text
 

@@ -31,7 +31,8 @@ def settings(app, *, room: str, relay: str, signal: str, default_signal: str, la
     the browser's."""
     app.opts = {"kind": "cpu", "first": "0", "mode": "normal",
                 "strength": "normal" if "normal" in app.strengths else app.strengths[0],
-                "room": room[:ROOM_WORD_MAX], "relay": relay, "clock": CLOCK_DEFAULT}
+                "room": room[:ROOM_WORD_MAX], "relay": relay, "clock": CLOCK_DEFAULT,
+                "sealed": "0"}
     app.default_signal = default_signal if default_signal in SIGNALS else "relay"
     app.opts["signal"] = app.default_signal
     saved = app.persist.load_settings(app.opts, app.strengths)
@@ -88,6 +89,8 @@ def menu_set(app, data: dict) -> None:
     if key == "signal" and value not in SIGNALS:
         return
     if key == "clock" and value not in CLOCK_PRESETS:
+        return
+    if key == "sealed" and value not in ("0", "1"):
         return
     if key in app.opts:
         app.opts[key] = value

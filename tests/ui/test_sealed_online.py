@@ -1,0 +1,225 @@
+"""Sealed online play through the app (CPython): two App instances over the in-memory relay
+of test_online, the host's page set to "Sealed" (net/sealed_match.py). Games to the end in
+Normal and Draft with both pages' audits, reloads, resignation, rematch, the claim-win."""
+
+from __future__ import annotations
+
+import asyncio
+
+from trifront.net.match import MemoryStorage
+from trifront.partial import Unknown
+
+from .test_app import pick
+from .test_online import FakeRelay, leave_all, online_app, play, step
+
+
+def sealed_app(relay, **kw):
+    app, page = online_app(relay, **kw)
+    app.dispatch("menu-set", {"key": "sealed", "value": "1"})
+    return app, page
+
+
+def holds_no_hidden_card(app) -> None:
+    """The page's game holds no card of the opponent's hand or face-down cards but the
+    ones its player's view shows (a card seen face-up, then back in hand, R7): the rest are
+    blanks."""
+    state = app.match.session.public_state()
+    if state is None:
+        return
+    view = app.view()
+    opp = 1 - view["me"]
+    ps = state.players[opp]
+    shown = {c.get("id") for c in view["hands"][opp] if not c.get("hidden")}
+    shown |= {c.get("id") for lane in view["lanes"] for c in lane["sides"][opp]
+              if not c.get("hidden")}
+    held = [c for side in ps.board for c in side] + list(ps.hand)
+    for cid in held:
+        assert isinstance(ps.cards[cid], Unknown) or cid in shown, (cid, ps.cards[cid])
+
+
+def test_a_sealed_normal_game_ends_with_both_pages_finding_it_fair():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        a.dispatch("start")
+        await step(relay)
+        b.dispatch("start")
+        await step(relay)
+        assert a.match.role == "host" and b.match.role == "guest"
+        assert a.match.is_sealed and b.match.is_sealed   # the host's choice counts
+        assert a.screen == b.screen == "board"
+        await play(relay, [a, b], [pa, pb],
+                   stop=lambda n: holds_no_hidden_card(a) or holds_no_hidden_card(b))
+        for p in (pa, pb):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
+        assert a.view()["winner"] == b.view()["winner"]
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_sealed_draft_commits_both_picks_before_either_is_opened():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay, mode="draft"), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        assert a.screen == "draft" and b.screen == "draft"
+        pick(b, "gunners", "medic", "mercenary", "general")
+        b.dispatch("draft-confirm")
+        await step(relay)
+        assert b.screen == "wait"
+        # the guest's picks are committed, not opened: the host cannot pick against them
+        assert a.match.session.their_commit is not None
+        assert a.match.session.their_picks is None
+        pick(a, "priest", "decoy", "cavalry", "spy")
+        a.dispatch("draft-confirm")
+        await step(relay)
+        assert a.screen == "reveal" and b.screen == "reveal"
+        assert b.view()["effects"][0]["B"] == "decoy"
+        assert a.view()["effects"][1]["A"] == "gunners"
+        await play(relay, [a, b], [pa, pb], stop=lambda n: holds_no_hidden_card(a)
+                   or holds_no_hidden_card(b))
+        for p in (pa, pb):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_either_page_reloads_mid_game_and_the_game_goes_on_to_a_fair_end():
+    async def go():
+        relay = FakeRelay()
+        stores = [MemoryStorage(), MemoryStorage()]
+        (a, pa) = sealed_app(relay, storage=stores[0])
+        (b, pb) = online_app(relay, storage=stores[1])
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 8)
+        seen = b.view()
+        b.match.close()                       # the guest's tab reloads
+        await step(relay)
+        b, pb = online_app(relay, storage=stores[1])
+        b.dispatch("start")
+        await step(relay)
+        assert b.match.resumed and b.match.role == "guest" and b.match.is_sealed
+        assert b.view()["history"][:len(seen["history"])] == seen["history"]
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 8)
+        seen = a.view()
+        a.match.close()                       # then the host's
+        await step(relay)
+        a, pa = online_app(relay, storage=stores[0])   # its saved game decides, not the menu
+        a.dispatch("start")
+        await step(relay)
+        assert a.match.resumed and a.match.role == "host" and a.match.is_sealed
+        assert a.view()["history"][:len(seen["history"])] == seen["history"]
+        await play(relay, [a, b], [pa, pb])
+        for p in (pa, pb):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_player_resigns_and_both_audits_find_the_game_fair():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
+        b.dispatch("resign")
+        b.dispatch("resign-confirm")
+        await step(relay)
+        await step(relay)
+        assert a.screen == b.screen == "over"
+        assert a.view()["winner"] == b.view()["winner"] == 0
+        for p in (pa, pb):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_sealed_rematch_starts_a_new_sealed_game_with_the_other_player_first():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb])
+        first = a.match.session.public_state().first
+        game = a.match.status().game_id
+        for app in (a, b):
+            loser = app.view()["winner"] != app.match.me
+            app.dispatch("online-rematch", {"mode": "normal"} if loser else {})
+            await step(relay)
+        await step(relay)
+        st_a, st_b = a.match.status(), b.match.status()
+        assert st_a.game_id == st_b.game_id != game and st_a.games == st_b.games == 2
+        assert st_a.sealed and st_b.sealed and st_a.verdicts == st_b.verdicts == (True,)
+        assert a.screen == b.screen == "board"
+        assert a.match.session.public_state().first == 1 - first
+        await play(relay, [a, b], [pa, pb])
+        for p in (pa, pb):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_either_page_may_claim_the_win_from_an_opponent_gone_for_good():
+    async def go():
+        now = [100.0]
+        relay = FakeRelay()
+        (a, pa) = sealed_app(relay)
+        (b, pb) = online_app(relay, clock=lambda: now[0])
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 4)
+        a.match.close()                       # the host's tab is gone
+        await step(relay)
+        b.dispatch("claim-win")
+        assert b.screen == "board"            # too early: nothing happens
+        now[0] += 31
+        b.render()
+        b.dispatch("claim-win")
+        b.render()
+        assert b.screen == "over" and b.game.winner == 1
+        fair = pb.tree.find("#fairness")
+        assert fair.attrs["data-fair"] == "pending"
+        assert "its key was never revealed" in fair.text()
+        leave_all([b])
+    asyncio.run(go())
+
+
+def test_the_menu_offers_sealed_play_and_remembers_the_choice():
+    relay = FakeRelay()
+    store = MemoryStorage()
+    app, page = online_app(relay, storage=store)
+    assert page.tree.find("#opt-sealed-0").attrs["aria-pressed"] == "true"
+    app.dispatch("menu-set", {"key": "sealed", "value": "1"})
+    assert page.tree.find("#opt-sealed-1").attrs["aria-pressed"] == "true"
+    app.dispatch("menu-set", {"key": "sealed", "value": "maybe"})   # ignored
+    assert app.opts["sealed"] == "1"
+    again, page2 = online_app(relay, storage=store)
+    assert again.opts["sealed"] == "1"
+    assert page2.tree.find("#opt-sealed-1").attrs["aria-pressed"] == "true"
+
+
+def test_a_host_that_starts_again_mid_game_has_the_unfinished_game_counted_not_fair():
+    """A host page could start a new game each time the deal did not suit it: the guest's
+    page counts an unfinished game given up as not fair, and says so."""
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 3)
+        old = b.match.status().game_id
+        session = a.match.session
+        session.games += 1
+        session._new_game("normal", None)     # what a modified host page could do
+        session._send_game()
+        await step(relay)
+        st = b.match.status()
+        assert st.game_id != old and st.verdicts == (False,)
+        assert "counts as not fair" in (b.toast or ""), b.toast
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())

@@ -1,0 +1,373 @@
+"""Sealed play as an online match's session: what OnlineMatch (match.py) runs instead of the
+host's and guest's sessions when a room plays sealed. Sans-IO, like them.
+
+Neither page runs the game for the other. Each holds its own PartialGame (trifront/partial.py)
+through a SealedSession (sealed_session.py), and no message carries a card that RULES.md R7
+hides from the page that reads it (docs/ONLINE.md, "Sealed play"). The two seats differ in
+little. Seat 0, the "host" (the room's first joiner, or the page with the unfinished game),
+chooses the mode, names each game, starts a rematch and shows the public view to spectators.
+Seat 1, the "guest", follows.
+
+Messages of this session, besides the sealed ones (``sealed``, ``have``: sealed_session.py)
+and those every session has (ping, pong, rematch, norematch, say: session.py):
+
+  sgame  {v, game, mode, first, games}   seat 0 -> 1 on every (re)connection: the game to
+                                         play; first: who starts round 1 when agreed (a
+                                         rematch), null: the first random event draws it
+  busy   {error}                         seat 1 -> 0: another version; neither plays
+  spicks {game, commit}                  Draft: this player's picks, committed (R2.3)
+  sopen  {game, picks, salt}             Draft: the picks, opened once both are committed
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from collections.abc import Callable
+
+from ..actions import Action, MalformedAction
+from ..cards import NORMAL_EFFECTS, check_effect_set
+from ..reasons import Reason
+from ..rules import IllegalAction
+from ..views import action_from_view
+from . import protocol
+from .fairness import Report, picks_commit
+from .protocol import ProtocolError, decode
+from .rematch import next_first
+from .sealed import SealedError, SealedPage
+from .sealed_session import SCHEMA as SEALED_SCHEMA
+from .sealed_session import SealedSession
+from .session import Session
+
+VERSION = "trifront-sealed/1"
+MAX_MESSAGE = 64 * 1024   # a reveal, the largest, is ~10 KiB
+
+SEEDING, DRAFTING, PLAYING, OVER = "seeding", "drafting", "playing", "over"
+
+
+def _version(v) -> bool:
+    return isinstance(v, str) and re.fullmatch(r"trifront-sealed/\d{1,4}", v) is not None
+
+
+SCHEMA = {
+    "sgame": {"v": _version, "game": protocol._token, "mode": protocol._mode,
+              "first": lambda v: v is None or (type(v) is int and v in (0, 1)),
+              "games": lambda v: protocol._count(v) and v >= 1},
+    "busy": {"error": protocol._short},
+    "spicks": {"game": protocol._token, "commit": protocol._hex64},
+    "sopen": {"game": protocol._token, "picks": protocol._picks, "salt": protocol._hex64},
+    "ping": {"k": protocol._count},
+    "pong": {"k": protocol._count},
+    **SEALED_SCHEMA,
+    **protocol.BOTH_WAYS,
+}
+
+
+class SealedMatch(Session):
+    """One page's sealed games in one room, as seat ``seat`` (0 hosts). The page calls
+    ``set_picks``, ``act`` and, on its ticker, ``reveal_overdue``; ``view()`` is its
+    player's view; ``report`` the verdict of the audit once the game is over."""
+
+    sealed = True
+
+    def __init__(self, seat: int, mode: str = "normal", *,
+                 on_change: Callable[[str], None] | None = None,
+                 log: Callable[[str], None] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if seat not in (0, 1):
+            raise ValueError("a seat is 0 or 1")
+        if mode not in ("normal", "draft"):
+            raise ValueError(f"mode must be normal or draft, not {mode!r}")
+        super().__init__(on_change=on_change, log=log, clock=clock)
+        self.seat = seat
+        self.mode: str | None = mode if seat == 0 else None
+        self.game_id: str | None = None
+        self.first: int | None = None
+        self.verdicts: list[bool] = []     # the earlier games' verdicts in this room
+        self.busy: str | None = None
+        self.refusal: str | None = None
+        self.game: SealedSession | None = None
+        self._view_key = self._view = None
+        self._clear_picks()
+        if seat == 0:
+            self._new_game(mode, None)
+
+    @property
+    def role(self) -> str:
+        return "host" if self.seat == 0 else "guest"
+
+    def _clear_picks(self) -> None:
+        self.my_picks: dict | None = None
+        self.picks_salt: str | None = None
+        self.their_commit: str | None = None
+        self.their_picks: dict | None = None
+
+    def _new_game(self, mode: str, first: int | None) -> None:
+        self.mode, self.first = mode, first
+        self.game_id = secrets.token_hex(8)
+        self.game = None
+        self._clear_picks()
+        if mode == "normal":
+            self._open()
+
+    def _open(self) -> None:
+        """Both players' effects are known: the sealed game begins (each page's hello)."""
+        if self.mode == "normal":
+            effects = [dict(NORMAL_EFFECTS), dict(NORMAL_EFFECTS)]
+        else:
+            effects = [None, None]
+            effects[self.seat], effects[1 - self.seat] = self.my_picks, self.their_picks
+        page = SealedPage(self.seat, self.mode, effects, first=self.first)
+        self.game = SealedSession(page, game=self.game_id, clock=self.clock,
+                                  on_change=self._game_changed)
+        if self.send_fn is not None:
+            self.game.connected(self.send_fn)
+
+    def _game_changed(self, kind: str) -> None:
+        if kind == "error" and self.game is not None:
+            self.refusal = self.game.error
+            self._note(f"the other page's message was refused: {self.game.error}")
+            self.on_change("refused")
+            return
+        self.on_change("state")
+
+    # ------------------------------------------------------------------------- state
+
+    @property
+    def phase(self) -> str | None:
+        if self.game_id is None:
+            return None
+        if self.game is None:
+            return DRAFTING if self.mode == "draft" else SEEDING
+        view = self.view()
+        if view is None:
+            return SEEDING
+        return OVER if view["over"] or self.game.error else PLAYING
+
+    def view(self) -> dict | None:
+        """This page's player's view (views.player_view), None before the deal. Worked out
+        once per change: the page asks for it several times per redraw."""
+        g = self.game
+        if g is None:
+            return None
+        key = (id(g), len(g.sent), g.received)
+        if key != self._view_key:
+            self._view_key, self._view = key, g.view()
+        return self._view
+
+    @property
+    def n(self) -> int | None:
+        view = self.view()
+        return None if view is None else len(view["history"])
+
+    @property
+    def pending(self) -> bool:
+        """This player's move is made and waits for the other page's reply."""
+        g = self.game
+        return g is not None and g.page.pending is not None and g.error is None
+
+    @property
+    def report(self) -> Report | None:
+        return None if self.game is None else self.game.verdict
+
+    @property
+    def reveal(self) -> None:
+        return None   # a sealed game has no host's record to replay (see docs/ONLINE.md)
+
+    def clock_status(self) -> None:
+        return None   # sealed games have no move clock yet (docs/ONLINE.md)
+
+    def clock_timeout(self) -> bool:
+        return False
+
+    def reveal_overdue(self) -> bool:
+        """The other's reveal has not come REVEAL_WAIT seconds after the end: the verdict
+        is given without it (sealed_session.py). True when that happened now."""
+        return self.game is not None and self.game.reveal_overdue()
+
+    # ------------------------------------------------------------------------- transport
+
+    def connected(self, send: Callable[[str], None]) -> None:
+        super().connected(send)
+        if self.seat == 0:
+            self._send_game()
+        self._send_picks()
+        if self.game is not None:
+            self.game.connected(send)
+
+    def disconnected(self) -> None:
+        super().disconnected()
+        if self.game is not None:
+            self.game.disconnected()
+
+    def _decode(self, text: object) -> dict:
+        return decode(text, SCHEMA, MAX_MESSAGE)
+
+    def _bad(self, why: str) -> None:
+        self._note(f"ignored a message: {why}")
+
+    def _send_game(self) -> None:
+        self._send("sgame", v=VERSION, game=self.game_id, mode=self.mode, first=self.first,
+                   games=self.games)
+
+    def _send_picks(self) -> None:
+        """This player's picks: committed, and opened once the other's commitment is in (on
+        every connection: the other page may have missed them when the channel dropped)."""
+        if self.my_picks is None:
+            return
+        self._send("spicks", game=self.game_id,
+                   commit=picks_commit(self.my_picks, self.picks_salt))
+        if self.their_commit is not None:
+            self._send("sopen", game=self.game_id, picks=self.my_picks, salt=self.picks_salt)
+
+    # --------------------------------------------------------------------------- messages
+
+    def _on_sgame(self, msg: dict) -> None:
+        if self.seat == 0:
+            raise ProtocolError("only the host names the game")
+        if msg["v"] != VERSION:
+            self.busy = protocol.OTHER_VERSION.format(theirs=msg["v"])
+            self._send("busy", error=f"another version ({VERSION})")
+            self.on_change("phase")
+            return
+        self.busy = None
+        if msg["game"] == self.game_id:
+            return     # a reconnection: this page has the game already
+        # a game given up unfinished counts as not fair: a host could otherwise start again
+        # until a deal suits it
+        restarted = self.phase in (SEEDING, PLAYING)
+        if self.game is not None and (self.report is not None or restarted):
+            self.verdicts.append(False if restarted else self.report.fair)
+        self.game_id, self.mode, self.first = msg["game"], msg["mode"], msg["first"]
+        self.games = msg["games"]
+        self.game = None
+        self._clear_picks()
+        if self.mode == "normal":
+            self._open()
+        self.on_change("restarted" if restarted else "phase")
+
+    def _on_busy(self, msg: dict) -> None:
+        self.busy = msg["error"]
+        self.on_change("phase")
+
+    def _on_spicks(self, msg: dict) -> None:
+        if msg["game"] != self.game_id or self.mode != "draft":
+            raise ProtocolError("picks for no Draft being picked")
+        if self.their_commit is not None:
+            if msg["commit"] != self.their_commit:
+                raise ProtocolError("the picks were committed already (R2.3)")
+            return
+        self.their_commit = msg["commit"]
+        self._send_picks()
+        self.on_change("phase")
+
+    def _on_sopen(self, msg: dict) -> None:
+        if msg["game"] != self.game_id or self.their_commit is None:
+            raise ProtocolError("picks opened before they were committed (R2.3)")
+        if self.their_picks is not None:
+            return
+        if picks_commit(msg["picks"], msg["salt"]) != self.their_commit:
+            raise ProtocolError("the picks opened are not the ones committed (R2.3)")
+        self.their_picks = check_effect_set(msg["picks"])
+        self._maybe_open()
+
+    def _maybe_open(self) -> None:
+        if self.game is None and self.my_picks is not None and self.their_picks is not None:
+            self._open()
+            self.on_change("phase")
+
+    def _on_sealed(self, msg: dict) -> None:
+        if self.game is not None:
+            self.game.take(msg)   # before this page's game exists, "have" asks again
+
+    _on_have = _on_sealed
+
+    # ------------------------------------------------------------------------ the player
+
+    def set_picks(self, picks: dict) -> None:
+        """This player's Draft picks (R2.3): committed to the other page at once, opened
+        once both are committed."""
+        if self.mode != "draft" or self.my_picks is not None or self.game is not None:
+            raise ValueError("no draft picks are expected now")
+        self.my_picks = check_effect_set(picks)
+        self.picks_salt = secrets.token_hex(32)
+        self._send_picks()
+        self._maybe_open()
+        self.on_change("phase")
+
+    def act(self, action) -> bool:
+        """This player's action (the view form, as the view lists it, or an Action). Raises
+        IllegalAction / MalformedAction (nothing sent). True: sent, or kept to be sent when
+        the channel is back (sealed_session.py resends)."""
+        g, view = self.game, self.view()
+        if g is None or view is None or view["over"]:
+            raise IllegalAction(Reason("R3.3", "not_started"))
+        if isinstance(action, dict) and action.get("type") == "resign":
+            if action.get("player", self.seat) != self.seat:
+                raise MalformedAction("a player may resign only for themselves (R6.6)")
+            g.resign()
+            return True
+        if not isinstance(action, Action):
+            action = action_from_view(g.page.world.state, self.seat, action)
+        try:
+            g.act(action)
+        except SealedError as exc:
+            raise IllegalAction(Reason("R3.3", "not_your_turn")) from exc
+        return True
+
+    def public_state(self):
+        """The game as this page holds it, for the public view (spectators): its hidden
+        cards are blanks, so nothing more can come out of it."""
+        g = self.game
+        return None if g is None or g.page.world is None else g.page.world.state
+
+    # ------------------------------------------------------------------------- rematch
+
+    def _finished(self) -> tuple[str, int | None, int] | None:
+        view = self.view()
+        if view is None or not view["over"]:
+            return None
+        return self.game_id, view["winner"], self.game.page.world.state.first
+
+    def _rematch_agreed(self, mode: str, r) -> None:
+        """Both want the next game: seat 0 names it (the loser's mode, the other player
+        first); seat 1 waits for its ``sgame``."""
+        if self.seat != 0:
+            return
+        first = next_first(self.game.page.world.state.first)
+        if self.report is not None:
+            self.verdicts.append(self.report.fair)
+        self.games += 1
+        self._new_game(mode, first)
+        self._send_game()
+        self.on_change("phase")
+
+    # ------------------------------------------------------------------------ persistence
+
+    def to_json(self) -> dict:
+        return {"role": self.role, "sealed": True, "seat": self.seat, "mode": self.mode,
+                "phase": self.phase, "game": self.game_id, "first": self.first,
+                "games": self.games, "verdicts": self.verdicts,
+                "my_picks": self.my_picks, "picks_salt": self.picks_salt,
+                "their_commit": self.their_commit, "their_picks": self.their_picks,
+                "session": None if self.game is None else self.game.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict, **kwargs) -> SealedMatch:
+        """The match ``to_json`` kept. Raises ValueError for a malformed one."""
+        try:
+            seat = data["seat"]
+            s = cls(seat, data["mode"] if seat == 0 else "normal", **kwargs)
+            s.mode, s.game_id, s.first = data["mode"], data["game"], data["first"]
+            s.games = int(data["games"])
+            s.verdicts = [bool(v) for v in data["verdicts"]]
+            s.my_picks, s.picks_salt = data["my_picks"], data["picks_salt"]
+            s.their_commit, s.their_picks = data["their_commit"], data["their_picks"]
+            s.game = None
+            if data["session"] is not None:
+                s.game = SealedSession.from_json(data["session"], clock=s.clock,
+                                                 on_change=s._game_changed)
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a saved sealed match: {exc!r}") from None
+        return s
