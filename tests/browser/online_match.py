@@ -997,6 +997,12 @@ def sealed_finish(players: list[Player], prefix: str) -> dict:
     }
 
 
+#: the page's saved online match (net/match.py OnlineMatch.save), as its text
+SAVED_MATCH = """() => { for (let i = 0; i < localStorage.length; i++) {
+  const k = localStorage.key(i); if (k.startsWith('trifront-online:')) return localStorage.getItem(k); }
+  return null; }"""
+
+
 def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None = None) -> dict:
     """The host chooses Sealed and both join; ``mid(host, guest)`` after a few moves (a tab
     closed and opened again); then the game to its end."""
@@ -1009,6 +1015,11 @@ def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None =
         p.page.wait_for_selector("#screen-board", timeout=90_000)
     out: dict = {"errors": []}
     play([host, guest], prefix, stop_after=6)
+    # what each page received so far, then what each holds (saved after every change):
+    # a card still hidden now was hidden whenever an earlier message was sent
+    out["mid_received"] = {p.name: p.page.evaluate("() => window.__tfReceived")
+                           for p in (host, guest)}
+    out["mid_saved"] = {p.name: p.page.evaluate(SAVED_MATCH) for p in (host, guest)}
     if mid is not None:
         out.update(mid(host, guest))
     actions = play([host, guest], prefix)

@@ -149,6 +149,36 @@ def check_sealed(result: dict) -> None:
     for name, texts in result["received"].items():
         kinds = {json.loads(t)["t"] for t in texts}
         assert "sealed" in kinds and not kinds & {"state", "reveal", "setup"}, (name, kinds)
+    assert sealed_wire_is_clean(result) > 10
+
+
+def sealed_wire_is_clean(result: dict) -> int:
+    """R7 on the wire of a sealed game, a few moves in: each page's saved match (its key and
+    everything it was given) played again on CPython gives its own cards as they were; a
+    card still hidden from the other player then (in its deck, or in its hand and never
+    shown: Normal mode puts no shown card back) appears in no message the other page had
+    received. Returns how many sealed messages were searched."""
+    from tests.engine.test_partial import reachable
+    from trifront.net.sealed_match import SealedMatch
+
+    other = {"host": "guest", "guest": "host"}
+    searched = 0
+    for name in ("host", "guest"):
+        mine = SealedMatch.from_json(json.loads(result["mid_saved"][name]))
+        st = mine.public_state()
+        me = mine.seat
+        ps, known = st.players[me], st.players[1 - me].known
+        hidden = {cid for cid in list(ps.deck) + list(ps.hand) if cid not in known}
+        assert len(hidden) > 10, hidden
+        for text in result["mid_received"][other[name]]:
+            msg = json.loads(text)
+            if msg["t"] != "sealed" or msg["m"].get("t") == "reveal":
+                continue
+            searched += 1
+            found = [o for o in reachable(msg["m"]) if isinstance(o, dict)
+                     and o.get("id") in hidden and "soldier" in o]
+            assert not found, (name, msg["m"]["t"], found)
+    return searched
 
 
 @pytest.mark.parametrize("scenario", ["sealed", "nostr-sealed"])
