@@ -1006,7 +1006,7 @@ SAVED_MATCH = """() => { for (let i = 0; i < localStorage.length; i++) {
 def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None = None) -> dict:
     """The host chooses Sealed and both join; ``mid(host, guest)`` after a few moves (a tab
     closed and opened again); then the game to its end."""
-    host.page.click("#opt-sealed-1")
+    host.page.click('#opt-sealed[aria-pressed="false"]')
     join(host)
     host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
     time.sleep(1.0)              # the host joined first: it waited longer, so it hosts

@@ -193,14 +193,19 @@ def test_the_menu_offers_sealed_play_and_remembers_the_choice():
     relay = FakeRelay()
     store = MemoryStorage()
     app, page = online_app(relay, storage=store)
-    assert page.tree.find("#opt-sealed-0").attrs["aria-pressed"] == "true"
+    button = page.tree.find("#opt-sealed")
+    assert button.attrs["aria-pressed"] == "false" and "Cards: Host-run" in button.text()
     app.dispatch("menu-set", {"key": "sealed", "value": "1"})
-    assert page.tree.find("#opt-sealed-1").attrs["aria-pressed"] == "true"
+    button = page.tree.find("#opt-sealed")
+    assert button.attrs["aria-pressed"] == "true" and "Cards: Sealed" in button.text()
+    assert button.attrs["data-value"] == "0"          # the next press goes back
     app.dispatch("menu-set", {"key": "sealed", "value": "maybe"})   # ignored
     assert app.opts["sealed"] == "1"
     again, page2 = online_app(relay, storage=store)
     assert again.opts["sealed"] == "1"
-    assert page2.tree.find("#opt-sealed-1").attrs["aria-pressed"] == "true"
+    assert page2.tree.find("#opt-sealed").attrs["aria-pressed"] == "true"
+    again.dispatch("menu-set", {"key": "kind", "value": "cpu"})     # online play only
+    assert page2.tree.find("#opt-sealed") is None
 
 
 def test_a_host_that_starts_again_mid_game_has_the_unfinished_game_counted_not_fair():

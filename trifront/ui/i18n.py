@@ -742,14 +742,13 @@ EN: dict[str, str] = {
                         "sent its secret: the game's check will count it (a host could try "
                         "deals until one suits it).",
     "online.host_mode": "The host chose {mode} for this game.",
-    "online.sealed": "Hidden cards",
+    "online.sealed_button": "Cards: {how}",
     "online.sealed.1": "Sealed",
-    "online.sealed.1_sub": "neither page holds them",
     "online.sealed.0": "Host-run",
-    "online.sealed.0_sub": "with a move clock",
-    "online.sealed_help": "Sealed: neither page ever holds your opponent's hidden cards or a "
+    "online.sealed_help": "Sealed: neither page ever holds its opponent's hidden cards or a "
                           "deck's order, and both check the whole game at its end (no move "
-                          "clock or replay yet). The host's choice counts.",
+                          "clock or replay yet). Host-run: the host's page runs the game. "
+                          "The host's choice counts.",
     "online.sealed_refused": "Your opponent's page sent something the rules do not allow "
                              "({why}): the game stops here, and the check below names it.",
     "online.sealed_tag": "· sealed",
@@ -1421,12 +1420,10 @@ JA: dict[str, str] = {
     "online.refused": "相手のページがその操作を拒否しました：{why}",
     "online.restarted": "ホストが、あなたのページが秘密の値を送った後、このゲームが終わる前に新しいゲームを始めました。ゲーム終了時の確認で数えられます（ホストは都合のよい配りになるまでやり直せるため）。",
     "online.host_mode": "ホストがこのゲームを{mode}に設定しました。",
-    "online.sealed": "伏せたカード",
+    "online.sealed_button": "カード：{how}",
     "online.sealed.1": "封印",
-    "online.sealed.1_sub": "どちらのページも持たない",
     "online.sealed.0": "ホスト管理",
-    "online.sealed.0_sub": "持ち時間つき",
-    "online.sealed_help": "封印：どちらのページも相手の伏せたカードや山札の順番を一度も持たず、ゲームの最後に両方がゲーム全体を確かめます（持ち時間とリプレイはまだありません）。ホストの設定が使われます。",
+    "online.sealed_help": "封印：どちらのページも相手の伏せたカードや山札の順番を一度も持たず、ゲームの最後に両方がゲーム全体を確かめます（持ち時間とリプレイはまだありません）。ホスト管理：ホストのページがゲームを進めます。ホストの設定が使われます。",
     "online.sealed_refused": "相手のページがルールで認められないものを送ってきました（{why}）。ゲームはここで止まり、下の確認にその内容が出ます。",
     "online.sealed_tag": "· 封印",
     "online.sealed_tag_title": "どちらのページも相手の伏せたカードを持ちません。ゲームの最後に両方がゲーム全体を確かめます。",

@@ -46,17 +46,6 @@ def _signal_seg(opts: dict, value: str) -> El:
              data={"act": "menu-set", "key": "signal", "value": value})
 
 
-def _sealed_seg(opts: dict, value: str) -> El:
-    """Sealed play (net/sealed_match.py) or the host's page running the game: the host's
-    choice, as the mode is."""
-    on = opts.get("sealed", "0") == value
-    return h("button", h("span", t(f"online.sealed.{value}"), cls="tf-seg-label"),
-             h("span", t(f"online.sealed.{value}_sub"), cls="tf-seg-sub"),
-             cls=["tf-seg", "tf-on" if on else ""], type="button", id=f"opt-sealed-{value}",
-             aria_pressed="true" if on else "false",
-             data={"act": "menu-set", "key": "sealed", "value": value})
-
-
 def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
               default_signal: str = "relay") -> list[El]:
     room, relay = opts.get("room", ""), opts.get("relay", "")
@@ -81,11 +70,6 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
             cls="tf-segs", role="group", aria_label=t("online.signal")),
           cls="tf-menu-row"),
         relay_row,
-        h("div", h("h3", t("online.sealed")),
-          h("div", _sealed_seg(opts, "1"), _sealed_seg(opts, "0"),
-            cls="tf-segs", role="group", aria_label=t("online.sealed")),
-          h("p", t("online.sealed_help"), cls="tf-sub"),
-          cls="tf-menu-row"),
     ]
     if room.strip() and page_url:
         signal = opts.get("signal", "") if opts.get("signal") != default_signal else ""
@@ -226,6 +210,19 @@ def check_name(name: str, sealed: bool = False) -> str:
 
 # ---------------------------------------------------------- the move clock (net/clock.py).
 # Test hooks: #opt-clock[data-value], #move-clock[data-side][data-left][data-running]
+
+def sealed_button(opts: dict) -> El:
+    """Sealed play (net/sealed_match.py) or the host's page running the game, the host's
+    choice as the mode is: one small button in the menu's corner beside the clock, shown for
+    online play (a row of its own would push Join room below the fold at 1366 x 768).
+    Test hook: #opt-sealed[aria-pressed]."""
+    on = opts.get("sealed", "0") == "1"
+    label = t("online.sealed_button", how=t("online.sealed.1" if on else "online.sealed.0"))
+    return button(label, "menu-set", id="opt-sealed", cls="tf-btn-ghost tf-btn-small",
+                  title=t("online.sealed_help"), pressed=on,
+                  aria_label=label + " — " + t("online.sealed_help"),
+                  data={"key": "sealed", "value": "0" if on else "1"})
+
 
 def clock_button(opts: dict) -> El:
     """The menu's move clock, in its corner beside the sound and language buttons: each press
