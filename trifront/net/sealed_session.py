@@ -149,7 +149,7 @@ class SealedSession:
         elif kind == "reveal":
             if not self._over() and self.error is None:
                 raise SealedError("a reveal before the game is over")
-            self.verdict = page.on_reveal(m)
+            self.verdict = self._judged(page.on_reveal(m))
             return
         else:
             raise SealedError(f"unknown sealed message {str(kind)[:40]!r}")
@@ -199,9 +199,17 @@ class SealedSession:
         stopped = self.error is not None
         if not stopped and (self.over_at is None or now - self.over_at < REVEAL_WAIT):
             return False
-        self.verdict = self.page.verdict(None)
+        self.verdict = self._judged(self.page.verdict(None))
         self.on_change("verdict")
         return True
+
+    def _judged(self, report: Report) -> Report:
+        """The audit, and when this page refused one of the other's messages, that too: the
+        game stopped there, so what was played before may check out and still be unfair."""
+        if self.error is not None:
+            report.add("refused", False, f"player {self.page.opp} sent a message the rules "
+                       f"refuse: {self.error}")
+        return report
 
     # -------------------------------------------------------------- a page reloaded
 

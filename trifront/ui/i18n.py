@@ -770,6 +770,7 @@ EN: dict[str, str] = {
     "fair.sealed_check.result": "The game ended as both pages saw it",
     "fair.sealed_check.transcript": "Both pages' messages are complete and well-formed",
     "fair.sealed_check.reveal": "Both pages revealed their keys at the end",
+    "fair.sealed_check.refused": "Every message followed the rules",
     "fair.host": "Your opponent's page replays the whole game with your revealed secret to "
                  "check that it was fair.",
     "fair.claimed": "The host left before the end, so its secret was never revealed: this game "
@@ -1439,6 +1440,7 @@ JA: dict[str, str] = {
     "fair.sealed_check.result": "ゲームは両方のページが見たとおりに終わった",
     "fair.sealed_check.transcript": "両方のページのメッセージは完全で正しい形式",
     "fair.sealed_check.reveal": "両方のページが最後に鍵を公開した",
+    "fair.sealed_check.refused": "すべてのメッセージがルールどおり",
     "fair.host": "相手のページが、公開されたあなたの秘密の値を使ってゲーム全体を再現し、公平だったかを確かめます。",
     "fair.claimed": "ホストが最後まで残らなかったため秘密の値が公開されず、このゲームは検証できません。",
     "fair.checking": "ゲームが公平だったか確認しています…",

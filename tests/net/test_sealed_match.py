@@ -1,0 +1,153 @@
+"""SealedMatch (net/sealed_match.py), two sessions joined by an in-memory pipe: whole games
+in Normal and Draft, and a hostile peer's garbled or lying messages around the sealed
+game: the game's name, the Draft picks' commitments and openings, other games' messages.
+The honest page never raises, keeps its game and its verdict names the cheat."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+
+import pytest
+
+from trifront.net.fairness import picks_commit
+from trifront.net.sealed_match import SealedMatch
+
+from .pipe import random_action, random_picks
+
+
+class Pipe:
+    """Two SealedMatch sessions; ``tamper(to, text)`` may change (or drop: None) what ``to``
+    receives."""
+
+    def __init__(self, mode: str = "normal", tamper=None):
+        self.s = [SealedMatch(0, mode), SealedMatch(1)]
+        self.q: deque = deque()
+        self.tamper = tamper or (lambda to, text: text)
+        self.wire: list[tuple[int, str]] = []
+
+    def connect(self):
+        for p in (0, 1):
+            self.s[p].connected(lambda text, to=1 - p: self.q.append((to, text)))
+        self.pump()
+
+    def pump(self):
+        while self.q:
+            to, text = self.q.popleft()
+            text = self.tamper(to, text)
+            if text is not None:
+                self.wire.append((to, text))
+                self.s[to].receive(text)
+
+    def play(self, rng: random.Random, limit: int = 2000, to_end: bool = True):
+        for _ in range(limit):
+            views = [s.view() for s in self.s]
+            if all(v is not None and v["over"] for v in views):
+                return
+            for p, v in enumerate(views):
+                if v is not None and not v["over"] and v["to_move"] == p \
+                        and not self.s[p].pending:
+                    self.s[p].act(random_action(v, rng))
+            self.pump()
+        assert not to_end, "no end"
+
+
+@pytest.mark.parametrize("mode", ["normal", "draft"])
+def test_whole_games_end_with_both_verdicts_fair(mode):
+    for seed in range(4):
+        rng = random.Random(seed)
+        pipe = Pipe(mode)
+        pipe.connect()
+        if mode == "draft":
+            for s in pipe.s:
+                s.set_picks(random_picks(rng))
+            pipe.pump()
+        pipe.play(rng)
+        for s in pipe.s:
+            assert s.report is not None and s.report.fair, s.report.summary()
+        assert pipe.s[0].view()["winner"] == pipe.s[1].view()["winner"]
+        assert pipe.s[0].view()["effects"] == pipe.s[1].view()["effects"]
+
+
+def test_a_draft_opening_that_is_not_the_committed_picks_is_ignored():
+    rng = random.Random(1)
+    honest = random_picks(rng)
+    other = dict(honest, D="spy" if honest["D"] != "spy" else "general")
+
+    def tamper(to, text):   # the guest opens other picks than it committed to
+        msg = json.loads(text)
+        if to == 0 and msg["t"] == "sopen":
+            msg["picks"] = other
+        return json.dumps(msg)
+    pipe = Pipe("draft", tamper)
+    pipe.connect()
+    pipe.s[1].set_picks(honest)
+    pipe.pump()
+    assert pipe.s[0].their_commit == picks_commit(honest, pipe.s[1].picks_salt)
+    assert pipe.s[1].their_picks is None            # the host has not committed yet
+    pipe.s[0].set_picks(random_picks(rng))
+    pipe.pump()
+    assert pipe.s[0].their_picks is None and pipe.s[0].view() is None   # no game on a lie
+    assert any("could not handle sopen" in line for line in pipe.s[0].log)
+
+
+def test_garbled_and_foreign_messages_never_break_the_honest_page():
+    rng = random.Random(5)
+    pipe = Pipe("draft")
+    pipe.connect()
+    for s in pipe.s:
+        s.set_picks(random_picks(rng))
+    pipe.pump()
+    pipe.play(rng, limit=6, to_end=False)
+    host = pipe.s[0]
+    before = host.view()
+    junk = [None, 7, "", "{", "[]", "x" * 200_000, json.dumps({"t": "nope"}),
+            json.dumps({"t": "sgame", "v": "trifront-sealed/1", "game": "ab" * 8,
+                        "mode": "normal", "first": None, "games": 1}),   # only a host names
+            json.dumps({"t": "spicks", "game": "00" * 8, "commit": "0" * 64}),
+            json.dumps({"t": "sopen", "game": host.game_id, "picks": {"A": "x"},
+                        "salt": "0" * 64}),
+            json.dumps({"t": "sealed", "game": "another", "i": 0, "m": {"t": "hello"}}),
+            json.dumps({"t": "have", "game": host.game_id, "n": -1}),
+            json.dumps({"t": "rematch", "game": host.game_id, "mode": "draft"}),
+            json.dumps({"t": "say", "id": "<script>"})]
+    for text in junk:
+        host.receive(text)
+    for _ in range(300):       # every field of real messages, garbled
+        to, text = rng.choice(pipe.wire)
+        msg = json.loads(text)
+        if msg["t"] in ("sealed", "have"):
+            continue            # a sealed message garbled in its place stops the game
+        key = rng.choice(sorted(msg))
+        msg[key] = rng.choice([None, -1, "", [], {}, "z" * 70, 10 ** 30, True])
+        host.receive(json.dumps(msg))
+    assert host.view() == before and host.game.error is None
+    pipe.play(rng)
+    for s in pipe.s:
+        assert s.report.fair, s.report.summary()
+
+
+def test_a_lie_inside_the_sealed_game_stops_it_and_the_verdict_names_the_liar():
+    rng = random.Random(2)
+    lied = []
+
+    def tamper(to, text):   # the guest's first move shows another card than it plays
+        msg = json.loads(text)
+        m = msg.get("m") or {}
+        if to == 0 and m.get("t") == "move" and "card" in m and not lied:
+            m["card"] = dict(m["card"], id=(m["card"]["id"] + 1) % 26)
+            lied.append(m["n"])
+        return json.dumps(msg)
+    pipe = Pipe("normal", tamper)
+    pipe.connect()
+    for _ in range(200):
+        pipe.play(rng, limit=1, to_end=False)
+        if pipe.s[0].game.error:
+            break
+    assert lied and pipe.s[0].refusal
+    assert pipe.s[0].reveal_overdue()          # judged at once: the game cannot go on
+    report = pipe.s[0].report
+    assert not report.fair
+    assert ("refused", False, "player 1 sent a message the rules refuse: the move and the "
+            "card it shows differ") in report.checks
