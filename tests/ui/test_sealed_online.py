@@ -228,3 +228,88 @@ def test_a_host_that_starts_again_mid_game_has_the_unfinished_game_counted_not_f
         leave_all([a, b])
         await step(relay)
     asyncio.run(go())
+
+
+def test_a_sealed_game_keeps_the_host_s_move_clock_and_a_page_passes_on_its_own_time_out():
+    async def go():
+        now = [100.0]
+        clock = lambda: now[0]  # noqa: E731
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
+        a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        assert a.match.is_sealed and b.match.is_sealed
+        for p in (pa, pb):
+            el = p.tree.find("#move-clock")
+            assert el is not None and el.attrs["data-running"] == "1", p.tree.text()
+        to_move = a.view()["to_move"]
+        mover, mpage, other, opage = (a, pa, b, pb) if to_move == 0 else (b, pb, a, pa)
+        assert "Your time 0:15 + 1:00" in mpage.tree.find("#move-clock").text()
+        assert "Their time 0:15 + 1:00" in opage.tree.find("#move-clock").text()
+        n = len(a.view()["history"])
+        now[0] += 15 + 60 + 0.5                    # the mover's time is out, not the grace
+        other.match.poll()
+        assert other.match.status().time_up is False
+        mover.match.poll()                         # its own page passes for it
+        await step(relay)
+        for app in (a, b):
+            history = app.view()["history"]
+            assert len(history) == n + 1 and history[n]["action"]["type"] == "pass"
+            assert history[n]["player"] == to_move
+        assert mover.toast == "Your time ran out: your turn was a pass."
+        assert opage.tree.find("#move-clock").attrs["data-side"] == 1 - to_move
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_an_opponent_whose_page_ignores_its_time_out_may_be_claimed_against():
+    async def go():
+        now = [100.0]
+        clock = lambda: now[0]  # noqa: E731
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
+        a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        to_move = a.view()["to_move"]
+        waiting, wpage = (b, pb) if to_move == 0 else (a, pa)
+        now[0] += 15 + 60 + 1.0
+        waiting.match.poll()                 # within the grace: nothing yet
+        assert wpage.tree.find("#btn-claim-win") is None
+        now[0] += 3.0                        # the mover's page never passed (a modified one)
+        assert waiting.match.poll()
+        waiting.render()
+        assert "time is up" in wpage.tree.find("#net-status").text()
+        waiting.dispatch("claim-win")
+        waiting.render()
+        assert waiting.screen == "over" and waiting.game.winner == waiting.match.me
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_sealed_clock_survives_a_reload_of_the_guest():
+    async def go():
+        now = [100.0]
+        clock = lambda: now[0]  # noqa: E731
+        relay = FakeRelay()
+        store = MemoryStorage()
+        (a, pa) = sealed_app(relay, clock=clock)
+        (b, pb) = online_app(relay, clock=clock, storage=store)
+        a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 4)
+        b.match.close()
+        await step(relay)
+        b, pb = online_app(relay, clock=clock, storage=store)
+        b.dispatch("start")
+        await step(relay)
+        assert b.match.resumed and pb.tree.find("#move-clock") is not None
+        await play(relay, [a, b], [pa, pb])
+        for p in (pa, pb):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())

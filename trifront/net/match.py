@@ -102,6 +102,7 @@ class MatchStatus:
     clock: dict | None = None   # the move clock: {"side", "move", "reserve", "per", ...}
     watchers: int = 0           # how many watch the game (spectators; the relay counts them)
     sealed: bool = False        # sealed play (sealed_match.py): both pages audit the game
+    time_up: bool = False       # sealed: the opponent's time is out and no move came
 
 
 class MemoryStorage:
@@ -297,7 +298,11 @@ class OnlineMatch:
         return self._claim_in(self.view())
 
     def _claim_in(self, view: dict | None) -> float | None:
-        if self.gone_since is None or view is None or view["over"] or self.claimed:
+        if view is None or view["over"] or self.claimed:
+            return None
+        if isinstance(self.session, SealedMatch) and self.session.time_up:
+            return 0.0      # no page can move for the other: its time is out, claim
+        if self.gone_since is None:
             return None
         return max(0.0, self.claim_after - (self.clock() - self.gone_since))
 
@@ -321,7 +326,8 @@ class OnlineMatch:
             rematch=self._rematch_status(), games=1 if s is None else s.games,
             verdicts=() if guest is None else tuple(guest.verdicts), said=self.said(),
             clock=None if s is None or not self.started else s.clock_status(),
-            watchers=self.watchers, sealed=isinstance(s, SealedMatch))
+            watchers=self.watchers, sealed=isinstance(s, SealedMatch),
+            time_up=isinstance(s, SealedMatch) and s.time_up)
 
     def _rematch_status(self) -> RematchStatus | None:
         s = self.session
@@ -449,7 +455,7 @@ class OnlineMatch:
         sealed = self._sealing() if host else msg.get("sealed", False)
         if host and (self.role != "host" or self.is_sealed != sealed):
             self.session = (SealedMatch(0, self.mode, on_change=self._changed, log=self.log,
-                                        clock=self.clock) if sealed else
+                                        clock=self.clock, timer=self.timer) if sealed else
                             HostSession(self.mode, on_change=self._changed, log=self.log,
                                         clock=self.clock, timer=self.timer))
         elif not host and (self.role != "guest" or self.is_sealed != sealed):

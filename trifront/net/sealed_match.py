@@ -11,9 +11,15 @@ Seat 1, the "guest", follows.
 Messages of this session, besides the sealed ones (``sealed``, ``have``: sealed_session.py)
 and those every session has (ping, pong, rematch, norematch, say: session.py):
 
-  sgame  {v, game, mode, first, games}   seat 0 -> 1 on every (re)connection: the game to
-                                         play; first: who starts round 1 when agreed (a
-                                         rematch), null: the first random event draws it
+  sgame  {v, game, mode, first, games, timer}   seat 0 -> 1 on every (re)connection: the
+                                         game to play; first: who starts round 1 when
+                                         agreed (a rematch), null: the first random event
+                                         draws it; timer: the move clock's rule, or null
+
+The move clock (clock.py) runs on both pages from the same turns: a page passes for its own
+player when that player's time is out (as the guest's page does in a host-run game). No page
+can move for the other, so when the opponent's time has been out for GRACE seconds and no
+move came, this page may claim the win (``time_up``), as from an opponent gone for good.
   busy   {error}                         seat 1 -> 0: another version; neither plays
   spicks {game, commit}                  Draft: this player's picks, committed (R2.3)
   sopen  {game, picks, salt}             Draft: the picks, opened once both are committed
@@ -33,6 +39,7 @@ from ..rules import IllegalAction
 from ..views import action_from_view
 from . import protocol
 from .fairness import Report, picks_commit
+from .clock import GRACE, MoveClock, round_break, timeout_action
 from .protocol import ProtocolError, decode
 from .rematch import next_first
 from .sealed import SealedError, SealedPage
@@ -50,10 +57,20 @@ def _version(v) -> bool:
     return isinstance(v, str) and re.fullmatch(r"trifront-sealed/\d{1,4}", v) is not None
 
 
+def _ms(v) -> bool:
+    return type(v) is int and 0 <= v <= 36_000_000
+
+
+def _timer(v) -> bool:
+    return v is None or (isinstance(v, dict) and set(v) == {"per", "reserve"}
+                         and _ms(v["per"]) and v["per"] > 0 and isinstance(v["reserve"], list)
+                         and len(v["reserve"]) == 2 and all(map(_ms, v["reserve"])))
+
+
 SCHEMA = {
     "sgame": {"v": _version, "game": protocol._token, "mode": protocol._mode,
               "first": lambda v: v is None or (type(v) is int and v in (0, 1)),
-              "games": lambda v: protocol._count(v) and v >= 1},
+              "games": lambda v: protocol._count(v) and v >= 1, "timer": _timer},
     "busy": {"error": protocol._short},
     "spicks": {"game": protocol._token, "commit": protocol._hex64},
     "sopen": {"game": protocol._token, "picks": protocol._picks, "salt": protocol._hex64},
@@ -74,7 +91,7 @@ class SealedMatch(Session):
     def __init__(self, seat: int, mode: str = "normal", *,
                  on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, timer: str = "none") -> None:
         if seat not in (0, 1):
             raise ValueError("a seat is 0 or 1")
         if mode not in ("normal", "draft"):
@@ -88,6 +105,9 @@ class SealedMatch(Session):
         self.busy: str | None = None
         self.refusal: str | None = None
         self.game: SealedSession | None = None
+        self.timer_rule = MoveClock.of(timer) if seat == 0 else None   # the host's choice
+        self.move_clock: MoveClock | None = None
+        self.time_up = False     # the opponent's time is out and no move came (GRACE)
         self._view_key = self._view = None
         self._clear_picks()
         if seat == 0:
@@ -107,9 +127,15 @@ class SealedMatch(Session):
         self.mode, self.first = mode, first
         self.game_id = secrets.token_hex(8)
         self.game = None
+        self._new_clock()
         self._clear_picks()
         if mode == "normal":
             self._open()
+
+    def _new_clock(self) -> None:
+        rule = self.timer_rule
+        self.move_clock = None if rule is None else MoveClock(rule.per, list(rule.reserve))
+        self.time_up = False
 
     def _open(self) -> None:
         """Both players' effects are known: the sealed game begins (each page's hello)."""
@@ -125,6 +151,7 @@ class SealedMatch(Session):
             self.game.connected(self.send_fn)
 
     def _game_changed(self, kind: str) -> None:
+        self._clock_follow()
         if kind == "error" and self.game is not None:
             self.refusal = self.game.error
             self._note(f"the other page's message was refused: {self.game.error}")
@@ -175,11 +202,52 @@ class SealedMatch(Session):
     def reveal(self) -> None:
         return None   # a sealed game has no host's record to replay (see docs/ONLINE.md)
 
-    def clock_status(self) -> None:
-        return None   # sealed games have no move clock yet (docs/ONLINE.md)
+    # ---------------------------------------------------------- the move clock (clock.py)
+
+    def _clock_follow(self) -> None:
+        """The clock runs for the player to move (stopped while the channel is down; none
+        once the game is over or stopped)."""
+        c, g = self.move_clock, self.game
+        if c is None or g is None or g.page.world is None:
+            return
+        st, now = g.page.world.state, self.clock()
+        side = None if st.over or g.error is not None else st.to_move
+        n = len(st.history)
+        if (side, n) != (c.side, c.n):
+            self.time_up = False
+        extra = round_break(st.history[-1][3] if st.history else None, st.round)
+        c.start(side, n, now, running=self.online, extra=extra)
+        if self.online:
+            c.resume(now)
+
+    def clock_status(self) -> dict | None:
+        """The clock as the page shows it: {"side", "move", "reserve": [ms, ms], "per"}."""
+        c = self.move_clock
+        if c is None or self.view() is None:
+            return None
+        return c.message(self.clock())
 
     def clock_timeout(self) -> bool:
-        return False
+        """Called often (the page's ticker): this player's time is out: its turn is a pass
+        (or clock.timeout_action); the opponent's has been out GRACE seconds with no move:
+        ``time_up``. True if either happened now."""
+        c, view = self.move_clock, self.view()
+        if c is None or view is None or view["over"] or not self.online or self.game.error:
+            return False
+        now = self.clock()
+        if view["to_move"] == self.seat:
+            if self.pending or not c.out(now):
+                return False
+            self._note("this player's time is out: its turn is a pass")
+            self.act(timeout_action(view))
+            self.on_change("timeout")
+            return True
+        if self.time_up or not c.out(now, GRACE):
+            return False
+        self.time_up = True
+        self._note("the opponent's time is out and no move came")
+        self.on_change("timeup")
+        return True
 
     def reveal_overdue(self) -> bool:
         """The other's reveal has not come REVEAL_WAIT seconds after the end: the verdict
@@ -195,11 +263,16 @@ class SealedMatch(Session):
         self._send_picks()
         if self.game is not None:
             self.game.connected(send)
+        if self.move_clock is not None:
+            self._clock_follow()
+            self.move_clock.resume(self.clock())
 
     def disconnected(self) -> None:
         super().disconnected()
         if self.game is not None:
             self.game.disconnected()
+        if self.move_clock is not None:
+            self.move_clock.pause(self.clock())   # the claim-win countdown runs instead
 
     def _decode(self, text: object) -> dict:
         return decode(text, SCHEMA, MAX_MESSAGE)
@@ -208,8 +281,9 @@ class SealedMatch(Session):
         self._note(f"ignored a message: {why}")
 
     def _send_game(self) -> None:
+        rule = self.timer_rule
         self._send("sgame", v=VERSION, game=self.game_id, mode=self.mode, first=self.first,
-                   games=self.games)
+                   games=self.games, timer=None if rule is None else rule.to_json())
 
     def _send_picks(self) -> None:
         """This player's picks: committed, and opened once the other's commitment is in (on
@@ -242,6 +316,8 @@ class SealedMatch(Session):
         self.game_id, self.mode, self.first = msg["game"], msg["mode"], msg["first"]
         self.games = msg["games"]
         self.game = None
+        self.timer_rule = MoveClock.from_json(msg["timer"])
+        self._new_clock()
         self._clear_picks()
         if self.mode == "normal":
             self._open()
@@ -351,6 +427,8 @@ class SealedMatch(Session):
                 "games": self.games, "verdicts": self.verdicts,
                 "my_picks": self.my_picks, "picks_salt": self.picks_salt,
                 "their_commit": self.their_commit, "their_picks": self.their_picks,
+                "timer": None if self.timer_rule is None else self.timer_rule.to_json(),
+                "clock": None if self.move_clock is None else self.move_clock.to_json(),
                 "session": None if self.game is None else self.game.to_json()}
 
     @classmethod
@@ -364,6 +442,8 @@ class SealedMatch(Session):
             s.verdicts = [bool(v) for v in data["verdicts"]]
             s.my_picks, s.picks_salt = data["my_picks"], data["picks_salt"]
             s.their_commit, s.their_picks = data["their_commit"], data["their_picks"]
+            s.timer_rule = MoveClock.from_json(data.get("timer"))
+            s.move_clock = MoveClock.from_json(data.get("clock"))
             s.game = None
             if data["session"] is not None:
                 s.game = SealedSession.from_json(data["session"], clock=s.clock,

@@ -704,6 +704,7 @@ EN: dict[str, str] = {
     "online.they_host": " · the other player hosts this game",
     "online.claim_in": " You may claim the win in {n} s.",
     "online.opp_left": " Your opponent has left: ",
+    "online.time_up": " Your opponent's time is up and their page did not pass: ",
     "online.claim": "Claim the win",
     "online.leave": "Leave",
     "online.leave_title": "Leave this online game (you can come back with the same room word)",
@@ -746,8 +747,8 @@ EN: dict[str, str] = {
     "online.sealed.1": "Sealed",
     "online.sealed.0": "Host-run",
     "online.sealed_help": "Sealed: neither page ever holds its opponent's hidden cards or a "
-                          "deck's order, and both check the whole game at its end (no move "
-                          "clock or replay yet). Host-run: the host's page runs the game. "
+                          "deck's order, and both check the whole game at its end (no "
+                          "replay yet). Host-run: the host's page runs the game. "
                           "The host's choice counts.",
     "online.sealed_refused": "Your opponent's page sent something the rules do not allow "
                              "({why}): the game stops here, and the check below names it.",
@@ -1386,6 +1387,7 @@ JA: dict[str, str] = {
     "online.they_host": " · 相手がホストです",
     "online.claim_in": " あと{n}秒で勝利を申告できます。",
     "online.opp_left": " 相手が退出しました：",
+    "online.time_up": " 相手の持ち時間が切れましたが、相手のページがパスしません：",
     "online.claim": "勝利を申告",
     "online.leave": "退出",
     "online.leave_title": "このオンライン対戦から退出する（同じキーワードで戻れます）",
@@ -1424,7 +1426,7 @@ JA: dict[str, str] = {
     "online.sealed_button": "カード：{how}",
     "online.sealed.1": "封印",
     "online.sealed.0": "ホスト管理",
-    "online.sealed_help": "封印：どちらのページも相手の伏せたカードや山札の順番を一度も持たず、ゲームの最後に両方がゲーム全体を確かめます（持ち時間とリプレイはまだありません）。ホスト管理：ホストのページがゲームを進めます。ホストの設定が使われます。",
+    "online.sealed_help": "封印：どちらのページも相手の伏せたカードや山札の順番を一度も持たず、ゲームの最後に両方がゲーム全体を確かめます（リプレイはまだありません）。ホスト管理：ホストのページがゲームを進めます。ホストの設定が使われます。",
     "online.sealed_refused": "相手のページがルールで認められないものを送ってきました（{why}）。ゲームはここで止まり、下の確認にその内容が出ます。",
     "online.sealed_tag": "· 封印",
     "online.sealed_tag_title": "どちらのページも相手の伏せたカードを持ちません。ゲームの最後に両方がゲーム全体を確かめます。",

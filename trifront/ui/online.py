@@ -215,7 +215,8 @@ class OnlineSeat(Seat):
             page.toast = i18n.t("online.sealed_restarted" if st.sealed else "online.restarted")
         if kind == "timeout" and st.started:
             history = match.view()["history"]
-            who = history[-1]["player"] if history else None
+            # (a sealed page times out only its own player, whose pass waits for the reply)
+            who = me if st.sealed else history[-1]["player"] if history else None
             page.tell(i18n.t("clock.timeout_me" if who == me else "clock.timeout_them"))
         mode = st.mode
         if st.games > 1 and mode and st.game_id and self.told_game != st.game_id:

@@ -113,12 +113,13 @@ def banner(st: MatchStatus) -> El:
     if st.sealed:
         parts.append(h("span", t("online.sealed_tag"), cls="tf-net-sealed", id="net-sealed",
                        title=t("online.sealed_tag_title")))
-    if claim is not None and st.net != "connected":
+    if claim is not None and (st.net != "connected" or st.time_up):
         if claim > 0:
             parts.append(h("span", t("online.claim_in", n=int(claim + 0.999)),
                            cls="tf-net-claim", id="claim-countdown"))
         else:
-            parts.append(h("span", t("online.opp_left"), cls="tf-net-claim"))
+            parts.append(h("span", t("online.time_up" if st.time_up else "online.opp_left"),
+                           cls="tf-net-claim"))
             parts.append(button(t("online.claim"), "claim-win", id="btn-claim-win",
                                 cls="tf-btn-primary tf-btn-small"))
     if st.watchers:
