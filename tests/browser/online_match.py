@@ -1003,10 +1003,14 @@ SAVED_MATCH = """() => { for (let i = 0; i < localStorage.length; i++) {
   return null; }"""
 
 
-def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None = None) -> dict:
-    """The host chooses Sealed and both join; ``mid(host, guest)`` after a few moves (a tab
-    closed and opened again); then the game to its end."""
+def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None = None,
+                clock: bool = False) -> dict:
+    """The host chooses Sealed (and ``clock``: the first move clock) and both join;
+    ``mid(host, guest)`` after a few moves (a tab closed and opened again); then the game
+    to its end."""
     host.page.click('#opt-sealed[aria-pressed="false"]')
+    if clock:
+        host.page.click("#opt-clock")
     join(host)
     host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
     time.sleep(1.0)              # the host joined first: it waited longer, so it hosts
@@ -1014,7 +1018,11 @@ def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None =
     for p in (host, guest):
         p.page.wait_for_selector("#screen-board", timeout=90_000)
     out: dict = {"errors": []}
-    play([host, guest], prefix, stop_after=6)
+    if clock:
+        for p in (host, guest):
+            p.page.wait_for_selector("#move-clock", timeout=10_000)
+        out["clock_text"] = {p.name: p.page.inner_text("#move-clock") for p in (host, guest)}
+    play([host, guest], prefix, stop_after=6, clocked=clock)
     # what each page received so far, then what each holds (saved after every change):
     # a card still hidden now was hidden whenever an earlier message was sent
     out["mid_received"] = {p.name: p.page.evaluate("() => window.__tfReceived")
@@ -1022,7 +1030,7 @@ def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None =
     out["mid_saved"] = {p.name: p.page.evaluate(SAVED_MATCH) for p in (host, guest)}
     if mid is not None:
         out.update(mid(host, guest))
-    actions = play([host, guest], prefix)
+    actions = play([host, guest], prefix, clocked=clock)
     out.update(sealed_finish([host, guest], prefix), actions=actions)
     out["errors"] += host.errors + guest.errors
     return out
@@ -1059,7 +1067,7 @@ def scenario_nostr_sealed(pw, server, relay_port) -> dict:
     with nostr_room(pw, server, "nostr-sealed") as (browser, u, _port):
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
-        return sealed_game(host, guest, "online-nostr-sealed")
+        return sealed_game(host, guest, "online-nostr-sealed", clock=True)
 
 
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,

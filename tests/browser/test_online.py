@@ -187,6 +187,10 @@ def test_a_sealed_game_between_two_browsers_over_both_signaling_paths(tmp_path, 
     check_sealed(result)
     if scenario == "sealed":     # the guest's tab closed mid-game came back to the same game
         assert int(result["after_n"]) >= int(result["before_n"]) >= 6, result
+    else:                        # the host's move clock, on both pages
+        texts = result["clock_text"]
+        assert all("0:15" in t for t in texts.values()), texts
+        assert {"Your time" in t for t in texts.values()} == {True, False}, texts
 
 
 @pytest.mark.timeout(1800)   # a turn left to time out (75 s), a whole game, a second begun
