@@ -4,10 +4,11 @@ Plays whole random games between two in-memory SealedPages (both pages' work cou
 network) and prints: the start (keys, deck commitments, the deal: both pages), each move's
 whole exchange (move, reply, and the next-round draws where a round ends: both pages),
 what today's authoritative host spends a move (the engine's step on the full state and
-both player views, over games of the same kinds), the audit (one page), and messages and bytes per game. On CPython, and unless
---no-pyodide the same code in Pyodide under Node (npm `pyodide`, from scripts/setup), the
-stand-in for the browser (docs/ONLINE.md: targets 1 s at start, 50 ms a move, median and
-p95, in the browser).
+both player views, over games of the same kinds), the audit (one page), and messages and
+bytes per game. On CPython, and unless --no-pyodide the same code in the browser itself
+(the page's Pyodide in headless Chromium, bench/pyodide_call.py) and in Pyodide under Node
+(npm `pyodide`, from scripts/setup). Targets (docs/ONLINE.md): 1 s at start, 50 ms a move,
+median and p95, in the browser.
 
     python bench/sealed_cost.py --games 20
     python bench/sealed_cost.py --games 10 --no-pyodide
@@ -120,6 +121,11 @@ def pyodide_figures(games: int) -> dict | None:
     return call_in_pyodide("sealed_cost.py", "run", games)
 
 
+def chromium_figures(games: int) -> dict | None:
+    from pyodide_call import call_in_chromium
+    return call_in_chromium("sealed_cost.py", "run", games)
+
+
 def show(where: str, f: dict) -> None:
     print(f"{where}: {f['games']} games, {f['moves']} moves")
     for key, label in (("start_ms", "start (both pages)"), ("move_ms", "a move's exchange"),
@@ -136,6 +142,12 @@ def main() -> None:
     args = parser.parse_args()
     show("CPython " + sys.version.split()[0], run(args.games))
     if not args.no_pyodide:
+        web = chromium_figures(args.games)
+        if web is not None:
+            show("Chromium (the page's Pyodide)", web)
+            for key, target in (("start_ms", 1000.0), ("move_ms", 50.0)):
+                print(f"  {key}: {'within' if max(web[key]) <= target else 'OVER'} the "
+                      f"{target:g} ms target (median and p95)")
         pyo = pyodide_figures(args.games)
         if pyo is not None:
             show("Pyodide under Node", pyo)
