@@ -313,3 +313,36 @@ def test_a_sealed_clock_survives_a_reload_of_the_guest():
         leave_all([a, b])
         await step(relay)
     asyncio.run(go())
+
+
+def test_a_stranger_in_the_room_cannot_take_the_away_guest_s_seat():
+    """The guest's page is away (a reload, a lost connection); another page joins the room
+    word: it is told the game is someone else's, and the game is unharmed when the guest
+    comes back."""
+    async def go():
+        relay = FakeRelay()
+        store = MemoryStorage()
+        (a, pa) = sealed_app(relay)
+        (b, pb) = online_app(relay, storage=store)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
+        seen = a.view()
+        b.match.close()
+        await step(relay)
+        (c, pc) = online_app(relay)          # a stranger: its own storage, its own token
+        c.dispatch("start")
+        await step(relay)
+        assert c.match.status().busy and "another player" in pc.tree.text()
+        assert c.match.view() is None and a.view() == seen and a.match.session.game.error is None
+        c.match.close()
+        await step(relay)
+        b, pb = online_app(relay, storage=store)
+        b.dispatch("start")
+        await step(relay)
+        assert b.match.resumed and len(b.view()["history"]) == len(seen["history"])
+        await play(relay, [a, b], [pa, pb])
+        for p in (pa, pb):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())

@@ -20,7 +20,11 @@ The move clock (clock.py) runs on both pages from the same turns: a page passes 
 player when that player's time is out (as the guest's page does in a host-run game). No page
 can move for the other, so when the opponent's time has been out for GRACE seconds and no
 move came, this page may claim the win (``time_up``), as from an opponent gone for good.
-  busy   {error}                         seat 1 -> 0: another version; neither plays
+  sjoin  {game, token}                   seat 1 -> 0 on each sgame: this page's token (its
+                                         own for the room, kept across reloads): a game
+                                         goes on with the page that began it only
+  busy   {error}                         either way: another version, or (to a second
+                                         guest) a game in progress with another player
   spicks {game, commit}                  Draft: this player's picks, committed (R2.3)
   sopen  {game, picks, salt}             Draft: the picks, opened once both are committed
 """
@@ -71,6 +75,7 @@ SCHEMA = {
     "sgame": {"v": _version, "game": protocol._token, "mode": protocol._mode,
               "first": lambda v: v is None or (type(v) is int and v in (0, 1)),
               "games": lambda v: protocol._count(v) and v >= 1, "timer": _timer},
+    "sjoin": {"game": protocol._token, "token": protocol._token},
     "busy": {"error": protocol._short},
     "spicks": {"game": protocol._token, "commit": protocol._hex64},
     "sopen": {"game": protocol._token, "picks": protocol._picks, "salt": protocol._hex64},
@@ -108,6 +113,9 @@ class SealedMatch(Session):
         self.timer_rule = MoveClock.of(timer) if seat == 0 else None   # the host's choice
         self.move_clock: MoveClock | None = None
         self.time_up = False     # the opponent's time is out and no move came (GRACE)
+        #: seat 1: this page's token in the room; seat 0: the token of the guest it plays
+        self.token: str | None = secrets.token_hex(16) if seat == 1 else None
+        self.joined = False      # on this channel: the guest said sjoin and was let in
         self._view_key = self._view = None
         self._clear_picks()
         if seat == 0:
@@ -147,7 +155,7 @@ class SealedMatch(Session):
         page = SealedPage(self.seat, self.mode, effects, first=self.first)
         self.game = SealedSession(page, game=self.game_id, clock=self.clock,
                                   on_change=self._game_changed)
-        if self.send_fn is not None:
+        if self.joined:
             self.game.connected(self.send_fn)
 
     def _game_changed(self, kind: str) -> None:
@@ -257,18 +265,19 @@ class SealedMatch(Session):
     # ------------------------------------------------------------------------- transport
 
     def connected(self, send: Callable[[str], None]) -> None:
+        """The host names its game; the guest answers with its token (``_on_sgame``), and
+        only then does either page send its picks or its sealed game."""
         super().connected(send)
+        self.joined = False
         if self.seat == 0:
             self._send_game()
-        self._send_picks()
-        if self.game is not None:
-            self.game.connected(send)
         if self.move_clock is not None:
             self._clock_follow()
             self.move_clock.resume(self.clock())
 
     def disconnected(self) -> None:
         super().disconnected()
+        self.joined = False
         if self.game is not None:
             self.game.disconnected()
         if self.move_clock is not None:
@@ -288,7 +297,7 @@ class SealedMatch(Session):
     def _send_picks(self) -> None:
         """This player's picks: committed, and opened once the other's commitment is in (on
         every connection: the other page may have missed them when the channel dropped)."""
-        if self.my_picks is None:
+        if self.my_picks is None or not self.joined:
             return
         self._send("spicks", game=self.game_id,
                    commit=picks_commit(self.my_picks, self.picks_salt))
@@ -306,8 +315,53 @@ class SealedMatch(Session):
             self.on_change("phase")
             return
         self.busy = None
-        if msg["game"] == self.game_id:
-            return     # a reconnection: this page has the game already
+        if msg["game"] != self.game_id:
+            self._adopt(msg)
+        self._send("sjoin", game=self.game_id, token=self.token)
+        self._join()
+
+    def _join(self) -> None:
+        """The guest is in, on this channel: picks and the sealed game may go both ways."""
+        if self.joined:
+            return
+        self.joined = True
+        self._send_picks()
+        if self.game is not None:
+            self.game.connected(self.send_fn)
+        self.on_change("phase")
+
+    def _on_sjoin(self, msg: dict) -> None:
+        if self.seat != 0:
+            raise ProtocolError("only a guest joins")
+        if self.guest_token is not None and msg["token"] != self.guest_token:
+            if self.phase != OVER:
+                self._send("busy", error="This room has a game in progress with another "
+                           "player.")
+                self._note("a second guest tried to join the game in progress")
+                return
+            # another guest after a finished game: a new game, the room's first for it
+            self.guest_token, self.games, self.verdicts = msg["token"], 1, []
+            self._new_game(self.mode, None)
+            self._send_game()
+            return
+        if msg["game"] != self.game_id:
+            self._send_game()   # it answered an earlier sgame (a rematch crossed it)
+            return
+        self.guest_token = msg["token"]
+        self._join()
+
+    @property
+    def guest_token(self) -> str | None:
+        return self.token if self.seat == 0 else None
+
+    @guest_token.setter
+    def guest_token(self, value: str | None) -> None:
+        self.token = value
+
+    def _adopt(self, msg: dict) -> None:
+        """The host's new game (a first game, a rematch, or one that replaces a game it gave
+        up)."""
+        self.joined = False      # the new game is joined with the sjoin that follows
         # a game given up unfinished counts as not fair: a host could otherwise start again
         # until a deal suits it
         restarted = self.phase in (SEEDING, PLAYING)
@@ -328,7 +382,7 @@ class SealedMatch(Session):
         self.on_change("phase")
 
     def _on_spicks(self, msg: dict) -> None:
-        if msg["game"] != self.game_id or self.mode != "draft":
+        if not self.joined or msg["game"] != self.game_id or self.mode != "draft":
             raise ProtocolError("picks for no Draft being picked")
         if self.their_commit is not None:
             if msg["commit"] != self.their_commit:
@@ -339,7 +393,7 @@ class SealedMatch(Session):
         self.on_change("phase")
 
     def _on_sopen(self, msg: dict) -> None:
-        if msg["game"] != self.game_id or self.their_commit is None:
+        if not self.joined or msg["game"] != self.game_id or self.their_commit is None:
             raise ProtocolError("picks opened before they were committed (R2.3)")
         if self.their_picks is not None:
             return
@@ -354,7 +408,7 @@ class SealedMatch(Session):
             self.on_change("phase")
 
     def _on_sealed(self, msg: dict) -> None:
-        if self.game is not None:
+        if self.game is not None and self.joined:
             self.game.take(msg)   # before this page's game exists, "have" asks again
 
     _on_have = _on_sealed
@@ -427,6 +481,7 @@ class SealedMatch(Session):
                 "games": self.games, "verdicts": self.verdicts,
                 "my_picks": self.my_picks, "picks_salt": self.picks_salt,
                 "their_commit": self.their_commit, "their_picks": self.their_picks,
+                "token": self.token,
                 "timer": None if self.timer_rule is None else self.timer_rule.to_json(),
                 "clock": None if self.move_clock is None else self.move_clock.to_json(),
                 "session": None if self.game is None else self.game.to_json()}
@@ -442,6 +497,7 @@ class SealedMatch(Session):
             s.verdicts = [bool(v) for v in data["verdicts"]]
             s.my_picks, s.picks_salt = data["my_picks"], data["picks_salt"]
             s.their_commit, s.their_picks = data["their_commit"], data["their_picks"]
+            s.token = data.get("token")
             s.timer_rule = MoveClock.from_json(data.get("timer"))
             s.move_clock = MoveClock.from_json(data.get("clock"))
             s.game = None
