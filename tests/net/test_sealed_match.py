@@ -151,3 +151,94 @@ def test_a_lie_inside_the_sealed_game_stops_it_and_the_verdict_names_the_liar():
     assert not report.fair
     assert ("refused", False, "player 1 sent a message the rules refuse: the move and the "
             "card it shows differ") in report.checks
+
+
+def _started(pipe: Pipe) -> None:
+    pipe.connect()
+    assert all(s.view() is not None for s in pipe.s)
+
+
+def test_the_guest_takes_only_a_menu_clock_the_same_for_both_players():
+    host, guest = SealedMatch(0), SealedMatch(1)
+    sent = []
+    guest.connected(sent.append)
+    unfair = {"t": "sgame", "v": "trifront-sealed/1", "game": "ab" * 8, "mode": "normal",
+              "first": None, "games": 1, "timer": {"per": 1, "reserve": [36_000_000, 0]}}
+    guest.receive(json.dumps(unfair))
+    assert guest.game_id is None and guest.view() is None and not sent
+    fair = dict(unfair, timer={"per": 15_000, "reserve": [60_000, 60_000]})
+    guest.receive(json.dumps(fair))
+    assert guest.game_id == "ab" * 8 and guest.move_clock.reserve == [60_000, 60_000]
+    assert host.game_id is not None   # (the honest host names its own)
+
+
+def test_a_host_may_not_choose_who_starts_a_first_game():
+    guest = SealedMatch(1)
+    sent = []
+    guest.connected(sent.append)
+    guest.receive(json.dumps({"t": "sgame", "v": "trifront-sealed/1", "game": "cd" * 8,
+                              "mode": "normal", "first": 0, "games": 1, "timer": None}))
+    assert guest.game_id is None
+    assert [json.loads(t)["t"] for t in sent] == ["busy"]
+
+
+def _no_reveal_from(seat):
+    def tamper(to, text):
+        msg = json.loads(text)
+        if to == 1 - seat and msg["t"] == "sealed" and msg["m"].get("t") == "reveal":
+            return None
+        return text
+    return tamper
+
+
+@pytest.mark.parametrize("cheat", [0, 1])
+def test_a_rematch_before_the_reveal_counts_the_game_not_fair(cheat):
+    """A page that withholds its reveal and offers a rematch at once: the finished game is
+    judged without it when the next begins, not forgotten."""
+    pipe = Pipe("normal", _no_reveal_from(cheat))
+    pipe.connect()
+    pipe.play(random.Random(3))
+    honest = pipe.s[1 - cheat]
+    assert honest.report is None                 # the reveal never came
+    for s in pipe.s:
+        s.offer_rematch("normal")
+    pipe.pump()
+    assert honest.games == 2 and honest.verdicts == [False]
+    assert pipe.s[cheat].verdicts == [True]      # the cheat's page had the honest reveal
+
+
+def test_a_draft_given_up_after_the_guest_opened_its_picks_counts_not_fair():
+    def tamper(to, text):   # the host commits to nothing it will open
+        msg = json.loads(text)
+        if to == 1 and msg["t"] == "spicks":
+            msg["commit"] = "0" * 64
+        if to == 1 and msg["t"] == "sopen":
+            return None
+        return json.dumps(msg)
+    rng = random.Random(4)
+    pipe = Pipe("draft", tamper)
+    pipe.connect()
+    host, guest = pipe.s
+    host.set_picks(random_picks(rng))
+    guest.set_picks(random_picks(rng))
+    pipe.pump()
+    assert host.their_picks is not None and guest.their_picks is None   # it peeked
+    host.games += 1
+    host._new_game("draft", None)                # and deals again
+    host._send_game()
+    pipe.pump()
+    assert guest.verdicts == [False] and guest.my_picks is None
+
+
+def test_a_sealed_message_padded_with_other_fields_is_refused():
+    def tamper(to, text):
+        msg = json.loads(text)
+        if to == 0 and msg["t"] == "sealed" and msg["m"].get("t") == "move":
+            msg["m"]["pad"] = "x" * 60_000
+        return json.dumps(msg)
+    pipe = Pipe("normal", tamper)
+    pipe.connect()
+    pipe.play(random.Random(6), limit=40, to_end=False)
+    host = pipe.s[0]
+    assert host.refusal and "fields it cannot have" in host.refusal
+    assert len(json.dumps(host.to_json())) < 60_000

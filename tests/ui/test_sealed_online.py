@@ -5,6 +5,7 @@ Normal and Draft with both pages' audits, reloads, resignation, rematch, the cla
 from __future__ import annotations
 
 import asyncio
+import json
 
 from trifront.net.match import MemoryStorage
 from trifront.partial import Unknown
@@ -343,6 +344,49 @@ def test_a_stranger_in_the_room_cannot_take_the_away_guest_s_seat():
         await play(relay, [a, b], [pa, pb])
         for p in (pa, pb):
             assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_host_that_turns_the_room_host_run_mid_game_cannot_wipe_the_guest_s_verdicts():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
+        # the host's page reconnects and says its game is not sealed (a modified page)
+        b.match.link_lost("gone")
+        b.match.link_open()
+        b.match.link_message(json.dumps({"t": "role", "hosting": True, "sealed": False}))
+        assert b.match.role == "guest" and not b.match.is_sealed
+        assert b.match.status().verdicts == (False,)     # the sealed game given up
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_finished_sealed_game_is_resumed_by_its_host_after_a_reload():
+    async def go():
+        relay = FakeRelay()
+        store = MemoryStorage()
+        (a, pa), (b, pb) = sealed_app(relay, storage=store), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb])
+        verdict = a.match.session.report.to_json()
+        a.match.close()
+        await step(relay)
+        a, pa = online_app(relay, storage=store)
+        a.dispatch("start")
+        await step(relay)
+        assert a.match.resumed and a.match.is_sealed and a.match.role == "host"
+        assert a.match.session.report.to_json() == verdict
+        for app in (a, b):                 # and the room goes on: a rematch
+            loser = app.view()["winner"] != app.match.me
+            app.dispatch("online-rematch", {"mode": "normal"} if loser else {})
+            await step(relay)
+        assert a.match.status().games == b.match.status().games == 2
+        assert a.match.status().verdicts == b.match.status().verdicts == (True,)
         leave_all([a, b])
         await step(relay)
     asyncio.run(go())

@@ -50,11 +50,14 @@ CONNECT_SLOW = 20.0         # seconds paired without a channel before the page o
 
 
 def resumable_role(data: object) -> str | None:
-    """"host" or "guest" when ``data`` (a saved match, HostSession / GuestSession.to_json) is
-    one a page joining its room resumes: a host's unfinished game, a guest's any game (a
-    finished one too: joining again brings the host's verdict). None otherwise."""
+    """"host" or "guest" when ``data`` (a saved match, HostSession / GuestSession /
+    SealedMatch.to_json) is one a page joining its room resumes: a host's unfinished game, a
+    guest's any game (a finished one too: joining again brings the host's verdict), a sealed
+    game on either side (both audit it, and keep the room's verdicts). None otherwise."""
     if not isinstance(data, dict):
         return None
+    if data.get("sealed") is True and data.get("role") in ("host", "guest"):
+        return data["role"]
     if data.get("role") == "host" and data.get("phase") not in (None, "over"):
         return "host"
     return "guest" if data.get("role") == "guest" else None
@@ -223,8 +226,11 @@ class OnlineMatch:
     def hosting(self) -> bool:
         """Whether this page runs an unfinished game as host (sent in the role exchange)."""
         s = self.session
-        return (isinstance(s, HostSession) or isinstance(s, SealedMatch) and s.seat == 0) \
-            and s.phase not in ("over",)
+        if isinstance(s, SealedMatch):
+            # finished games too: the room's host names the next game (a rematch, or a new
+            # guest's), and a reloaded host page must not lose its seat and its verdicts
+            return s.seat == 0 and s.game_id is not None
+        return isinstance(s, HostSession) and s.phase not in ("over",)
 
     @property
     def is_sealed(self) -> bool:
@@ -395,6 +401,16 @@ class OnlineMatch:
                                    "sealed": self._sealing()}))
         self.on_change("net")
 
+    def _carry_verdicts(self, old) -> None:
+        """A session gives way to another (the roles changed, or the host switched between
+        sealed and host-run): the room's verdicts so far stay; a sealed game on show is
+        judged first, or counted not fair when given up unfinished (SealedMatch._close_game),
+        so that switching cannot wipe a verdict."""
+        if isinstance(old, SealedMatch):
+            old._close_game(given_up=old._given_up())
+        if hasattr(self.session, "verdicts") and getattr(old, "verdicts", None):
+            self.session.verdicts = list(old.verdicts) + list(self.session.verdicts)
+
     def _sealing(self) -> bool:
         """Whether a game this page hosts is sealed: the one it hosts, else its choice."""
         return self.is_sealed if self.hosting() else self.sealed
@@ -453,6 +469,7 @@ class OnlineMatch:
         self.peer_role = theirs
         # the host's page decides whether the game is sealed
         sealed = self._sealing() if host else msg.get("sealed", False)
+        before = self.session
         if host and (self.role != "host" or self.is_sealed != sealed):
             self.session = (SealedMatch(0, self.mode, on_change=self._changed, log=self.log,
                                         clock=self.clock, timer=self.timer) if sealed else
@@ -463,6 +480,8 @@ class OnlineMatch:
                                         clock=self.clock) if sealed else
                             GuestSession(on_change=self._changed, log=self.log,
                                          clock=self.clock))
+        if self.session is not before and before is not None:
+            self._carry_verdicts(before)
         self.gone_since = None
         self.session.connected(self.link.send)
         self.on_change("phase")

@@ -43,7 +43,7 @@ from ..rules import IllegalAction
 from ..views import action_from_view
 from . import protocol
 from .fairness import Report, picks_commit
-from .clock import GRACE, MoveClock, round_break, timeout_action
+from .clock import GRACE, PRESETS, MoveClock, round_break, timeout_action
 from .protocol import ProtocolError, decode
 from .rematch import next_first
 from .sealed import SealedError, SealedPage
@@ -65,10 +65,12 @@ def _ms(v) -> bool:
     return type(v) is int and 0 <= v <= 36_000_000
 
 
+#: the clocks a host may choose: the menu's presets, the same reserve for both players
+TIMERS = [None] + [{"per": p, "reserve": [r, r]} for p, r in filter(None, PRESETS.values())]
+
+
 def _timer(v) -> bool:
-    return v is None or (isinstance(v, dict) and set(v) == {"per", "reserve"}
-                         and _ms(v["per"]) and v["per"] > 0 and isinstance(v["reserve"], list)
-                         and len(v["reserve"]) == 2 and all(map(_ms, v["reserve"])))
+    return v in TIMERS
 
 
 SCHEMA = {
@@ -157,6 +159,29 @@ class SealedMatch(Session):
                                   on_change=self._game_changed)
         if self.joined:
             self.game.connected(self.send_fn)
+
+    def _close_game(self, given_up: bool = False) -> None:
+        """The game on show makes way for another: its verdict goes to ``verdicts``. A
+        finished game whose reveal has not come is judged without it; one given up
+        unfinished (``given_up``) counts as not fair: a page could otherwise start again
+        until a deal suits it."""
+        g = self.game
+        if given_up:
+            self.verdicts.append(False)
+        elif g is not None and g.page.world is not None and g.page.world.state.over:
+            g.judge()
+            self.verdicts.append(g.verdict.fair)
+        elif g is not None and g.error is not None:
+            g.reveal_overdue(float("inf"))
+            self.verdicts.append(False)
+
+    def _given_up(self) -> bool:
+        """Whether replacing the game on show gives up one begun: dealt and not over, or a
+        Draft in which this page's picks were opened to the other."""
+        g = self.game
+        if g is not None and g.page.world is not None:
+            return not g.page.world.state.over and g.error is None
+        return g is not None or (self.my_picks is not None and self.their_commit is not None)
 
     def _game_changed(self, kind: str) -> None:
         self._clock_follow()
@@ -316,6 +341,9 @@ class SealedMatch(Session):
             return
         self.busy = None
         if msg["game"] != self.game_id:
+            if not self._adoptable(msg):
+                self._send("busy", error="a game this page cannot accept")
+                return
             self._adopt(msg)
         self._send("sjoin", game=self.game_id, token=self.token)
         self._join()
@@ -340,6 +368,7 @@ class SealedMatch(Session):
                 self._note("a second guest tried to join the game in progress")
                 return
             # another guest after a finished game: a new game, the room's first for it
+            self._close_game()
             self.guest_token, self.games, self.verdicts = msg["token"], 1, []
             self._new_game(self.mode, None)
             self._send_game()
@@ -358,15 +387,25 @@ class SealedMatch(Session):
     def guest_token(self, value: str | None) -> None:
         self.token = value
 
+    def _adoptable(self, msg: dict) -> bool:
+        """Whether the host's new game keeps the rules of a room: who starts is drawn,
+        except in the game after a finished one, where the other player starts (a host
+        cannot always start: R6.5 ties go to the first player)."""
+        g = self.game
+        finished = g is not None and g.page.world is not None and g.page.world.state.over
+        if msg["first"] is None:
+            return True
+        if not finished or msg["first"] != next_first(g.page.world.state.first):
+            self._note("refused a game whose first player the host chose")
+            return False
+        return True
+
     def _adopt(self, msg: dict) -> None:
         """The host's new game (a first game, a rematch, or one that replaces a game it gave
         up)."""
         self.joined = False      # the new game is joined with the sjoin that follows
-        # a game given up unfinished counts as not fair: a host could otherwise start again
-        # until a deal suits it
-        restarted = self.phase in (SEEDING, PLAYING)
-        if self.game is not None and (self.report is not None or restarted):
-            self.verdicts.append(False if restarted else self.report.fair)
+        restarted = self._given_up()
+        self._close_game(given_up=restarted)
         self.game_id, self.mode, self.first = msg["game"], msg["mode"], msg["first"]
         self.games = msg["games"]
         self.game = None
@@ -466,8 +505,7 @@ class SealedMatch(Session):
         if self.seat != 0:
             return
         first = next_first(self.game.page.world.state.first)
-        if self.report is not None:
-            self.verdicts.append(self.report.fair)
+        self._close_game()
         self.games += 1
         self._new_game(mode, first)
         self._send_game()

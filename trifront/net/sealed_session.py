@@ -28,6 +28,19 @@ from .sealed import SealedError, SealedPage
 REVEAL_WAIT = 20.0
 MAX_MESSAGE = 64 * 1024   # the largest sealed message, a reveal, is ~10 KiB
 
+#: the fields each sealed message may have (sealed.py): every message is kept (for the
+#: audit and a reload), so one padded with others would fill the page's storage
+FIELDS = {
+    "hello": {"t", "key", "deck"},
+    "deal": {"t", "draws", "shares"},
+    "move": {"t", "n", "move", "card", "commit", "target_commit", "shares", "deck", "draws",
+             "revealed"},
+    "reply": {"t", "n", "shares", "revealed", "shown", "draws"},
+    "draws": {"t", "n", "draws"},
+    "resign": {"t", "n"},
+    "reveal": {"t", "key", "epochs", "hidden"},
+}
+
 def _game(v) -> bool:
     return isinstance(v, str) and len(v) <= 64
 
@@ -123,6 +136,9 @@ class SealedSession:
             self.received += 1  # the game stopped; only the other's reveal still counts
             return
         try:
+            kind = msg["m"].get("t")
+            if kind not in FIELDS or not set(msg["m"]) <= FIELDS[kind]:
+                raise SealedError(f"a {str(kind)[:20]!r} message with fields it cannot have")
             self._handle(msg["m"])
         except SealedError as exc:
             self.error = str(exc)
@@ -188,6 +204,12 @@ class SealedSession:
         self._emit(self.page.resign())
         self._after()
         self.on_change("state")
+
+    def judge(self) -> None:
+        """The verdict now, without the other's reveal if it has not come (a rematch
+        begins: the finished game must not go unjudged)."""
+        if self.verdict is None and self._over():
+            self.verdict = self._judged(self.page.verdict(None))
 
     def reveal_overdue(self, now: float | None = None) -> bool:
         """Called on the page's ticker: the other's reveal has not come REVEAL_WAIT seconds
