@@ -17,6 +17,19 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def _calling(script: str, function: str, args: tuple, last: str) -> str:
+    """Python that runs bench/`script` from the repository mounted at /trifront_root and
+    ends with ``last`` around the JSON of `function(*args)`."""
+    name = os.path.splitext(script)[0]
+    result = f"json.dumps(g[{function!r}](*{list(args)!r}))"
+    return ("import json, sys\n"
+            "sys.path.insert(0, '/trifront_root')\n"
+            f"path = '/trifront_root/bench/{script}'\n"
+            f"g = {{'__file__': path, '__name__': {name!r}}}\n"
+            "exec(compile(open(path).read(), path, 'exec'), g)\n"
+            + last.format(result) + "\n")
+
+
 def call_in_pyodide(script: str, function: str, *args):
     """`function(*args)` of bench/`script` run in Pyodide; its result (JSON-ready), or None
     with a note printed when Node or Pyodide is missing or the run failed."""
@@ -24,13 +37,7 @@ def call_in_pyodide(script: str, function: str, *args):
     if node is None or not os.path.isdir(os.path.join(ROOT, "node_modules", "pyodide")):
         print("(Pyodide: skipped; needs node and node_modules/pyodide from scripts/setup)")
         return None
-    name = os.path.splitext(script)[0]
-    code = ("import json, sys\n"
-            "sys.path.insert(0, '/trifront_root')\n"
-            f"path = '/trifront_root/bench/{script}'\n"
-            f"g = {{'__file__': path, '__name__': {name!r}}}\n"
-            "exec(compile(open(path).read(), path, 'exec'), g)\n"
-            f"print('RESULT ' + json.dumps(g[{function!r}](*{list(args)!r})))\n")
+    code = _calling(script, function, args, "print('RESULT ' + {})")
     proc = subprocess.run([node, os.path.join(ROOT, "bench", "pyodide_run.mjs"), code],
                           capture_output=True, text=True, cwd=ROOT)
     for line in proc.stdout.splitlines():
@@ -76,13 +83,7 @@ def call_in_chromium(script: str, function: str, *args):
     files = [os.path.relpath(os.path.join(d, f), ROOT)
              for d, _dirs, names in os.walk(os.path.join(ROOT, "trifront"))
              for f in names if f.endswith(".py")] + [f"bench/{script}"]
-    name = os.path.splitext(script)[0]
-    code = ("import json, sys\n"
-            "sys.path.insert(0, '/trifront_root')\n"
-            f"path = '/trifront_root/bench/{script}'\n"
-            f"g = {{'__file__': path, '__name__': {name!r}}}\n"
-            "exec(compile(open(path).read(), path, 'exec'), g)\n"
-            f"json.dumps(g[{function!r}](*{list(args)!r}))\n")
+    code = _calling(script, function, args, "{}")   # runPython returns its last value
     srv = serve.serve_in_thread(root=ROOT, port=0, quiet=True)
     try:
         with sync_playwright() as pw:

@@ -20,6 +20,15 @@ def sealed_app(relay, **kw):
     return app, page
 
 
+async def to_a_fair_end(relay, *apps) -> None:
+    """Both pages play the game to its end; both audits find it fair; both leave."""
+    await play(relay, [a for a, _ in apps], [p for _, p in apps])
+    for _, p in apps:
+        assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
+    leave_all([a for a, _ in apps])
+    await step(relay)
+
+
 def holds_no_hidden_card(app) -> None:
     """The page's game holds no card of the opponent's hand or face-down cards but the
     ones its player's view shows (a card seen face-up, then back in hand, R7): the rest are
@@ -113,11 +122,7 @@ def test_either_page_reloads_mid_game_and_the_game_goes_on_to_a_fair_end():
         await step(relay)
         assert a.match.resumed and a.match.role == "host" and a.match.is_sealed
         assert a.view()["history"][:len(seen["history"])] == seen["history"]
-        await play(relay, [a, b], [pa, pb])
-        for p in (pa, pb):
-            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
-        leave_all([a, b])
-        await step(relay)
+        await to_a_fair_end(relay, (a, pa), (b, pb))
     asyncio.run(go())
 
 
@@ -158,11 +163,7 @@ def test_a_sealed_rematch_starts_a_new_sealed_game_with_the_other_player_first()
         assert st_a.sealed and st_b.sealed and st_a.verdicts == st_b.verdicts == (True,)
         assert a.screen == b.screen == "board"
         assert a.match.session.public_state().first == 1 - first
-        await play(relay, [a, b], [pa, pb])
-        for p in (pa, pb):
-            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
-        leave_all([a, b])
-        await step(relay)
+        await to_a_fair_end(relay, (a, pa), (b, pb))
     asyncio.run(go())
 
 
@@ -231,15 +232,22 @@ def test_a_host_that_starts_again_mid_game_has_the_unfinished_game_counted_not_f
     asyncio.run(go())
 
 
+async def clocked_pair(relay, now: list):
+    """A sealed host with the 15 s + 1 min clock and its guest, started; ``now[0]``: both
+    pages' time."""
+    clock = lambda: now[0]  # noqa: E731
+    (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
+    a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
+    a.dispatch("start"); b.dispatch("start")
+    await step(relay)
+    return (a, pa), (b, pb)
+
+
 def test_a_sealed_game_keeps_the_host_s_move_clock_and_a_page_passes_on_its_own_time_out():
     async def go():
         now = [100.0]
-        clock = lambda: now[0]  # noqa: E731
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
-        a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
-        a.dispatch("start"); b.dispatch("start")
-        await step(relay)
+        (a, pa), (b, pb) = await clocked_pair(relay, now)
         assert a.match.is_sealed and b.match.is_sealed
         for p in (pa, pb):
             el = p.tree.find("#move-clock")
@@ -268,12 +276,8 @@ def test_a_sealed_game_keeps_the_host_s_move_clock_and_a_page_passes_on_its_own_
 def test_an_opponent_whose_page_ignores_its_time_out_may_be_claimed_against():
     async def go():
         now = [100.0]
-        clock = lambda: now[0]  # noqa: E731
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
-        a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
-        a.dispatch("start"); b.dispatch("start")
-        await step(relay)
+        (a, pa), (b, pb) = await clocked_pair(relay, now)
         to_move = a.view()["to_move"]
         waiting, wpage = (b, pb) if to_move == 0 else (a, pa)
         now[0] += 15 + 60 + 1.0
@@ -308,11 +312,7 @@ def test_a_sealed_clock_survives_a_reload_of_the_guest():
         b.dispatch("start")
         await step(relay)
         assert b.match.resumed and pb.tree.find("#move-clock") is not None
-        await play(relay, [a, b], [pa, pb])
-        for p in (pa, pb):
-            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
-        leave_all([a, b])
-        await step(relay)
+        await to_a_fair_end(relay, (a, pa), (b, pb))
     asyncio.run(go())
 
 
@@ -341,11 +341,7 @@ def test_a_stranger_in_the_room_cannot_take_the_away_guest_s_seat():
         b.dispatch("start")
         await step(relay)
         assert b.match.resumed and len(b.view()["history"]) == len(seen["history"])
-        await play(relay, [a, b], [pa, pb])
-        for p in (pa, pb):
-            assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
-        leave_all([a, b])
-        await step(relay)
+        await to_a_fair_end(relay, (a, pa), (b, pb))
     asyncio.run(go())
 
 
