@@ -1015,8 +1015,17 @@ def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None =
     host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
     time.sleep(1.0)              # the host joined first: it waited longer, so it hosts
     join(guest)
-    for p in (host, guest):
-        p.page.wait_for_selector("#screen-board", timeout=90_000)
+    try:
+        for p in (host, guest):      # (a busy machine: two pages, Nostr, then the deal)
+            p.page.wait_for_selector("#screen-board", timeout=120_000)
+    except Exception as exc:
+        seen = []                    # what each page showed, for the report
+        for p in (host, guest):
+            p.shot(f"{prefix}-no-board-{p.name}")
+            status = p.page.evaluate("() => (document.getElementById('net-status') || "
+                                     "{innerText: ''}).innerText")
+            seen.append(f"{p.name}: {p.screen()} {status!r}\n" + "\n".join(p.console[-30:]))
+        raise AssertionError("no board on both pages:\n" + "\n".join(seen)) from exc
     out: dict = {"errors": []}
     if clock:
         for p in (host, guest):

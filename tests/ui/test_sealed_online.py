@@ -57,6 +57,7 @@ def test_a_sealed_normal_game_ends_with_both_pages_finding_it_fair():
         await step(relay)
         assert a.match.role == "host" and b.match.role == "guest"
         assert a.match.is_sealed and b.match.is_sealed   # the host's choice counts
+        assert "The host chose sealed cards" in (b.toast or ""), b.toast
         assert a.screen == b.screen == "board"
         await play(relay, [a, b], [pa, pb],
                    stop=lambda n: holds_no_hidden_card(a) or holds_no_hidden_card(b))
