@@ -363,11 +363,11 @@ class OnlineMatch:
         publish = getattr(self.link, "watch", None)
         if not self.watchers or publish is None:
             return
-        if isinstance(s, SealedMatch) and s.seat == 0 and s.public_state() is not None:
-            state = s.public_state()     # its hidden cards are blanks: nothing more shows
-        elif isinstance(s, HostSession) and s.game is not None:
-            state = s.game.state
+        if isinstance(s, SealedMatch):
+            state = s.public_state() if s.seat == 0 else None   # hidden cards are blanks
         else:
+            state = s.game.state if isinstance(s, HostSession) and s.game is not None else None
+        if state is None:
             return
         publish(stream_id(s.game_id), len(state.history), public_view(state))
 
@@ -404,10 +404,10 @@ class OnlineMatch:
     def _carry_verdicts(self, old) -> None:
         """A session gives way to another (the roles changed, or the host switched between
         sealed and host-run): the room's verdicts so far stay; a sealed game on show is
-        judged first, or counted not fair when given up unfinished (SealedMatch._close_game),
+        judged first, or counted not fair when given up unfinished (SealedMatch.close_game),
         so that switching cannot wipe a verdict."""
         if isinstance(old, SealedMatch):
-            old._close_game(given_up=old._given_up())
+            old.close_game()
         if hasattr(self.session, "verdicts") and getattr(old, "verdicts", None):
             self.session.verdicts = list(old.verdicts) + list(self.session.verdicts)
 

@@ -15,11 +15,6 @@ and those every session has (ping, pong, rematch, norematch, say: session.py):
                                          game to play; first: who starts round 1 when
                                          agreed (a rematch), null: the first random event
                                          draws it; timer: the move clock's rule, or null
-
-The move clock (clock.py) runs on both pages from the same turns: a page passes for its own
-player when that player's time is out (as the guest's page does in a host-run game). No page
-can move for the other, so when the opponent's time has been out for GRACE seconds and no
-move came, this page may claim the win (``time_up``), as from an opponent gone for good.
   sjoin  {game, token}                   seat 1 -> 0 on each sgame: this page's token (its
                                          own for the room, kept across reloads): a game
                                          goes on with the page that began it only
@@ -27,6 +22,11 @@ move came, this page may claim the win (``time_up``), as from an opponent gone f
                                          guest) a game in progress with another player
   spicks {game, commit}                  Draft: this player's picks, committed (R2.3)
   sopen  {game, picks, salt}             Draft: the picks, opened once both are committed
+
+The move clock (clock.py) runs on both pages from the same turns: a page passes for its own
+player when that player's time is out (as the guest's page does in a host-run game). No page
+can move for the other, so when the opponent's time has been out for GRACE seconds and no
+move came, this page may claim the win (``time_up``), as from an opponent gone for good.
 """
 
 from __future__ import annotations
@@ -160,28 +160,25 @@ class SealedMatch(Session):
         if self.joined:
             self.game.connected(self.send_fn)
 
-    def _close_game(self, given_up: bool = False) -> None:
-        """The game on show makes way for another: its verdict goes to ``verdicts``. A
-        finished game whose reveal has not come is judged without it; one given up
-        unfinished (``given_up``) counts as not fair: a page could otherwise start again
-        until a deal suits it."""
-        g = self.game
-        if given_up:
-            self.verdicts.append(False)
-        elif g is not None and g.page.world is not None and g.page.world.state.over:
-            g.judge()
-            self.verdicts.append(g.verdict.fair)
-        elif g is not None and g.error is not None:
+    def close_game(self) -> bool:
+        """The game on show makes way for another (a rematch, another session): its verdict
+        goes to ``verdicts``. A finished game whose reveal has not come is judged without
+        it, a stopped one at once; one given up once begun (dealt and not over, or a Draft
+        in which this page's picks were opened to the other) counts as not fair: a page
+        could otherwise start again until a deal suits it. True when it was given up."""
+        g, st = self.game, self.public_state()
+        if st is not None and g.error is not None:
             g.reveal_overdue(float("inf"))
             self.verdicts.append(False)
-
-    def _given_up(self) -> bool:
-        """Whether replacing the game on show gives up one begun: dealt and not over, or a
-        Draft in which this page's picks were opened to the other."""
-        g = self.game
-        if g is not None and g.page.world is not None:
-            return not g.page.world.state.over and g.error is None
-        return g is not None or (self.my_picks is not None and self.their_commit is not None)
+            return False
+        if st is not None and st.over:
+            g.judge()
+            self.verdicts.append(g.verdict.fair)
+            return False
+        given_up = g is not None or (self.my_picks is not None and self.their_commit is not None)
+        if given_up:
+            self.verdicts.append(False)
+        return given_up
 
     def _game_changed(self, kind: str) -> None:
         self._clock_follow()
@@ -240,11 +237,11 @@ class SealedMatch(Session):
     def _clock_follow(self) -> None:
         """The clock runs for the player to move (stopped while the channel is down; none
         once the game is over or stopped)."""
-        c, g = self.move_clock, self.game
-        if c is None or g is None or g.page.world is None:
+        c, st = self.move_clock, self.public_state()
+        if c is None or st is None:
             return
-        st, now = g.page.world.state, self.clock()
-        side = None if st.over or g.error is not None else st.to_move
+        now = self.clock()
+        side = None if st.over or self.game.error is not None else st.to_move
         n = len(st.history)
         if (side, n) != (c.side, c.n):
             self.time_up = False
@@ -361,41 +358,32 @@ class SealedMatch(Session):
     def _on_sjoin(self, msg: dict) -> None:
         if self.seat != 0:
             raise ProtocolError("only a guest joins")
-        if self.guest_token is not None and msg["token"] != self.guest_token:
+        if self.token is not None and msg["token"] != self.token:
             if self.phase != OVER:
                 self._send("busy", error="This room has a game in progress with another "
                            "player.")
                 self._note("a second guest tried to join the game in progress")
                 return
             # another guest after a finished game: a new game, the room's first for it
-            self._close_game()
-            self.guest_token, self.games, self.verdicts = msg["token"], 1, []
+            self.close_game()
+            self.token, self.games, self.verdicts = msg["token"], 1, []
             self._new_game(self.mode, None)
             self._send_game()
             return
         if msg["game"] != self.game_id:
             self._send_game()   # it answered an earlier sgame (a rematch crossed it)
             return
-        self.guest_token = msg["token"]
+        self.token = msg["token"]
         self._join()
-
-    @property
-    def guest_token(self) -> str | None:
-        return self.token if self.seat == 0 else None
-
-    @guest_token.setter
-    def guest_token(self, value: str | None) -> None:
-        self.token = value
 
     def _adoptable(self, msg: dict) -> bool:
         """Whether the host's new game keeps the rules of a room: who starts is drawn,
         except in the game after a finished one, where the other player starts (a host
         cannot always start: R6.5 ties go to the first player)."""
-        g = self.game
-        finished = g is not None and g.page.world is not None and g.page.world.state.over
+        st = self.public_state()
         if msg["first"] is None:
             return True
-        if not finished or msg["first"] != next_first(g.page.world.state.first):
+        if st is None or not st.over or msg["first"] != next_first(st.first):
             self._note("refused a game whose first player the host chose")
             return False
         return True
@@ -404,8 +392,7 @@ class SealedMatch(Session):
         """The host's new game (a first game, a rematch, or one that replaces a game it gave
         up)."""
         self.joined = False      # the new game is joined with the sjoin that follows
-        restarted = self._given_up()
-        self._close_game(given_up=restarted)
+        restarted = self.close_game()
         self.game_id, self.mode, self.first = msg["game"], msg["mode"], msg["first"]
         self.games = msg["games"]
         self.game = None
@@ -478,7 +465,7 @@ class SealedMatch(Session):
             g.resign()
             return True
         if not isinstance(action, Action):
-            action = action_from_view(g.page.world.state, self.seat, action)
+            action = action_from_view(self.public_state(), self.seat, action)
         try:
             g.act(action)
         except SealedError as exc:
@@ -486,8 +473,8 @@ class SealedMatch(Session):
         return True
 
     def public_state(self):
-        """The game as this page holds it, for the public view (spectators): its hidden
-        cards are blanks, so nothing more can come out of it."""
+        """The game as this page holds it (None before the deal). Its opponent's hidden
+        cards are blanks, so the public view (spectators) made from it shows nothing more."""
         g = self.game
         return None if g is None or g.page.world is None else g.page.world.state
 
@@ -497,15 +484,15 @@ class SealedMatch(Session):
         view = self.view()
         if view is None or not view["over"]:
             return None
-        return self.game_id, view["winner"], self.game.page.world.state.first
+        return self.game_id, view["winner"], self.public_state().first
 
     def _rematch_agreed(self, mode: str, r) -> None:
         """Both want the next game: seat 0 names it (the loser's mode, the other player
         first); seat 1 waits for its ``sgame``."""
         if self.seat != 0:
             return
-        first = next_first(self.game.page.world.state.first)
-        self._close_game()
+        first = next_first(self.public_state().first)
+        self.close_game()
         self.games += 1
         self._new_game(mode, first)
         self._send_game()

@@ -41,6 +41,7 @@ FIELDS = {
     "reveal": {"t", "key", "epochs", "hidden"},
 }
 
+
 def _game(v) -> bool:
     return isinstance(v, str) and len(v) <= 64
 
