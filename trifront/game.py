@@ -23,6 +23,7 @@ class Game:
 
     def __init__(self, record: dict, state: GameState) -> None:
         self._setup = {k: record[k] for k in ("mode", "effects", "first", "seed", "decks")}
+        self._told = record.get("told")
         self._actions: list[Action] = list(record["actions"])
         self.state = state
 
@@ -74,7 +75,8 @@ class Game:
         """The game so far as a trifront-record/1 dict (RECORD.md): setup and actions; replaying
         it gives this game exactly (R7.3). It holds the seed, so it reveals every hidden card."""
         s = self._setup
-        return to_json(s["mode"], s["effects"], s["first"], s["seed"], s["decks"], self._actions)
+        return to_json(s["mode"], s["effects"], s["first"], s["seed"], s["decks"], self._actions,
+                       told=self._told)
 
     def summary(self) -> dict:
         """The replay summary of RECORD.md (every zone, scores, winner): record.summary."""

@@ -9,7 +9,8 @@ import json
 
 from . import jsontext
 from .actions import Action, MalformedAction
-from .constants import LANES
+from .constants import DECK_SIZE, FIRST_ROUND_DRAW, LANES, MERCENARY_MAX, MERCENARY_MIN
+from .partial import Inconsistent, ToldDeck, ToldRandom
 from .power import lane_by_count, side_power
 from .rules import IllegalAction, apply, new_state
 from .state import GameState
@@ -78,7 +79,7 @@ def check_record(data: object) -> dict:
     missing = _FIELDS - set(data)
     if missing:
         raise MalformedRecord(f"missing field(s): {', '.join(map(repr, sorted(missing)))}")
-    extra = set(data) - _FIELDS - {"players"}
+    extra = set(data) - _FIELDS - {"players", "told"}
     if extra:
         raise MalformedRecord(f"unknown field(s): {', '.join(map(repr, sorted(extra)))}")
     players = data.get("players")
@@ -93,41 +94,144 @@ def check_record(data: object) -> dict:
             actions.append(Action.from_json(a))
         except MalformedAction as e:
             raise MalformedRecord(f"action {i}: {e}") from None
+    if "told" in data:
+        _check_told(data)
     try:  # the set-up is checked by building it
-        new_state(data["mode"], data["effects"], data["first"], data["seed"], data["decks"])
+        start(data)
     except (ValueError, TypeError, KeyError) as e:
         raise MalformedRecord(str(e)) from None
     return {**data, "actions": actions}
+
+
+def _check_told(data: dict) -> None:
+    told = data["told"]
+    if not (isinstance(told, dict) and set(told) == {"draws", "rolls", "shown"}):
+        raise MalformedRecord("told must be an object of draws, rolls and shown")
+    draws, rolls, shown = told["draws"], told["rolls"], told["shown"]
+    if not (isinstance(draws, list) and len(draws) == 2 and all(_ids(d) for d in draws)):
+        raise MalformedRecord("told draws must be two lists of card ids")
+    if any(len(d) < FIRST_ROUND_DRAW for d in draws):
+        raise MalformedRecord(f"told draws must begin with the {FIRST_ROUND_DRAW} cards "
+                              "each player drew first (R3.2)")
+    if not (isinstance(rolls, list) and all(type(r) is int and MERCENARY_MIN <= r <= MERCENARY_MAX
+                                            for r in rolls)):
+        raise MalformedRecord(f"told rolls must be whole numbers {MERCENARY_MIN}..{MERCENARY_MAX}")
+    if not (isinstance(shown, list) and all(_ids(s) for s in shown)):
+        raise MalformedRecord("told shown must be lists of card ids")
+    if data["seed"] is not None or data["decks"] is not None:
+        raise MalformedRecord("a told record has seed and decks null: its draws are told")
+
+
+def _ids(value: object) -> bool:
+    return isinstance(value, list) and all(type(x) is int and x >= 0 for x in value)
+
+
+class _TellingDeck(ToldDeck):
+    """A told record's deck: each draw takes the next card the record tells (RECORD.md
+    "told"); a copy (the replay's state after each action) goes on from where it is."""
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            copied = _TellingDeck(list.__getitem__(self, index))
+            copied.told = list(self.told)
+            return copied
+        return list.__getitem__(self, index)
+
+
+class _TellingRandom(ToldRandom):
+    """A told record's rolls (R5.C2) and shown cards (R5.D3), in the order they came."""
+
+    def __init__(self, rolls: list[int], shown: list[list[int]]) -> None:
+        super().__init__()
+        self.rolls = list(rolls)
+        self.shown_lists = [list(s) for s in shown]
+        self.shown = self._next_shown
+
+    def _next_shown(self, population, k: int) -> list[int]:
+        if not self.shown_lists:
+            raise Inconsistent("cards R5.D3 shows were not told")
+        chosen = self.shown_lists.pop(0)
+        if len(chosen) != k or len(set(chosen)) != k or not set(chosen) <= set(population):
+            raise Inconsistent(f"R5.D3 shows {k} distinct cards of the hand, not {chosen}")
+        return chosen
+
+    def clone(self) -> _TellingRandom:
+        return _TellingRandom(self.rolls, self.shown_lists)
+
+    def left(self) -> bool:
+        return bool(self.rolls or self.shown_lists)
+
+
+def start(record: dict) -> GameState:
+    """The state a record starts from (R3.2's first draw done): from its seed or stacked
+    decks, or, for a told record, with the draws and random results it tells.
+    Raises ValueError, TypeError or KeyError for a set-up that cannot be built."""
+    told = record.get("told")
+    if told is None:
+        return new_state(record["mode"], record["effects"], record["first"], record["seed"],
+                         record["decks"])
+    draws = told["draws"]
+    decks = []
+    for p in (0, 1):
+        hand = draws[p][:FIRST_ROUND_DRAW]
+        decks.append(hand + sorted(set(range(DECK_SIZE)) - set(hand)))
+    state = new_state(record["mode"], record["effects"], record["first"], 0, decks)
+    for p, ps in enumerate(state.players):
+        ps.deck = _TellingDeck(ps.deck)
+        ps.deck.told = list(draws[p][FIRST_ROUND_DRAW:])
+    state.rng = _TellingRandom(told["rolls"], told["shown"])
+    return state
+
+
+def told_left(state: GameState) -> bool:
+    """Whether a told record's state still holds told draws or random results (a record
+    that tells more than its game used is malformed)."""
+    return isinstance(state.rng, _TellingRandom) and (
+        state.rng.left() or any(ps.deck.told for ps in state.players))
 
 
 def replay(record: dict) -> GameState:
     """The state after every action of a checked record (see `check_record`).
 
     Raises IllegalRecordAction at the first illegal action, MalformedRecord at an action that
-    is not an Action (a record that did not go through `check_record`).
+    is not an Action (a record that did not go through `check_record`) or where a told
+    record's draws or random results do not fit the game.
     """
-    state = new_state(record["mode"], record["effects"], record["first"], record["seed"],
-                      record["decks"])
+    state = start(record)
     for i, action in enumerate(record["actions"]):
-        try:
-            apply(state, action)
-        except IllegalAction as e:
-            raise IllegalRecordAction(i, e) from None
-        except MalformedAction as e:
-            raise MalformedRecord(f"action {i}: {e} (check the record first: check_record)") \
-                from None
+        step(state, action, i)
+    if told_left(state):
+        raise MalformedRecord("the record tells more draws or random results than its game used")
     return state
 
 
-def to_json(mode: str, effects, first: int, seed: int, decks, actions: list[Action],
-            players: list[str] | None = None) -> dict:
-    """A record dict ready for json.dumps; ``players`` (who played each seat) when known."""
+def step(state: GameState, action: Action, i: int) -> None:
+    """Apply a record's action number `i` (its errors as `replay` raises them)."""
+    try:
+        apply(state, action)
+    except IllegalAction as e:
+        raise IllegalRecordAction(i, e) from None
+    except MalformedAction as e:
+        raise MalformedRecord(f"action {i}: {e} (check the record first: check_record)") \
+            from None
+    except Inconsistent as e:
+        raise MalformedRecord(f"action {i}: the record's told draws do not fit: {e}") from None
+
+
+def to_json(mode: str, effects, first: int, seed: int | None, decks, actions: list[Action],
+            players: list[str] | None = None, told: dict | None = None) -> dict:
+    """A record dict ready for json.dumps; ``players`` (who played each seat) when known;
+    ``told`` for a game whose draws and random results were told (RECORD.md)."""
     record = {"format": FORMAT, "mode": mode, "effects": [dict(e) for e in effects],
               "first": first, "seed": seed,
               "decks": None if decks is None else [list(d) for d in decks],
               "actions": [a.to_json() for a in actions]}
     if players is not None:
         record["players"] = list(players)
+    if told is not None:
+        record["told"] = {"draws": [list(d) for d in told["draws"]],
+                          "rolls": list(told["rolls"]),
+                          "shown": [list(s) for s in told["shown"]]}
     return record
 
 

@@ -30,8 +30,9 @@ import zlib
 
 from . import jsontext
 from .power import power_parts
-from .record import MalformedRecord, check_record, no_duplicate_keys, to_json
-from .rules import apply, board_snapshot, card_json, new_state
+from .record import (MalformedRecord, check_record, no_duplicate_keys, start, step, to_json,
+                     told_left)
+from .rules import board_snapshot, card_json
 from .state import GameState
 from .views import player_view
 
@@ -61,24 +62,20 @@ class Replay:
     """
 
     def __init__(self, record: dict) -> None:
-        from .record import IllegalRecordAction
-        from .rules import IllegalAction
-
         checked = check_record(record)
         #: who played each seat ("human" / "cpu"), when the record says so (RECORD.md)
         self.players: list[str] | None = checked.get("players")
         self.record = to_json(checked["mode"], checked["effects"], checked["first"],
                               checked["seed"], checked["decks"], checked["actions"],
-                              self.players)
-        state = new_state(checked["mode"], checked["effects"], checked["first"],
-                          checked["seed"], checked["decks"])
+                              self.players, checked.get("told"))
+        state = start(checked)
         self._states = [state.clone()]
         for i, action in enumerate(checked["actions"]):
-            try:
-                apply(state, action)
-            except IllegalAction as e:
-                raise IllegalRecordAction(i, e) from None
+            step(state, action, i)
             self._states.append(state.clone())
+        if told_left(state):
+            raise MalformedRecord("the record tells more draws or random results than its "
+                                  "game used")
         self.n = len(checked["actions"])
 
     def state(self, k: int) -> GameState:

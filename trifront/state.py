@@ -145,11 +145,13 @@ class GameState:
         """An independent copy (the RNG too). Search may drop the history it does not read,
         and may give the copy a fresh RNG seeded with `seed` (a sampled future) instead of a
         copy of this one."""
-        if seed is None:
+        if seed is not None:
+            rng = random.Random(seed)
+        elif type(self.rng) is random.Random:
             rng = _new_random(random.Random)
             rng.setstate(self.rng.getstate())
-        else:
-            rng = random.Random(seed)
+        else:  # a told game's results (record.py)
+            rng = self.rng.clone()
         return GameState(
             mode=self.mode, effects=self.effects, first=self.first, seed=self.seed,
             stacked=self.stacked, players=[p.copy() for p in self.players], rng=rng,

@@ -9,14 +9,18 @@ honest page's verdict naming the check and the step.
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
 
 from trifront.actions import DOWN, PLAY, UP
 from trifront.cards import GROUP_EFFECTS, GROUPS, NORMAL_EFFECTS
+from trifront.game import Game
 from trifront.net.sealed import SealedError, SealedPage, audit
 from trifront.partial import Unknown
+from trifront.record import MalformedRecord
+from trifront.replay import Replay
 from trifront.rules import legal_actions
 from trifront.state import BOARD, DISCARD as DISCARD_ZONE
 
@@ -442,6 +446,9 @@ def test_a_resignation_on_either_turn_ends_the_game_and_the_audit_agrees():
         verdicts = table.verdicts()
         assert all(v.fair for v in verdicts), [v.summary() for v in verdicts]
         assert f"player {1 - resigner} won" in verdicts[0].checks[-1][2]
+        replay = Replay(verdicts[0].record)
+        assert replay.state(replay.n).winner == 1 - resigner
+        assert replay.view(replay.n, resigner) == table.pages[resigner].world.view()
         with pytest.raises(SealedError):
             table.pages[1 - resigner].on_resign(msg)
 
@@ -452,7 +459,10 @@ def test_an_honest_game_whose_roll_ends_it_goes_through():
     of 1 the game would go on, and draws would be told that the step never makes."""
     table = Table(543, True)
     table.play()
-    assert all(v.fair for v in table.verdicts())
+    verdicts = table.verdicts()
+    assert all(v.fair for v in verdicts)
+    assert verdicts[0].record["told"]["rolls"]  # told, and replayed
+    assert Replay(verdicts[0].record).finished
 
 
 def test_a_second_hello_or_deal_is_refused_and_the_audit_names_its_sender():
@@ -529,3 +539,47 @@ def test_a_move_cannot_resign_for_the_other_player():
     mover = table.pages[a]
     mover.on_resign(forged_resign)  # the other page's own resignation: its player lost
     assert mover.world.state.resigned == 1 - a
+
+
+@pytest.mark.parametrize("draft", [False, True], ids=["normal", "draft"])
+def test_a_fair_games_verdict_carries_its_told_record_and_it_replays_the_game(draft):
+    for seed in range(6):
+        table = Table(seed, draft)
+        shown = [{}, {}]  # each page's view of its player after each step, by history length
+
+        def note(t):
+            for p in (0, 1):
+                world = t.pages[p].world
+                shown[p][len(world.state.history)] = world.view()
+        table.after_step = note
+        table.play()
+        verdicts = table.verdicts()
+        record = verdicts[0].record
+        assert record is not None and record == verdicts[1].record
+        assert record["seed"] is None and record["decks"] is None and "told" in record
+        record = json.loads(json.dumps(record))
+        replay = Replay(record)
+        compared = 0
+        for k in range(replay.n + 1):  # the record replays what each page showed its player
+            n = len(replay.state(k).history)
+            for p in (0, 1):
+                if n in shown[p]:
+                    assert replay.view(k, p) == shown[p][n], (seed, k, p)
+                    compared += 1
+        assert compared >= replay.n
+        assert Game.from_record(record).record() == record
+
+
+def test_a_told_record_that_does_not_fit_its_game_is_malformed():
+    table = Table(3, False)
+    table.play()
+    record = table.verdicts()[0].record
+    draws = record["told"]["draws"][0]
+    swapped = copy.deepcopy(record)  # a later draw told as one already in the hand
+    swapped["told"]["draws"][0][len(draws) - 1] = draws[0]
+    extra = copy.deepcopy(record)
+    extra["told"]["rolls"].append(7)
+    with_seed = {**copy.deepcopy(record), "seed": 4}
+    for bad in (swapped, extra, with_seed):
+        with pytest.raises(MalformedRecord):
+            Replay(bad)

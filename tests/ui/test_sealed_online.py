@@ -64,6 +64,16 @@ def test_a_sealed_normal_game_ends_with_both_pages_finding_it_fair():
         for p in (pa, pb):
             assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
         assert a.view()["winner"] == b.view()["winner"]
+        # once both audits pass, the game has a record both pages agree on, to replay,
+        # review and export like any other
+        assert a.game.record() == b.game.record() and "told" in a.game.record()
+        for p in (pa, pb):
+            for button in ("#btn-review", "#btn-watch-replay", "#btn-record"):
+                assert p.tree.find(button) is not None, button
+        b.dispatch("watch-replay")
+        b.render()
+        assert pb.screen() == "screen-replay", pb.tree.text()
+        assert b.replay.replay.finished and b.replay.replay.record == b.game.record()
         leave_all([a, b])
         await step(relay)
     asyncio.run(go())

@@ -103,6 +103,9 @@ class Report:
     """The guest's verdict: ``fair`` only if every check passed."""
 
     checks: list[tuple[str, bool, str]] = field(default_factory=list)
+    #: a sealed game's told record (RECORD.md "told"), when the audit replayed it to its
+    #: end with every check passed: the game as both pages may now replay and review it
+    record: dict | None = None
 
     def add(self, name: str, ok: bool, detail: str = "") -> bool:
         self.checks.append((name, bool(ok), detail))
@@ -131,14 +134,18 @@ class Report:
                 if self.fair else "NOT fair — " + "; ".join(bad))
 
     def to_json(self) -> dict:
-        return {"fair": self.fair, "summary": self.summary(),
+        data = {"fair": self.fair, "summary": self.summary(),
                 "checks": [{"name": n, "ok": ok, "detail": d} for n, ok, d in self.checks]}
+        if self.record is not None:
+            data["record"] = self.record
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> Report:
         """The inverse of ``to_json`` (a page's saved verdict). Raises on a malformed one."""
         checks = [(str(c["name"]), c["ok"] is True, str(c["detail"])) for c in data["checks"]]
-        return cls(checks)
+        record = data.get("record")
+        return cls(checks, record if isinstance(record, dict) else None)
 
 
 def check_game(*, record: object, host_secret: str, host_commit: str, guest_secret: str | None,

@@ -39,6 +39,7 @@ from ..cards import EFFECTS
 from ..constants import DECK_SIZE, FIRST_ROUND_DRAW, MERCENARY_MAX, MERCENARY_MIN
 from ..partial import (Inconsistent, PartialGame, Told, ToldDeck, ToldRandom, Unknown,
                        card_state)
+from ..record import to_json
 from ..rules import IllegalAction, apply, check, new_state
 from ..state import BOARD
 from ..views import view_action
@@ -675,7 +676,7 @@ def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list,
     started round 1 when the pages agreed on it (SealedPage's `first`)."""
     report = Report()
     try:
-        _audit(mode, effects, transcript, reveals, report, first)
+        report.record = _audit(mode, effects, transcript, reveals, report, first)
     except _Unfair as exc:
         report.add(exc.check, False, exc.detail)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
@@ -683,7 +684,9 @@ def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list,
     return report
 
 
-def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | None) -> None:
+def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | None) -> dict:
+    """The checks, added to `report` as they pass; raises _Unfair at the first that fails.
+    Returns the game's told record (record.py: every draw and random result as it came)."""
     for p in (0, 1):
         if not isinstance(reveals[p], dict) or not _hex64(reveals[p].get("key")):
             raise _Unfair("reveal", f"player {p} did not reveal its key (no reveal)")
@@ -743,10 +746,13 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         ps.deck = ToldDeck(ps.deck)
     script = state.rng = ToldRandom()
     report.add("decks", True)
+    actions: list[Action] = []
+    told = {"draws": [list(hands[0]), list(hands[1])], "rolls": [], "shown": []}
     event = FIRST_EVENT + 1
     for actor, msg, reply, later in _steps(transcript):
         if later is None:  # R6.6: the game ends, the round unscored
-            apply(state, Action.resign(actor), actor)
+            actions.append(Action.resign(actor))
+            apply(state, actions[-1], actor)
             break
         step = f"step {msg['n']} (player {actor}'s move)"
         other = 1 - actor
@@ -779,8 +785,9 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         event += n_events
         told_draws = {actor: reply.get("draws", []),
                       other: msg.get("draws", []) + later.get("draws", [])}
+        assigned = [draw_ids(p, 1 - p, told_draws[p], step) for p in (0, 1)]
         for p in (0, 1):
-            state.players[p].deck.told = draw_ids(p, 1 - p, told_draws[p], step)
+            state.players[p].deck.told = list(assigned[p])
         actor_draws = list(state.players[actor].deck.told)
         script.rolls = [roll(v) for v in values]
         shown_claim = reply.get("shown")
@@ -799,8 +806,10 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
                 if len(claim) != len(chosen):
                     raise _Unfair("claims", f"{step}: player {other} showed {len(claim)} "
                                   f"cards, R5.D3 shows {len(chosen)}")
+                told["shown"].append(list(chosen))
                 return chosen
             script.shown = pick
+        rolls = list(script.rolls)
         try:
             apply(state, action, actor)
         except IllegalAction as exc:
@@ -808,6 +817,11 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         except Inconsistent as exc:
             raise _Unfair("draws", f"{step}: {exc}")
         script.shown = None
+        actions.append(action)
+        told["rolls"] += rolls[:len(rolls) - len(script.rolls)]
+        for p in (0, 1):
+            left = len(state.players[p].deck.told)
+            told["draws"][p] += assigned[p][:len(assigned[p]) - left]
         if "deck" in msg:  # R5.B3, R5.B6: the deck as it was once the card went in
             now = open_epoch(actor, len(epochs[actor]) - 1)
             if sorted(now) != sorted(list(state.players[actor].deck) + actor_draws):
@@ -820,6 +834,7 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
     if not state.over:
         raise _Unfair("result", "the game did not end")
     report.add("result", True, f"player {state.winner} won")
+    return to_json(mode, effects, state.first, None, None, actions, told=told)
 
 
 def _steps(transcript):

@@ -11,6 +11,7 @@ import traceback
 
 from trifront.net.host import HostSession
 from trifront.net.match import DEFAULT_CLAIM_AFTER, OnlineMatch
+from trifront.net.sealed_match import SealedMatch
 from trifront.net.quick import IDS as QUICK_IDS
 from trifront.ui import i18n
 from trifront.ui import online_render as onr
@@ -47,10 +48,13 @@ class OnlineGame:
 
     def record(self) -> dict | None:
         """The whole game's record (replay, review): the host's; the guest's once the host
-        revealed it; none in a sealed game (no page ever held the whole game)."""
+        revealed it; in a sealed game, the told record the audit made once both pages
+        revealed and every check passed (no page held the whole game before)."""
         s = self.match.session
         if isinstance(s, HostSession):
             return s.game.record()
+        if isinstance(s, SealedMatch):
+            return None if s.report is None else s.report.record
         return None if s is None or s.reveal is None else s.reveal["record"]
 
 

@@ -42,12 +42,13 @@ def open_replay(app, text: str, *, own: bool = False, who: tuple[str, int] | Non
 
 def _same_deal(app, record: dict) -> bool:
     """Whether ``record`` is of this page's game (same set-up: mode, effects, first player,
-    seed, decks)."""
+    seed, decks; a told record's draws and random results)."""
     if app.game is None:
         return False
     mine = app.game.record()
     return mine is not None and all(record.get(k) == mine.get(k)
-                                    for k in ("mode", "effects", "first", "seed", "decks"))
+                                    for k in ("mode", "effects", "first", "seed", "decks",
+                                              "told"))
 
 
 @on("open-replay")

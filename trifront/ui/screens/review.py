@@ -49,7 +49,7 @@ def _same_game(app, record: dict) -> bool:
     mine = app.game.record()
     return mine is not None and all(record.get(k) == mine.get(k)
                                     for k in ("mode", "effects", "first", "seed", "decks",
-                                              "actions"))
+                                              "actions", "told"))
 
 
 def _start(app, subject: dict, player: int) -> None:
