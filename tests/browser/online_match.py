@@ -201,16 +201,26 @@ class Player:
         return json.loads(unquote(href.split(",", 1)[1]))
 
 
-def join(player: Player, mode: str | None = None):
+def cards(player: Player, sealed: bool) -> None:
+    """The menu's Cards choice: Sealed (its default) or Host-run, which the scenarios of the
+    host-run protocol choose (the host's choice counts)."""
+    player.page.click(f'#opt-sealed[aria-pressed="{"false" if sealed else "true"}"]')
+
+
+def join(player: Player, mode: str | None = None, sealed: bool = False):
     if mode:
         player.page.click(f"#opt-mode-{mode}")
+    if not sealed:
+        cards(player, sealed)
     player.page.click("#btn-start")
 
 
 def join_by_typing(player: Player, room: str):
-    """Join from the menu of a page opened without ?room=: choose Online, type the word."""
+    """Join from the menu of a page opened without ?room=: choose Online, type the word
+    (host-run cards, as `join`)."""
     player.page.click("#opt-kind-online")
     player.page.fill("#online-room", room)
+    cards(player, False)
     player.page.click("#btn-start")
 
 
@@ -994,6 +1004,7 @@ def sealed_finish(players: list[Player], prefix: str) -> dict:
         "roles": {p.name: p.page.get_attribute("#net-status", "data-role") for p in players},
         "n": {p.name: p.page.get_attribute("#net-status", "data-n") for p in players},
         "received": {p.name: p.page.evaluate("() => window.__tfReceived") for p in players},
+        "records": {p.name: p.record() for p in players},
     }
 
 
@@ -1005,16 +1016,18 @@ SAVED_MATCH = """() => { for (let i = 0; i < localStorage.length; i++) {
 
 def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None = None,
                 clock: bool = False) -> dict:
-    """The host chooses Sealed (and ``clock``: the first move clock) and both join;
+    """Both pages leave the menu's Sealed as it is and join (the host first, with ``clock``
+    the first move clock);
     ``mid(host, guest)`` after a few moves (a tab closed and opened again); then the game
     to its end."""
-    host.page.click('#opt-sealed[aria-pressed="false"]')
+    # Sealed is the menu's default: nothing to choose
+    assert host.page.get_attribute("#opt-sealed", "aria-pressed") == "true"
     if clock:
         host.page.click("#opt-clock")
-    join(host)
+    join(host, sealed=True)
     host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
     time.sleep(1.0)              # the host joined first: it waited longer, so it hosts
-    join(guest)
+    join(guest, sealed=True)
     try:
         for p in (host, guest):      # (a busy machine: two pages, Nostr, then the deal)
             p.page.wait_for_selector("#screen-board", timeout=120_000)

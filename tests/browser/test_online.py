@@ -35,6 +35,8 @@ from pathlib import Path
 
 import pytest
 
+from trifront.replay import Replay
+
 HELPER = Path(__file__).with_name("online_match.py")
 
 
@@ -150,6 +152,11 @@ def check_sealed(result: dict) -> None:
         kinds = {json.loads(t)["t"] for t in texts}
         assert "sealed" in kinds and not kinds & {"state", "reveal", "setup"}, (name, kinds)
     assert sealed_wire_is_clean(result) > 10
+    # the audit's told record, the same on both pages, replays the game on CPython
+    records = result["records"]
+    assert records["host"] is not None and records["host"] == records["guest"]
+    replay = Replay(records["host"])
+    assert replay.finished and "told" in records["host"] and replay.n > 10
 
 
 def sealed_wire_is_clean(result: dict) -> int:

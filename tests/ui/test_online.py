@@ -80,7 +80,10 @@ class FakeLink:
         self.relay.leave(self)
 
 
-def online_app(relay, storage=None, clock=None, room="blue fox", mode="normal"):
+def online_app(relay, storage=None, clock=None, room="blue fox", mode="normal", sealed=False):
+    """A page in the online menu. Host-run unless ``sealed`` (the menu's default is sealed:
+    these tests are of the host-run protocol; test_sealed_online has the sealed ones);
+    ``sealed=None`` leaves the menu as it opened."""
     page = Page()
     kw = {"clock": clock} if clock else {}
     app = App(page.mount, CpuClient(None), seed=1, cpu_delay=0, log_error=page.errors.append,
@@ -90,6 +93,8 @@ def online_app(relay, storage=None, clock=None, room="blue fox", mode="normal"):
     app.render()
     assert app.opts["kind"] == ("online" if room else "cpu")
     app.dispatch("menu-set", {"key": "mode", "value": mode})
+    if room and sealed is not None:
+        app.dispatch("menu-set", {"key": "sealed", "value": "1" if sealed else "0"})
     return app, page
 
 

@@ -15,9 +15,7 @@ from .test_online import FakeRelay, leave_all, online_app, play, step
 
 
 def sealed_app(relay, **kw):
-    app, page = online_app(relay, **kw)
-    app.dispatch("menu-set", {"key": "sealed", "value": "1"})
-    return app, page
+    return online_app(relay, sealed=True, **kw)
 
 
 async def to_a_fair_end(relay, *apps) -> None:
@@ -202,23 +200,48 @@ def test_either_page_may_claim_the_win_from_an_opponent_gone_for_good():
     asyncio.run(go())
 
 
-def test_the_menu_offers_sealed_play_and_remembers_the_choice():
+def test_the_menu_offers_sealed_play_by_default_and_remembers_the_choice():
     relay = FakeRelay()
     store = MemoryStorage()
-    app, page = online_app(relay, storage=store)
-    button = page.tree.find("#opt-sealed")
-    assert button.attrs["aria-pressed"] == "false" and "Cards: Host-run" in button.text()
-    app.dispatch("menu-set", {"key": "sealed", "value": "1"})
+    app, page = online_app(relay, storage=store, sealed=None)
     button = page.tree.find("#opt-sealed")
     assert button.attrs["aria-pressed"] == "true" and "Cards: Sealed" in button.text()
-    assert button.attrs["data-value"] == "0"          # the next press goes back
+    assert button.attrs["data-value"] == "0"          # the next press goes to host-run
+    app.dispatch("menu-set", {"key": "sealed", "value": "0"})
+    button = page.tree.find("#opt-sealed")
+    assert button.attrs["aria-pressed"] == "false" and "Cards: Host-run" in button.text()
     app.dispatch("menu-set", {"key": "sealed", "value": "maybe"})   # ignored
-    assert app.opts["sealed"] == "1"
-    again, page2 = online_app(relay, storage=store)
-    assert again.opts["sealed"] == "1"
-    assert page2.tree.find("#opt-sealed").attrs["aria-pressed"] == "true"
+    assert app.opts["sealed"] == "0"
+    again, page2 = online_app(relay, storage=store, sealed=None)
+    assert again.opts["sealed"] == "0"
+    assert page2.tree.find("#opt-sealed").attrs["aria-pressed"] == "false"
     again.dispatch("menu-set", {"key": "kind", "value": "cpu"})     # online play only
     assert page2.tree.find("#opt-sealed") is None
+
+
+def test_two_pages_left_at_the_menus_defaults_play_sealed():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay, sealed=None), online_app(relay, sealed=None)
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        assert a.match.is_sealed and b.match.is_sealed
+        await to_a_fair_end(relay, (a, pa), (b, pb))
+    asyncio.run(go())
+
+
+def test_a_guest_at_the_default_is_told_when_the_host_chose_host_run():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay, sealed=None)
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        assert not a.match.is_sealed and not b.match.is_sealed
+        assert "The host chose host-run cards" in (b.toast or ""), b.toast
+        assert "host-run" not in (a.toast or "")
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
 
 
 def test_a_host_that_starts_again_mid_game_has_the_unfinished_game_counted_not_fair():

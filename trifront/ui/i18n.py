@@ -747,14 +747,17 @@ EN: dict[str, str] = {
     "online.sealed.1": "Sealed",
     "online.sealed.0": "Host-run",
     "online.sealed_help": "Sealed: neither page ever holds its opponent's hidden cards or a "
-                          "deck's order, and both check the whole game at its end (no "
-                          "replay yet). Host-run: the host's page runs the game. "
+                          "deck's order, and both check the whole game at its end. "
+                          "Host-run: the host's page runs the game and holds both players' "
+                          "cards; the guest's page checks it at the end. "
                           "The host's choice counts.",
     "online.sealed_refused": "Your opponent's page sent something the rules do not allow "
                              "({why}): the game stops here, and the check below names it.",
     "online.sealed_tag": "· sealed",
     "online.host_sealed": "The host chose sealed cards: neither page holds the other's hidden "
                           "cards, and both check the game at its end.",
+    "online.host_run": "The host chose host-run cards: its page runs the game and holds your "
+                       "hidden cards; yours checks the game at its end.",
     "online.sealed_tag_title": "Neither page holds the other's hidden cards; both check the "
                                "whole game at its end.",
     "online.sealed_restarted": "The host started a new game before this one ended: the "
@@ -1428,10 +1431,11 @@ JA: dict[str, str] = {
     "online.sealed_button": "カード：{how}",
     "online.sealed.1": "封印",
     "online.sealed.0": "ホスト管理",
-    "online.sealed_help": "封印：どちらのページも相手の伏せたカードや山札の順番を一度も持たず、ゲームの最後に両方がゲーム全体を確かめます（リプレイはまだありません）。ホスト管理：ホストのページがゲームを進めます。ホストの設定が使われます。",
+    "online.sealed_help": "封印：どちらのページも相手の伏せたカードや山札の順番を一度も持たず、ゲームの最後に両方がゲーム全体を確かめます。ホスト管理：ホストのページがゲームを進め、両者のカードを持ちます。ゲストのページは最後に確かめます。ホストの設定が使われます。",
     "online.sealed_refused": "相手のページがルールで認められないものを送ってきました（{why}）。ゲームはここで止まり、下の確認にその内容が出ます。",
     "online.sealed_tag": "· 封印",
     "online.host_sealed": "ホストが封印を選びました：どちらのページも相手の伏せたカードを持たず、ゲームの最後に両方が確かめます。",
+    "online.host_run": "ホストがホスト管理を選びました：ホストのページがゲームを進め、あなたの伏せたカードを持ちます。あなたのページは最後にゲームを確かめます。",
     "online.sealed_tag_title": "どちらのページも相手の伏せたカードを持ちません。ゲームの最後に両方がゲーム全体を確かめます。",
     "online.sealed_restarted": "このゲームが終わる前にホストが新しいゲームを始めました。終わらなかったゲームは公平でなかったものとして数えます。",
     "fair.sealed_yes": "公平なゲームでした：どちらのページも相手の伏せたカードを持たず、両者の鍵でゲーム全体を再現して、引いたカード・見せたカード・出したカードとすべての乱数を確かめました。",

@@ -77,10 +77,10 @@ class OnlineSeat(Seat):
                                  on_change=self._changed, log=page.log_warn,
                                  clock=page.clock, claim_after=claim_after,
                                  timer=page.opts.get("clock", "none"),
-                                 sealed=page.opts.get("sealed") == "1")
+                                 sealed=page.opts.get("sealed", "1") == "1")
         self.told_mode = None     # the game whose mode (the host's choice) the guest was told
         self.told_game = None     # the rematch game this page was told of
-        self.told_sealed = False  # the guest was told that the host chose sealed play
+        self.told_sealed = False  # the guest was told of the host's Cards (when not its own)
         self.quick_open = False   # the quick messages' menu is open
         self.muted = page.persist.get(QUIET_KEY) == "1"
 
@@ -230,9 +230,10 @@ class OnlineSeat(Seat):
                 page.tell(i18n.t("rematch.started", n=st.games,
                                  mode=i18n.t(f"menu.{mode}") if mode in ("normal", "draft")
                                  else mode))
-        if st.role == "guest" and st.sealed and not self.told_sealed:
+        if st.role == "guest" and st.game_id and not self.told_sealed:
             self.told_sealed = True          # the host's choice, as the mode is
-            page.tell(i18n.t("online.host_sealed"))
+            if st.sealed != (page.opts.get("sealed", "1") == "1"):
+                page.tell(i18n.t("online.host_sealed" if st.sealed else "online.host_run"))
         if st.role == "guest" and mode and mode != page.opts["mode"] \
                 and self.told_mode != st.game_id:
             self.told_mode = st.game_id      # the host chooses Normal or Draft

@@ -217,7 +217,7 @@ def sealed_button(opts: dict) -> El:
     choice as the mode is: one small button in the menu's corner beside the clock, shown for
     online play (a row of its own would push Join room below the fold at 1366 x 768).
     Test hook: #opt-sealed[aria-pressed]."""
-    on = opts.get("sealed", "0") == "1"
+    on = opts.get("sealed", "1") == "1"
     label = t("online.sealed_button", how=t("online.sealed.1" if on else "online.sealed.0"))
     return button(label, "menu-set", id="opt-sealed", cls="tf-btn-ghost tf-btn-small",
                   title=t("online.sealed_help"), pressed=on,
