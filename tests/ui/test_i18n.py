@@ -326,7 +326,7 @@ def test_why_a_fairness_check_failed_is_translated_and_matches_the_checks_own_te
     net = Path(__file__).resolve().parents[2] / "trifront" / "net"
     source = "".join((net / f).read_text() for f in ("fairness.py", "guest.py"))
     source = re.sub(r'"\s*\n\s*f?"', "", source)  # adjacent literals joined, as Python does
-    keys = [k for k in i18n.EN if k.startswith("fairwhy.")]
+    keys = [k for k in i18n.EN if k.startswith("fairwhy.") and not k.startswith("fairwhy.sealed.")]
     assert len(keys) == len(i18n._FAIR_KEYS)
     for key in keys:
         for piece in re.split(r"\{\w+\}", i18n.EN[key]):
@@ -336,6 +336,33 @@ def test_why_a_fairness_check_failed_is_translated_and_matches_the_checks_own_te
     for key in keys:
         english = i18n.EN[key].format(n=3, m=12)
         assert i18n.engine_text(english) == i18n.JA[key].format(n=3, m=12), key
+
+
+def test_a_sealed_audits_failures_are_said_in_japanese():
+    """The sealed audit's details (net/sealed.py DETAILS) are the EN "fairwhy.sealed.*"
+    entries word for word; a real failure, its step and its claim included, reads in Japanese
+    with none of the English words left."""
+    from trifront.net import sealed
+    assert {k[len("fairwhy.sealed."):]: v for k, v in i18n.EN.items()
+            if k.startswith("fairwhy.sealed.")} == sealed.DETAILS
+    step = sealed.detail("step_reply", n=12, p=1)
+    failures = [
+        sealed.detail("claim", step=step, p=1, what=sealed.detail("what_down", slot=[2, 0]),
+                      told=14, id=9, truth={"id": 9, "rank": 5}),
+        sealed.detail("draw_order", step=sealed.detail("the_deal"), teller=0, owner=1),
+        sealed.detail("illegal", step=sealed.detail("step", n=3, p=0), rule="R3.3",
+                      message="it is not your turn"),
+        sealed.detail("no_reveal", p=0),
+        sealed.detail("refused", p=1, detail="a reply holds its draws"),
+    ]
+    i18n.set_lang("ja")
+    said = [i18n.engine_text(text) for text in failures]
+    assert said[0] == "手12（プレイヤー1の手）への返答：プレイヤー1は[2, 0] の伏せたカードをカード14と伝えましたが、実際はカード9でした（{'id': 9, 'rank': 5}）"
+    assert said[1].startswith("配り札：プレイヤー0が")
+    # (the engine's own words for the rule broken stay as the engine said them)
+    assert said[2] == "手3（プレイヤー0の手）：この手は R3.3 に反します（it is not your turn）"
+    for text in (said[0], said[1], said[3]):
+        assert not re.search(r"\b(player|step|card|the|its|not)\b", text), text
 
 
 def test_help_on_face_down_names_the_effects_that_still_work_face_down():

@@ -662,10 +662,53 @@ class SealedPage:
 
 # ------------------------------------------------------------------------- the audit
 
+#: why a check failed, in English: the verdict's detail. A page shows it in its own
+#: language from the same templates (ui/i18n.py "fairwhy.sealed.*" reads them back); the
+#: parts (`step`, the claims' `what`) are templates too.
+DETAILS = {
+    "no_reveal": "player {p} did not reveal its key (no reveal)",
+    "one_each": "player {p} did not send exactly one {kind}",
+    "key": "player {p}'s key is not the one it committed to",
+    "deck_open": "player {p}'s deck commitment {e} does not open to its cards",
+    "deck_start": "a deck did not start as the 26 cards (R1.2)",
+    "draw_order": "{step}: player {teller} told player {owner}'s draws out of the order its "
+                  "key fixed",
+    "share": "{step}: player {p}'s share of random event {event} is not the one its key fixed",
+    "illegal": "{step}: the move breaks {rule}: {message}",
+    "stopped": "the game stopped at {step}",
+    "no_shown": "{step}: player {p} showed no card R5.D3 picked",
+    "shown_count": "{step}: player {p} showed {told} cards, R5.D3 shows {n}",
+    "draw_misfit": "{step}: a draw does not fit: {detail}",
+    "fresh_deck": "{step}: player {p}'s fresh deck commitment is not its deck",
+    "not_ended": "the game did not end",
+    "order": "message {i} is out of order",
+    "down_open": "{step}: the face-down card does not open its commitment",
+    "target_open": "{step}: the hidden target does not open its commitment",
+    "claim": "{step}: player {p} told {what} as card {told}, it was card {id} as {truth}",
+    "not_down": "{step}: player {p} showed a card at {slot} that is not face-down there",
+    "unreadable": "unreadable: {detail}",
+    "refused": "player {p} sent a message the rules refuse: {detail}",
+    "won": "player {p} won",
+    # parts of the above
+    "step": "step {n} (player {p}'s move)",
+    "step_reply": "step {n} (player {p}'s move), its reply",
+    "the_deal": "the deal",
+    "what_played": "the card it played",
+    "what_shown": "a card R5.D3 shows",
+    "what_down": "its face-down card at {slot}",
+}
+
+
+def detail(key: str, **params) -> str:
+    """The English words of DETAILS[key] with `params`."""
+    return DETAILS[key].format(**params)
+
+
 class _Unfair(Exception):
-    def __init__(self, check: str, detail: str) -> None:
-        super().__init__(detail)
-        self.check, self.detail = check, detail
+    def __init__(self, check: str, key: str, **params) -> None:
+        text = detail(key, **params)
+        super().__init__(text)
+        self.check, self.detail = check, text
 
 
 def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list,
@@ -680,7 +723,8 @@ def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list,
     except _Unfair as exc:
         report.add(exc.check, False, exc.detail)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        report.add("transcript", False, f"unreadable: {type(exc).__name__}: {exc}")
+        report.add("transcript", False,
+                   detail("unreadable", detail=f"{type(exc).__name__}: {exc}"))
     return report
 
 
@@ -689,17 +733,17 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
     Returns the game's told record (record.py: every draw and random result as it came)."""
     for p in (0, 1):
         if not isinstance(reveals[p], dict) or not _hex64(reveals[p].get("key")):
-            raise _Unfair("reveal", f"player {p} did not reveal its key (no reveal)")
+            raise _Unfair("reveal", "no_reveal", p=p)
     for kind in ("hello", "deal"):
         for p in (0, 1):
             if sum(1 for s, m in transcript if s == p and m.get("t") == kind) != 1:
-                raise _Unfair("transcript", f"player {p} did not send exactly one {kind}")
+                raise _Unfair("transcript", "one_each", p=p, kind=kind)
     hellos = [m for _s, m in sorted(((s, m) for s, m in transcript if m.get("t") == "hello"),
                                     key=lambda sm: sm[0])]
     keys = [reveals[p]["key"] for p in (0, 1)]
     for p in (0, 1):
         if key_commit(keys[p]) != hellos[p]["key"]:
-            raise _Unfair("keys", f"player {p}'s key is not the one it committed to")
+            raise _Unfair("keys", "key", p=p)
     report.add("keys", True)
     epochs = [[hellos[0]["deck"]], [hellos[1]["deck"]]]
     opened = [reveals[p]["epochs"] for p in (0, 1)]
@@ -710,12 +754,12 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         commits = epochs[p][e]
         if len(cards) != len(commits) or any(card_commit(s, c) != k for s, c, k in
                                              zip(salts, cards, commits)):
-            raise _Unfair("decks", f"player {p}'s deck commitment {e} does not open to its cards")
+            raise _Unfair("decks", "deck_open", p=p, e=e)
         return cards
 
     if sorted(open_epoch(0, 0)) != list(range(DECK_SIZE)) or \
             sorted(open_epoch(1, 0)) != list(range(DECK_SIZE)):
-        raise _Unfair("decks", "a deck did not start as the 26 cards (R1.2)")
+        raise _Unfair("decks", "deck_start")
     drawn = [[], []]  # indices drawn in the current epoch, per owner
 
     def draw_ids(owner: int, teller: int, indices, step: str) -> list[int]:
@@ -723,22 +767,21 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         order = deck_order(keys[teller], owner, e, len(epochs[owner][e]))
         expect = order[len(drawn[owner]):len(drawn[owner]) + len(indices)]
         if list(indices) != expect:
-            raise _Unfair("draws", f"{step}: player {teller} told player {owner}'s draws out "
-                          "of the order its key fixed")
+            raise _Unfair("draws", "draw_order", step=step, teller=teller, owner=owner)
         drawn[owner] += list(indices)
         cards = open_epoch(owner, e)
         return [cards[j] for j in indices]
 
     def checked_share(p: int, event: int, value: str, step: str) -> str:
         if value != share(keys[p], event):
-            raise _Unfair("randomness", f"{step}: player {p}'s share of random event {event} "
-                          "is not the one its key fixed")
+            raise _Unfair("randomness", "share", step=step, p=p, event=event)
         return value
 
     deals = {s: m for s, m in transcript if m.get("t") == "deal"}
-    hands = [draw_ids(p, 1 - p, deals[1 - p]["draws"], "the deal") for p in (0, 1)]
-    first = first_player(joint(checked_share(0, FIRST_EVENT, deals[0]["shares"][0], "the deal"),
-                               checked_share(1, FIRST_EVENT, deals[1]["shares"][0], "the deal")))
+    deal = detail("the_deal")
+    hands = [draw_ids(p, 1 - p, deals[1 - p]["draws"], deal) for p in (0, 1)]
+    first = first_player(joint(checked_share(0, FIRST_EVENT, deals[0]["shares"][0], deal),
+                               checked_share(1, FIRST_EVENT, deals[1]["shares"][0], deal)))
     first = first if agreed is None else agreed
     decks = [hands[p] + sorted(set(range(DECK_SIZE)) - set(hands[p])) for p in (0, 1)]
     state = new_state(mode, effects, first, 0, decks=decks)
@@ -754,25 +797,27 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
             actions.append(Action.resign(actor))
             apply(state, actions[-1], actor)
             break
-        step = f"step {msg['n']} (player {actor}'s move)"
+        step = detail("step", n=msg["n"], p=actor)
+        step_reply = detail("step_reply", n=msg["n"], p=actor)
         other = 1 - actor
         hidden = reveals[actor].get("hidden", {}).get(str(msg["n"]), {})
         action = _true_action(state, actor, msg, hidden, step)
         # what the actor told of its cards, against the truth before the step
         ps = state.players[actor]
         if "card" in msg and action.type != PASS:
-            _claim(msg["card"], ps.cards[action.card], step, actor, "the card it played")
+            _claim(msg["card"], ps.cards[action.card], step, actor, detail("what_played"))
         for entry in msg.get("revealed", []):
             _claim_slot(state, actor, entry, step)
         if reply is not None:
             for entry in reply.get("revealed", []):
-                _claim_slot(state, other, entry, f"{step}, its reply")
+                _claim_slot(state, other, entry, step_reply)
         if reply is None:  # the game stopped here: what the move claimed is all there is
             try:
                 check(state, action, actor)
             except IllegalAction as exc:
-                raise _Unfair("moves", f"{step}: the move breaks {exc.rule}: {exc.message}")
-            raise _Unfair("result", f"the game stopped at {step}")
+                raise _Unfair("moves", "illegal", step=step, rule=exc.rule,
+                              message=exc.message)
+            raise _Unfair("result", "stopped", step=step)
         if "deck" in msg:
             epochs[actor].append(msg["deck"])
             drawn[actor] = []
@@ -793,7 +838,7 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         shown_claim = reply.get("shown")
         if shown_claim is None:
             def no_claim(population, k, who=other):
-                raise _Unfair("claims", f"{step}: player {who} showed no card R5.D3 picked")
+                raise _Unfair("claims", "no_shown", step=step, p=who)
             script.shown = no_claim
         else:
             script.rolls = script.rolls[:-1]
@@ -802,10 +847,10 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
                 chosen = picks(value, population, k, keys[other], at)
                 cards = state.players[other].cards
                 for data, cid in zip(claim, chosen):
-                    _claim(data, cards[cid], step + ", its reply", other, "a card R5.D3 shows")
+                    _claim(data, cards[cid], step_reply, other, detail("what_shown"))
                 if len(claim) != len(chosen):
-                    raise _Unfair("claims", f"{step}: player {other} showed {len(claim)} "
-                                  f"cards, R5.D3 shows {len(chosen)}")
+                    raise _Unfair("claims", "shown_count", step=step, p=other,
+                                  told=len(claim), n=len(chosen))
                 told["shown"].append(list(chosen))
                 return chosen
             script.shown = pick
@@ -813,9 +858,9 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         try:
             apply(state, action, actor)
         except IllegalAction as exc:
-            raise _Unfair("moves", f"{step}: the move breaks {exc.rule}: {exc.message}")
+            raise _Unfair("moves", "illegal", step=step, rule=exc.rule, message=exc.message)
         except Inconsistent as exc:
-            raise _Unfair("draws", f"{step}: {exc}")
+            raise _Unfair("draws", "draw_misfit", step=step, detail=exc)
         script.shown = None
         actions.append(action)
         told["rolls"] += rolls[:len(rolls) - len(script.rolls)]
@@ -825,15 +870,14 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         if "deck" in msg:  # R5.B3, R5.B6: the deck as it was once the card went in
             now = open_epoch(actor, len(epochs[actor]) - 1)
             if sorted(now) != sorted(list(state.players[actor].deck) + actor_draws):
-                raise _Unfair("decks", f"{step}: player {actor}'s fresh deck commitment is "
-                              "not its deck")
+                raise _Unfair("decks", "fresh_deck", step=step, p=actor)
     report.add("draws", True)
     report.add("randomness", True)
     report.add("moves", True)
     report.add("claims", True)
     if not state.over:
-        raise _Unfair("result", "the game did not end")
-    report.add("result", True, f"player {state.winner} won")
+        raise _Unfair("result", "not_ended")
+    report.add("result", True, detail("won", p=state.winner))
     return to_json(mode, effects, state.first, None, None, actions, told=told)
 
 
@@ -857,7 +901,7 @@ def _steps(transcript):
             i += 1
             continue
         if msg.get("t") != "move" or reply.get("t") != "reply":
-            raise _Unfair("transcript", f"message {i} is out of order")
+            raise _Unfair("transcript", "order", i=i)
         later = {}
         if i + 2 < len(msgs) and msgs[i + 2][1].get("t") == "draws":
             later = msgs[i + 2][1]
@@ -876,14 +920,13 @@ def _true_action(state, actor: int, msg: dict, hidden: dict, step: str) -> Actio
         else:
             cid, salt = hidden.get("card", (None, None))
             if cid is None or card_commit(salt, cid) != msg.get("commit"):
-                raise _Unfair("claims", f"{step}: the face-down card does not open its "
-                              "commitment")
+                raise _Unfair("claims", "down_open", step=step)
             data["card"] = cid
     target = data.get("target")
     if isinstance(target, dict) and target.get("hand") is True:
         cid, salt = hidden.get("target", (None, None))
         if cid is None or card_commit(salt, cid) != msg.get("target_commit"):
-            raise _Unfair("claims", f"{step}: the hidden target does not open its commitment")
+            raise _Unfair("claims", "target_open", step=step)
         data["target"] = {"card": cid}
     elif isinstance(target, dict) and "slot" in target:
         card = state.players[actor].cards[data["card"]]
@@ -903,8 +946,8 @@ def _claim(data, card, step: str, who: int, what: str, penalty: bool = True) -> 
         truth.pop("penalty")
         told.pop("penalty", None)
     if told != truth:
-        raise _Unfair("claims", f"{step}: player {who} told {what} as card {told.get('id')}, "
-                      f"it was card {truth['id']} as {truth}")
+        raise _Unfair("claims", "claim", step=step, p=who, what=what, told=told.get("id"),
+                      id=truth["id"], truth=truth)
 
 
 def _claim_slot(state, owner: int, entry: dict, step: str) -> None:
@@ -912,8 +955,7 @@ def _claim_slot(state, owner: int, entry: dict, step: str) -> None:
     cid = state.players[owner].board[lane][i]
     card = state.players[owner].cards[cid]
     if card.zone != BOARD or card.face != DOWN:
-        raise _Unfair("claims", f"{step}: player {owner} showed a card at {entry['slot']} "
-                      "that is not face-down there")
+        raise _Unfair("claims", "not_down", step=step, p=owner, slot=entry["slot"])
     # a face-down Captain's finding is its owner's guess until R3.6 (partial.py)
-    _claim(entry["card"], card, step, owner, f"its face-down card at {entry['slot']}",
+    _claim(entry["card"], card, step, owner, detail("what_down", slot=entry["slot"]),
            penalty=card.effect != "captain")

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from . import protocol
 from .fairness import Report
 from .protocol import ProtocolError, encode
-from .sealed import SealedError, SealedPage
+from .sealed import SealedError, SealedPage, detail
 
 #: how long a page waits for the other's reveal once the game is over (seconds)
 REVEAL_WAIT = 20.0
@@ -230,8 +230,7 @@ class SealedSession:
         """The audit, and when this page refused one of the other's messages, that too: the
         game stopped there, so what was played before may check out and still be unfair."""
         if self.error is not None:
-            report.add("refused", False, f"player {self.page.opp} sent a message the rules "
-                       f"refuse: {self.error}")
+            report.add("refused", False, detail("refused", p=self.page.opp, detail=self.error))
         return report
 
     # -------------------------------------------------------------- a page reloaded

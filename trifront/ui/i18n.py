@@ -116,11 +116,22 @@ _FAIR_KEYS = ("commit", "lost_secret", "seed", "first", "first_rematch", "mode",
               "no_commit", "claimed", "conflict", "restarts", "no_reveal")
 
 
+_SEALED_KEYS = ("no_reveal", "one_each", "key", "deck_open", "deck_start", "draw_order",
+                "share", "illegal", "stopped", "no_shown", "shown_count", "draw_misfit",
+                "fresh_deck", "not_ended", "order", "down_open", "target_open", "claim",
+                "not_down", "unreadable", "refused", "won",
+                "step", "step_reply", "the_deal", "what_played", "what_shown", "what_down")
+#: placeholders that hold words, not a number; `step` and `what` are themselves details
+_WORDS = ("step", "what", "kind", "rule", "message", "detail", "truth", "slot", "told")
+
+
 def _pattern(template: str) -> re.Pattern:
-    """A catalogue text as a pattern: each {placeholder} a number."""
+    """A catalogue text as a pattern: each {placeholder} a number, or words (_WORDS)."""
     parts = re.split(r"\{(\w+)\}", template)
-    return re.compile("^" + "".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>\\d+)"
-                                    for i, part in enumerate(parts)) + "$")
+    return re.compile("^" + "".join(
+        re.escape(part) if i % 2 == 0
+        else f"(?P<{part}>.+?)" if part in _WORDS else f"(?P<{part}>\\d+)"
+        for i, part in enumerate(parts)) + "$", re.S)
 
 
 def engine_text(text: str) -> str:
@@ -131,7 +142,11 @@ def engine_text(text: str) -> str:
     for pattern, key in _FAIR_REASONS:
         found = pattern.match(text.strip())
         if found is not None:
-            return t(key, **found.groupdict())
+            parts = found.groupdict()
+            for part in ("step", "what"):   # a sealed audit's step, the claim's card
+                if part in parts:
+                    parts[part] = engine_text(parts[part])
+            return t(key, **parts)
     return text
 
 
@@ -1876,6 +1891,39 @@ _SOCIAL_EN = {
     "clock.timeout_them": "Your opponent's time ran out: their turn was a pass.",
     "fair.check.first_player_agreed": "Who went first is the player agreed for the rematch",
     "fairwhy.first_rematch": "the first player is not the one agreed for the rematch",
+    # a sealed game's audit (net/sealed.py DETAILS, word for word)
+    "fairwhy.sealed.no_reveal": "player {p} did not reveal its key (no reveal)",
+    "fairwhy.sealed.one_each": "player {p} did not send exactly one {kind}",
+    "fairwhy.sealed.key": "player {p}'s key is not the one it committed to",
+    "fairwhy.sealed.deck_open": "player {p}'s deck commitment {e} does not open to its cards",
+    "fairwhy.sealed.deck_start": "a deck did not start as the 26 cards (R1.2)",
+    "fairwhy.sealed.draw_order": "{step}: player {teller} told player {owner}'s draws out of "
+                                 "the order its key fixed",
+    "fairwhy.sealed.share": "{step}: player {p}'s share of random event {event} is not the one "
+                            "its key fixed",
+    "fairwhy.sealed.illegal": "{step}: the move breaks {rule}: {message}",
+    "fairwhy.sealed.stopped": "the game stopped at {step}",
+    "fairwhy.sealed.no_shown": "{step}: player {p} showed no card R5.D3 picked",
+    "fairwhy.sealed.shown_count": "{step}: player {p} showed {told} cards, R5.D3 shows {n}",
+    "fairwhy.sealed.draw_misfit": "{step}: a draw does not fit: {detail}",
+    "fairwhy.sealed.fresh_deck": "{step}: player {p}'s fresh deck commitment is not its deck",
+    "fairwhy.sealed.not_ended": "the game did not end",
+    "fairwhy.sealed.order": "message {i} is out of order",
+    "fairwhy.sealed.down_open": "{step}: the face-down card does not open its commitment",
+    "fairwhy.sealed.target_open": "{step}: the hidden target does not open its commitment",
+    "fairwhy.sealed.claim": "{step}: player {p} told {what} as card {told}, it was card {id} "
+                            "as {truth}",
+    "fairwhy.sealed.not_down": "{step}: player {p} showed a card at {slot} that is not "
+                               "face-down there",
+    "fairwhy.sealed.unreadable": "unreadable: {detail}",
+    "fairwhy.sealed.refused": "player {p} sent a message the rules refuse: {detail}",
+    "fairwhy.sealed.won": "player {p} won",
+    "fairwhy.sealed.step": "step {n} (player {p}'s move)",
+    "fairwhy.sealed.step_reply": "step {n} (player {p}'s move), its reply",
+    "fairwhy.sealed.the_deal": "the deal",
+    "fairwhy.sealed.what_played": "the card it played",
+    "fairwhy.sealed.what_shown": "a card R5.D3 shows",
+    "fairwhy.sealed.what_down": "its face-down card at {slot}",
 }
 _SOCIAL_JA = {
     "quick.hello": "こんにちは！",
@@ -1930,6 +1978,34 @@ _SOCIAL_JA = {
     "clock.timeout_them": "相手が時間切れのため、相手の手番はパスになりました。",
     "fair.check.first_player_agreed": "先攻は再戦で決めたプレイヤー",
     "fairwhy.first_rematch": "先攻が再戦で決めたプレイヤーではありません",
+    "fairwhy.sealed.no_reveal": "プレイヤー{p}が鍵を公開しませんでした（公開なし）",
+    "fairwhy.sealed.one_each": "プレイヤー{p}が {kind} をちょうど1回送りませんでした",
+    "fairwhy.sealed.key": "プレイヤー{p}の鍵が、約束したものではありません",
+    "fairwhy.sealed.deck_open": "プレイヤー{p}の山札の約束{e}が、そのカードに一致しません",
+    "fairwhy.sealed.deck_start": "山札が26枚で始まっていません（R1.2）",
+    "fairwhy.sealed.draw_order": "{step}：プレイヤー{teller}が、プレイヤー{owner}の引いた札を鍵の決めた順番どおりに伝えませんでした",
+    "fairwhy.sealed.share": "{step}：プレイヤー{p}の乱数{event}の分担値が、鍵の決めたものではありません",
+    "fairwhy.sealed.illegal": "{step}：この手は {rule} に反します（{message}）",
+    "fairwhy.sealed.stopped": "{step}でゲームが止まりました",
+    "fairwhy.sealed.no_shown": "{step}：プレイヤー{p}が R5.D3 の選んだカードを見せませんでした",
+    "fairwhy.sealed.shown_count": "{step}：プレイヤー{p}が見せたのは{told}枚、R5.D3 で見せるのは{n}枚です",
+    "fairwhy.sealed.draw_misfit": "{step}：引いた札が合いません（{detail}）",
+    "fairwhy.sealed.fresh_deck": "{step}：プレイヤー{p}の山札の新しい約束が、実際の山札と違います",
+    "fairwhy.sealed.not_ended": "ゲームが終わっていません",
+    "fairwhy.sealed.order": "メッセージ{i}の順番が正しくありません",
+    "fairwhy.sealed.down_open": "{step}：伏せたカードが約束と一致しません",
+    "fairwhy.sealed.target_open": "{step}：隠れた対象が約束と一致しません",
+    "fairwhy.sealed.claim": "{step}：プレイヤー{p}は{what}をカード{told}と伝えましたが、実際はカード{id}でした（{truth}）",
+    "fairwhy.sealed.not_down": "{step}：プレイヤー{p}が {slot} のカードを見せましたが、そこに伏せたカードはありません",
+    "fairwhy.sealed.unreadable": "読み取れません：{detail}",
+    "fairwhy.sealed.refused": "プレイヤー{p}がルール上受け付けられないメッセージを送りました（{detail}）",
+    "fairwhy.sealed.won": "プレイヤー{p}の勝ち",
+    "fairwhy.sealed.step": "手{n}（プレイヤー{p}の手）",
+    "fairwhy.sealed.step_reply": "手{n}（プレイヤー{p}の手）への返答",
+    "fairwhy.sealed.the_deal": "配り札",
+    "fairwhy.sealed.what_played": "出したカード",
+    "fairwhy.sealed.what_shown": "R5.D3 で見せるカード",
+    "fairwhy.sealed.what_down": "{slot} の伏せたカード",
 }
 EN.update(_SOCIAL_EN)
 JA.update(_SOCIAL_JA)
@@ -1937,4 +2013,5 @@ JA.update(_SOCIAL_JA)
 TABLES = {"en": EN, "ja": JA}
 
 
-_FAIR_REASONS = [(_pattern(EN["fairwhy." + key]), "fairwhy." + key) for key in _FAIR_KEYS]
+_FAIR_REASONS = [(_pattern(EN["fairwhy." + key]), "fairwhy." + key) for key in _FAIR_KEYS] + [
+    (_pattern(EN["fairwhy.sealed." + key]), "fairwhy.sealed." + key) for key in _SEALED_KEYS]
