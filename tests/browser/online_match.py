@@ -827,7 +827,8 @@ def scenario_watch(pw, server, relay_port) -> dict:
 
 def scenario_nostr_watch(pw, server, relay_port) -> dict:
     """Spectators over Nostr: a watcher (a phone, from before the game, by ``?watch=`` with
-    the room's Nostr settings) and two players through the local Nostr relay; the players see
+    the room's Nostr settings) and two players of a sealed game through the local Nostr
+    relay; the players see
     "1 watching"; the whole game; what the watcher's Nostr sockets received, for the test to
     put together, open and search for hidden cards."""
     with nostr_room(pw, server, "nostr-watch-room") as (browser, u, _port):
@@ -838,19 +839,19 @@ def scenario_nostr_watch(pw, server, relay_port) -> dict:
         watcher.page.wait_for_selector('#screen-watch[data-net="watching"]', timeout=30_000)
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
-        join(host)
+        join(host, sealed=True)      # a sealed game: the host publishes its PartialGame's view
         host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=30_000)
         watch_link = host.page.get_attribute("#watch-link", "href")
-        join(guest)
+        join(guest, sealed=True)
         for p in (host, guest):
-            p.page.wait_for_selector("#screen-board", timeout=60_000)
+            p.page.wait_for_selector("#screen-board", timeout=120_000)
         for p in (host, guest):
             p.page.wait_for_selector('#net-watchers[data-n="1"]', timeout=30_000)
         actions = play([host, guest], "online-nostr-watch", stop_after=8)
         watcher.page.wait_for_selector("#screen-watch[data-bottom]", timeout=30_000)
         watcher.shot("online-nostr-watch-phone")
         actions += play([host, guest], "online-nostr-watch")
-        result = finish([host, guest], "online-nostr-watch")
+        result = sealed_finish([host, guest], "online-nostr-watch")
         watcher.page.wait_for_selector('#screen-watch[data-over="1"]', timeout=30_000)
         watcher.shot("online-nostr-watch-over")
         result.update(
