@@ -388,3 +388,21 @@ def test_no_text_is_written_twice_in_a_language():
     for table in tables:
         keys = [k.value for k in table.value.keys if isinstance(k, ast.Constant)]
         assert len(keys) == len(set(keys)), sorted({k for k in keys if keys.count(k) > 1})
+
+
+def test_why_a_room_is_busy_is_said_in_the_pages_language():
+    """The sessions' busy reasons (host.py, sealed_match.py, protocol.OTHER_VERSION) read
+    in Japanese; another page's own words are shown as they came."""
+    from trifront.net import protocol
+    i18n.set_lang("ja")
+    try:
+        assert i18n.busy_text("This room has a game in progress with another player.") == \
+            i18n.JA["online.busy_taken"]
+        said = i18n.busy_text(protocol.OTHER_VERSION.format(theirs="0.9"))
+        assert said == i18n.JA["online.busy_version"].format(theirs="0.9")
+        assert i18n.busy_text("another version (3)") == \
+            i18n.JA["online.busy_version"].format(theirs="3")
+        assert i18n.busy_text("a game this page cannot accept") == i18n.JA["online.busy_refused"]
+        assert i18n.busy_text("go away") == "go away"
+    finally:
+        i18n.set_lang("en")

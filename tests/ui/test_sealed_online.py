@@ -368,6 +368,9 @@ def test_a_stranger_in_the_room_cannot_take_the_away_guest_s_seat():
         c.dispatch("start")
         await step(relay)
         assert c.match.status().busy and "another player" in pc.tree.text()
+        c.dispatch("lang", {"lang": "ja"})     # the host's English words, said in Japanese
+        assert "別のプレイヤーとのゲームが進行中" in pc.tree.text(), pc.tree.text()
+        c.dispatch("lang", {"lang": "en"})
         assert c.match.view() is None and a.view() == seen and a.match.session.game.error is None
         c.match.close()
         await step(relay)

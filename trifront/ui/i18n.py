@@ -150,6 +150,26 @@ def engine_text(text: str) -> str:
     return text
 
 
+#: why a room is in use, as the pages' sessions word it (net/host.py, sealed_match.py,
+#: protocol.OTHER_VERSION; the other page's words arrive on the wire): key, pattern
+_BUSY = (
+    ("online.busy_taken", r"This room has a game in progress with another player\."),
+    ("online.busy_version", r"The other page runs another version of TriFront "
+                            r"\((?P<theirs>[^;]{0,40}); this one [^)]*\)\..*"),
+    ("online.busy_version", r"another version \((?P<theirs>[^)]{0,40})\)"),
+    ("online.busy_refused", r"a game this page cannot accept"),
+)
+
+
+def busy_text(text: str) -> str:
+    """A busy room's reason in the current language; another page's own words unchanged."""
+    for key, pattern in _BUSY:
+        found = re.fullmatch(pattern, text.strip(), re.S)
+        if found is not None:
+            return t(key, **found.groupdict())
+    return text
+
+
 # ------------------------------------------------------------------------------ the tables
 
 EN: dict[str, str] = {
@@ -746,6 +766,10 @@ EN: dict[str, str] = {
     "watch.leave_title": "Stop watching and go back to the menu",
     "watch.new_game": "A new game started in this room.",
     "online.busy": "This room is in use",
+    "online.busy_taken": "This room has a game in progress with another player.",
+    "online.busy_version": "The other page runs another version of TriFront ({theirs}). Both "
+                           "players should reload the page, then join again.",
+    "online.busy_refused": "The other page could not accept this room's game.",
     "online.title": "Online game",
     "online.share": "Share the room word (or the link) with your opponent.",
     "online.setup": "Setting up the game…",
@@ -1433,6 +1457,9 @@ JA: dict[str, str] = {
     "watch.leave_title": "観戦をやめてメニューに戻る",
     "watch.new_game": "このルームで新しい対戦が始まりました。",
     "online.busy": "この部屋は使用中です",
+    "online.busy_taken": "この部屋では別のプレイヤーとのゲームが進行中です。",
+    "online.busy_version": "相手のページは別のバージョンの TriFront（{theirs}）です。両方のプレイヤーがページを再読み込みしてから、もう一度参加してください。",
+    "online.busy_refused": "相手のページはこの部屋のゲームを受け付けられませんでした。",
     "online.title": "オンライン戦",
     "online.share": "部屋キーワード（またはリンク）を相手に伝えてください。",
     "online.setup": "ゲームを準備中…",

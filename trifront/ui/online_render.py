@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from trifront.net.signaling import ROOM_WORD_MAX
 from trifront.ui.html import El, h
-from trifront.ui.i18n import engine_text, t
+from trifront.ui.i18n import busy_text, engine_text, t
 from trifront.ui.render import button
 
 if TYPE_CHECKING:  # the match's code loads when a match starts, not with the menu
@@ -140,7 +140,7 @@ def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
     Nostr alike)."""
     busy = st.busy
     if busy:
-        title, sub = t("online.busy"), busy
+        title, sub = t("online.busy"), busy_text(busy)
     elif st.role is None:
         title = t("online.title")
         sub = t("online.share") if st.net in ("waiting", "relay") else ""
