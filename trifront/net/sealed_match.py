@@ -230,7 +230,7 @@ class SealedMatch(Session):
 
     @property
     def reveal(self) -> None:
-        return None   # a sealed game has no host's record to replay (see docs/ONLINE.md)
+        return None   # no host reveals a record: both pages audit (report.record, docs/ONLINE.md)
 
     # ---------------------------------------------------------- the move clock (clock.py)
 
