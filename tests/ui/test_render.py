@@ -195,3 +195,8 @@ def test_a_record_file_is_named_for_its_game():
     g.apply(g.legal_actions()[0])
     assert r.record_filename(g.record()) == "trifront-normal-34567-1.json"
     assert r.record_filename({}) == "trifront-game-00000-0.json"
+    # sealed games' told records have no seed: their draws tell them apart
+    told = [{"mode": "normal", "seed": None, "actions": [], "told": {"draws": [[i], [2]],
+             "rolls": [], "shown": []}} for i in (0, 1)]
+    names = {r.record_filename(t) for t in told}
+    assert len(names) == 2 and all(n.startswith("trifront-normal-") for n in names)

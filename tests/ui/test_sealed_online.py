@@ -72,6 +72,11 @@ def test_a_sealed_normal_game_ends_with_both_pages_finding_it_fair():
         b.render()
         assert pb.screen() == "screen-replay", pb.tree.text()
         assert b.replay.replay.finished and b.replay.replay.record == b.game.record()
+        # the guest (seat 1) finds its own view first, as the host does
+        views = [e.attrs["id"] for e in pb.tree.find_all("button")
+                 if e.attrs.get("id", "").startswith("replay-view-")]
+        assert views == ["replay-view-1", "replay-view-0", "replay-view-all"], views
+        assert "Your view" in pb.tree.find("#replay-view-1").text()
         leave_all([a, b])
         await step(relay)
     asyncio.run(go())

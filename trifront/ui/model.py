@@ -1190,7 +1190,7 @@ def replay_result(view: dict, names: dict[int, str]) -> str:
     me, opp = view["me"], other(view["me"])
     text = t("replay.result", headline=g.headline, me=names[me], a=g.scores[me],
              b=g.scores[opp], opp=names[opp])
-    return " ".join([text, *g.notes])
+    return " · ".join([text, *g.notes])   # the catalogue's own separator: one line, parts
 
 
 def replay_texts(view: dict, names: dict[int, str], k: int,

@@ -14,6 +14,7 @@ Stable hooks for tests: ``#screen-menu|draft|reveal|handover|board|round|over|re
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from trifront.ui import i18n
@@ -420,10 +421,14 @@ def record_href(record: dict) -> str:
 
 
 def record_filename(record: dict) -> str:
-    """A download name that tells games apart: mode, the seed's last digits, the action count
-    ("trifront-draft-40217-63.json"); every file was "trifront-game.json"."""
+    """A download name that tells games apart: mode, the seed's last digits (a told record,
+    which has no seed: its draws' digest), the action count ("trifront-draft-40217-63.json");
+    every file was "trifront-game.json"."""
     mode = record.get("mode") if record.get("mode") in ("normal", "draft") else "game"
     seed = record.get("seed") if type(record.get("seed")) is int else 0
+    if record.get("told") is not None:
+        told = json.dumps(record["told"], sort_keys=True).encode()
+        seed = int(hashlib.sha256(told).hexdigest()[:8], 16)
     actions = record.get("actions") if isinstance(record.get("actions"), list) else []
     return f"trifront-{mode}-{seed % 100000:05d}-{len(actions)}.json"
 

@@ -134,6 +134,8 @@ def replay_screen(rv, names: dict[int, str]) -> El:
                     pressed=rv.perspective == str(p), cls="tf-btn-ghost tf-btn-small",
                     enabled=rv.seat is None or rv.seat == p, reason=t("replay.view_seat_why"),
                     data={"view": p}) for p in (0, 1)]
+    if m._is_you(names[1]) and not m._is_you(names[0]):
+        views.reverse()       # "Your view" first on either seat's page
     views.append(button(t("replay.view_all"), "replay-view", id="replay-view-all",
                         pressed=rv.perspective == "all", enabled=rv.can_reveal,
                         reason=t("replay.view_all_why"), cls="tf-btn-ghost tf-btn-small",
