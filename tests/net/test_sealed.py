@@ -583,3 +583,36 @@ def test_a_told_record_that_does_not_fit_its_game_is_malformed():
     for bad in (swapped, extra, with_seed):
         with pytest.raises(MalformedRecord):
             Replay(bad)
+
+
+def test_a_mover_that_resigns_instead_of_its_draws_message_leaves_that_step_unplayed():
+    """The other page carries out a step that ends the round only on the mover's draws
+    message; a mover that resigns instead never played it there, and the audit and its
+    record agree with that page: the round is not scored, the resigner loses."""
+    checked = 0
+    for seed in range(4):
+        table = Table(seed, True)
+        table.start()
+        honest, hostile = table.pages
+        while not honest.world.state.over:
+            a = honest.world.state.to_move
+            mover, other = table.pages[a], table.pages[1 - a]
+            action = table.choose(mover, legal_actions(mover.world.state))
+            reply = table.send(1 - a, other.on_move(table.send(a, mover.act(action))))
+            later = mover.on_reply(reply)
+            if later is not None and a == 1 and not mover.world.state.over:
+                rounds = len(honest.world.state.rounds)
+                honest.on_resign(table.send(1, {"t": "resign", "n": later["n"]}))
+                assert len(honest.world.state.rounds) == rounds  # the step was dropped
+                break
+            if later is not None:
+                other.on_draws(table.send(a, later))
+        else:
+            continue
+        verdict = table.verdicts()[0]
+        assert verdict.fair, verdict.summary()
+        replay = Replay(verdict.record)
+        assert replay.view(replay.n, 0) == honest.world.view(), seed
+        assert replay.state(replay.n).winner == 0
+        checked += 1
+    assert checked >= 2

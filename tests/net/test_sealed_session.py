@@ -231,3 +231,30 @@ def test_a_repeated_have_is_answered_once_per_connection():
     for _ in range(20):
         sessions[0].receive(json.dumps({"t": "have", "game": "", "n": 0}))
     assert len(sent) == len(sessions[0].sent)
+
+
+def test_a_refused_message_of_any_size_leaves_a_short_verdict():
+    """A verdict quotes what a hostile page sent (here 60,000 characters as a draw index):
+    each value is cut, so the verdict stays short to keep, show and read back in Japanese."""
+    from trifront.net.protocol import encode
+    from trifront.net.sealed import DETAIL_VALUE_MAX
+    from trifront.ui import i18n
+
+    effects = effects_for(0, False)
+    honest = SealedSession(SealedPage(0, "normal", effects))
+    evil = SealedPage(1, "normal", effects)
+    honest.connected(lambda text: None)
+    honest.receive(encode("sealed", game="", i=0, m=evil.hello()))
+    junk = (": player 1 told  as card " * 2400)[:60_000]
+    honest.receive(encode("sealed", game="", i=1, m={"t": "deal", "draws": [junk, 1, 2, 3, 4],
+                                                     "shares": ["ab" * 32]}))
+    assert honest.error is not None
+    honest.reveal_overdue()
+    assert honest.verdict is not None and not honest.verdict.fair
+    assert all(len(d) < 3 * DETAIL_VALUE_MAX for _, _, d in honest.verdict.checks)
+    i18n.set_lang("ja")
+    try:
+        refused = [d for name, _, d in honest.verdict.checks if name == "refused"][0]
+        assert i18n.engine_text(refused).startswith("プレイヤー1が")
+    finally:
+        i18n.set_lang("en")

@@ -29,6 +29,7 @@ when. In short:
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import secrets
@@ -699,9 +700,18 @@ DETAILS = {
 }
 
 
+#: the longest a value in a detail may be: a hostile page's values (a card it claims, a
+#: refused message) are quoted, and a verdict is kept and shown
+DETAIL_VALUE_MAX = 200
+
+
 def detail(key: str, **params) -> str:
-    """The English words of DETAILS[key] with `params`."""
-    return DETAILS[key].format(**params)
+    """The English words of DETAILS[key] with `params` (each cut to DETAIL_VALUE_MAX)."""
+    return DETAILS[key].format(**{k: _cut(str(v)) for k, v in params.items()})
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= DETAIL_VALUE_MAX else text[:DETAIL_VALUE_MAX - 1] + "…"
 
 
 class _Unfair(Exception):
@@ -855,13 +865,24 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
                 return chosen
             script.shown = pick
         rolls = list(script.rolls)
+        before = copy.deepcopy(state) if later is RESIGNED_FIRST else None
+        shown_before = len(told["shown"])
         try:
             apply(state, action, actor)
         except IllegalAction as exc:
             raise _Unfair("moves", "illegal", step=step, rule=exc.rule, message=exc.message)
         except Inconsistent as exc:
-            raise _Unfair("draws", "draw_misfit", step=step, detail=exc)
+            # (a step whose mover resigned before telling the next round's draws: left out)
+            if before is None or state.round == before.round:
+                raise _Unfair("draws", "draw_misfit", step=step, detail=exc)
         script.shown = None
+        if before is not None and (state.round != before.round or state.over):
+            # the other page was waiting for the mover's draws message (SealedPage.on_draws)
+            # and got its resignation: the step was never played there, so not here either
+            state, script = before, before.rng
+            script.shown = None
+            del told["shown"][shown_before:]
+            continue
         actions.append(action)
         told["rolls"] += rolls[:len(rolls) - len(script.rolls)]
         for p in (0, 1):
@@ -881,11 +902,18 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
     return to_json(mode, effects, state.first, None, None, actions, told=told)
 
 
+#: `_steps`' last word on a step whose mover resigned next, sending no draws message
+RESIGNED_FIRST = {"t": "draws", "draws": [], "resigned": True}
+
+
 def _steps(transcript):
     """(mover, move, reply, the mover's next-round draws message or {}) per step; the
     reply None for a last move that was refused or never answered; for a resignation
     (R6.6), (player, the resign message, None, None). A move the other answered with a
-    resignation instead of a reply was never carried out: it is left out."""
+    resignation instead of a reply was never carried out: it is left out. A step whose
+    mover resigned instead of its draws message is given RESIGNED_FIRST (the audit
+    leaves it out if it ended the round: the other page carries such a step out only on
+    that message)."""
     msgs = [(s, m) for s, m in transcript if m.get("t") in ("move", "reply", "draws", "resign")]
     i = 0
     while i < len(msgs):
@@ -906,6 +934,9 @@ def _steps(transcript):
         if i + 2 < len(msgs) and msgs[i + 2][1].get("t") == "draws":
             later = msgs[i + 2][1]
             i += 1
+        elif i + 2 < len(msgs) and msgs[i + 2][0] == actor \
+                and msgs[i + 2][1].get("t") == "resign":
+            later = RESIGNED_FIRST
         yield actor, msg, reply, later
         i += 2
 

@@ -134,10 +134,15 @@ def _pattern(template: str) -> re.Pattern:
         for i, part in enumerate(parts)) + "$", re.S)
 
 
+#: the longest detail engine_text reads back: its patterns' backtracking stays in
+#: milliseconds (a verdict may quote what a hostile page sent)
+ENGINE_TEXT_MAX = 2000
+
+
 def engine_text(text: str) -> str:
     """A failed fairness check's detail (always English) in the current language; unknown
     texts unchanged."""
-    if _lang == "en":
+    if _lang == "en" or len(text) > ENGINE_TEXT_MAX:   # (no detail of ours is as long)
         return text
     for pattern, key in _FAIR_REASONS:
         found = pattern.match(text.strip())
@@ -163,6 +168,8 @@ _BUSY = (
 
 def busy_text(text: str) -> str:
     """A busy room's reason in the current language; another page's own words unchanged."""
+    if len(text) > ENGINE_TEXT_MAX:
+        return text
     for key, pattern in _BUSY:
         found = re.fullmatch(pattern, text.strip(), re.S)
         if found is not None:
