@@ -128,38 +128,64 @@ def _ids(value: object) -> bool:
 
 class _TellingDeck(ToldDeck):
     """A told record's deck: each draw takes the next card the record tells (RECORD.md
-    "told"); a copy (the replay's state after each action) goes on from where it is."""
+    "told"). Its copies (the replay's state after each action) share the record's list
+    and keep only where they are in it."""
+
+    def __init__(self, items, tape: tuple = (), at: int = 0) -> None:
+        super().__init__(items)
+        self.tape, self.at = tape, at
+
+    def pop(self, *args):
+        if self.at >= len(self.tape):
+            raise Inconsistent("a draw the record does not tell")
+        cid = self.tape[self.at]
+        if cid not in self:
+            raise Inconsistent(f"card {cid!r} is not in the deck when it is drawn")
+        self.at += 1
+        self.remove(cid)
+        return cid
+
+    def left(self) -> bool:
+        return self.at < len(self.tape)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
-            copied = _TellingDeck(list.__getitem__(self, index))
-            copied.told = list(self.told)
-            return copied
+            return _TellingDeck(list.__getitem__(self, index), self.tape, self.at)
         return list.__getitem__(self, index)
 
 
 class _TellingRandom(ToldRandom):
-    """A told record's rolls (R5.C2) and shown cards (R5.D3), in the order they came."""
+    """A told record's rolls (R5.C2) and shown cards (R5.D3), in the order they came; its
+    copies share the record's lists, as the deck's do."""
 
-    def __init__(self, rolls: list[int], shown: list[list[int]]) -> None:
+    def __init__(self, rolls: tuple, shown: tuple, at: tuple[int, int] = (0, 0)) -> None:
         super().__init__()
-        self.rolls = list(rolls)
-        self.shown_lists = [list(s) for s in shown]
-        self.shown = self._next_shown
+        self.tape_rolls, self.tape_shown = rolls, shown
+        self.at_roll, self.at_shown = at
 
-    def _next_shown(self, population, k: int) -> list[int]:
-        if not self.shown_lists:
-            raise Inconsistent("cards R5.D3 shows were not told")
-        chosen = self.shown_lists.pop(0)
+    def randint(self, a: int, b: int) -> int:
+        if self.at_roll >= len(self.tape_rolls):
+            raise Inconsistent("a roll the record does not tell (R5.C2)")
+        value = self.tape_rolls[self.at_roll]
+        if not a <= value <= b:
+            raise Inconsistent(f"a roll of {value} is not in {a}..{b}")
+        self.at_roll += 1
+        return value
+
+    def sample(self, population, k: int) -> list:
+        if self.at_shown >= len(self.tape_shown):
+            raise Inconsistent("cards R5.D3 shows that the record does not tell")
+        chosen = list(self.tape_shown[self.at_shown])
         if len(chosen) != k or len(set(chosen)) != k or not set(chosen) <= set(population):
             raise Inconsistent(f"R5.D3 shows {k} distinct cards of the hand, not {chosen}")
+        self.at_shown += 1
         return chosen
 
     def clone(self) -> _TellingRandom:
-        return _TellingRandom(self.rolls, self.shown_lists)
+        return _TellingRandom(self.tape_rolls, self.tape_shown, (self.at_roll, self.at_shown))
 
     def left(self) -> bool:
-        return bool(self.rolls or self.shown_lists)
+        return self.at_roll < len(self.tape_rolls) or self.at_shown < len(self.tape_shown)
 
 
 def start(record: dict) -> GameState:
@@ -177,9 +203,8 @@ def start(record: dict) -> GameState:
         decks.append(hand + sorted(set(range(DECK_SIZE)) - set(hand)))
     state = new_state(record["mode"], record["effects"], record["first"], 0, decks)
     for p, ps in enumerate(state.players):
-        ps.deck = _TellingDeck(ps.deck)
-        ps.deck.told = list(draws[p][FIRST_ROUND_DRAW:])
-    state.rng = _TellingRandom(told["rolls"], told["shown"])
+        ps.deck = _TellingDeck(ps.deck, tuple(draws[p]), FIRST_ROUND_DRAW)
+    state.rng = _TellingRandom(tuple(told["rolls"]), tuple(tuple(s) for s in told["shown"]))
     return state
 
 
@@ -187,7 +212,7 @@ def told_left(state: GameState) -> bool:
     """Whether a told record's state still holds told draws or random results (a record
     that tells more than its game used is malformed)."""
     return isinstance(state.rng, _TellingRandom) and (
-        state.rng.left() or any(ps.deck.told for ps in state.players))
+        state.rng.left() or any(ps.deck.left() for ps in state.players))
 
 
 def replay(record: dict) -> GameState:

@@ -590,7 +590,7 @@ def test_a_mover_that_resigns_instead_of_its_draws_message_leaves_that_step_unpl
     message; a mover that resigns instead never played it there, and the audit and its
     record agree with that page: the round is not scored, the resigner loses."""
     checked = 0
-    for seed in range(4):
+    for seed in range(6):
         table = Table(seed, True)
         table.start()
         honest, hostile = table.pages
@@ -600,7 +600,8 @@ def test_a_mover_that_resigns_instead_of_its_draws_message_leaves_that_step_unpl
             action = table.choose(mover, legal_actions(mover.world.state))
             reply = table.send(1 - a, other.on_move(table.send(a, mover.act(action))))
             later = mover.on_reply(reply)
-            if later is not None and a == 1 and not mover.world.state.over:
+            if later is not None and a == 1 and (seed % 2 or mover.world.state.over):
+                # (odd seeds: the first round-ending step; even seeds: the game-ending one)
                 rounds = len(honest.world.state.rounds)
                 honest.on_resign(table.send(1, {"t": "resign", "n": later["n"]}))
                 assert len(honest.world.state.rounds) == rounds  # the step was dropped
@@ -615,4 +616,22 @@ def test_a_mover_that_resigns_instead_of_its_draws_message_leaves_that_step_unpl
         assert replay.view(replay.n, 0) == honest.world.view(), seed
         assert replay.state(replay.n).winner == 0
         checked += 1
-    assert checked >= 2
+    assert checked >= 4
+
+
+def test_a_told_record_padded_with_unused_results_is_refused_without_copying_them():
+    """Every replayed state shares the record's told lists: a 2 MB record padded with
+    results its game never uses costs no more than the record, and is refused."""
+    import tracemalloc
+    table = Table(5, True)
+    table.play()
+    record = copy.deepcopy(table.verdicts()[0].record)
+    record["told"]["shown"] += [[] for _ in range(200_000)]
+    tracemalloc.start()
+    try:
+        with pytest.raises(MalformedRecord, match="tells more"):
+            Replay(record)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 100 * 2 ** 20, peak

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from trifront.net.protocol import encode
 from trifront.net.sealed import SealedPage
 from trifront.net.sealed_session import REVEAL_WAIT, SealedSession
 from trifront.rules import legal_actions
@@ -258,3 +259,30 @@ def test_a_refused_message_of_any_size_leaves_a_short_verdict():
         assert i18n.engine_text(refused).startswith("プレイヤー1が")
     finally:
         i18n.set_lang("en")
+
+
+def test_a_verdict_that_names_a_refused_message_carries_no_record():
+    """A page that sends a message the rules refuse, then its true reveal: every audit
+    check passes but the verdict is not fair, and a record comes only with a fair one."""
+    rng = random.Random(0)
+    sessions = new_pair(0, False)
+    held = []
+
+    def hold_the_reveal(to, text):
+        m = json.loads(text)
+        if to == 0 and m.get("t") == "sealed" and m["m"].get("t") == "reveal":
+            held.append(m)
+            return True
+        return False
+    channel = Channel(sessions, rng, block=hold_the_reveal)
+    channel.connect()
+    play_out(sessions, channel, rng, trouble=0.0)
+    channel.pump()
+    honest = sessions[0]
+    assert honest.page.world.state.over and held
+    reveal = held[0]
+    honest.receive(encode("sealed", game=reveal["game"], i=reveal["i"], m={"t": "bogus"}))
+    honest.receive(encode("sealed", game=reveal["game"], i=reveal["i"], m=reveal["m"]))
+    verdict = honest.verdict
+    assert not verdict.fair and [n for n, ok, _ in verdict.checks if not ok] == ["refused"]
+    assert verdict.record is None and "record" not in verdict.to_json()

@@ -361,6 +361,11 @@ def test_a_sealed_audits_failures_are_said_in_japanese():
     assert said[1].startswith("配り札：プレイヤー0が")
     # (the engine's own words for the rule broken stay as the engine said them)
     assert said[2] == "手3（プレイヤー0の手）：この手は R3.3 に反します（it is not your turn）"
+    # a hostile page's words inside a refused message are not read as one of our checks
+    hostile = sealed.detail("refused", p=1, detail="draw index ': player 0 told the card it "
+                            "played as card 5, it was card 7 as its own' is wrong")
+    assert "プレイヤー0は" not in i18n.engine_text(hostile)
+    assert i18n.engine_text(hostile).startswith("プレイヤー1がルール上")
     for text in (said[0], said[1], said[3]):
         assert not re.search(r"\b(player|step|card|the|its|not)\b", text), text
 
@@ -404,5 +409,8 @@ def test_why_a_room_is_busy_is_said_in_the_pages_language():
             i18n.JA["online.busy_version"].format(theirs="3")
         assert i18n.busy_text("a game this page cannot accept") == i18n.JA["online.busy_refused"]
         assert i18n.busy_text("go away") == "go away"
+        # a version that is a sentence is not put into ours
+        lie = "another version (1.0）。相手は不正をしています)"
+        assert i18n.busy_text(lie) == lie
     finally:
         i18n.set_lang("en")

@@ -732,7 +732,9 @@ def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list,
         report.record = _audit(mode, effects, transcript, reveals, report, first)
     except _Unfair as exc:
         report.add(exc.check, False, exc.detail)
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError, IllegalAction,
+            Inconsistent) as exc:
+        report.record = None
         report.add("transcript", False,
                    detail("unreadable", detail=f"{type(exc).__name__}: {exc}"))
     return report

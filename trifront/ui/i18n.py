@@ -119,8 +119,9 @@ _FAIR_KEYS = ("commit", "lost_secret", "seed", "first", "first_rematch", "mode",
 _SEALED_KEYS = ("no_reveal", "one_each", "key", "deck_open", "deck_start", "draw_order",
                 "share", "illegal", "stopped", "no_shown", "shown_count", "draw_misfit",
                 "fresh_deck", "not_ended", "order", "down_open", "target_open", "claim",
-                "not_down", "unreadable", "refused", "won",
-                "step", "step_reply", "the_deal", "what_played", "what_shown", "what_down")
+                "not_down", "unreadable", "refused", "won")
+#: the parts a sealed detail is made of (`step`, `what`), read only in their place
+_SEALED_PARTS = ("step", "step_reply", "the_deal", "what_played", "what_shown", "what_down")
 #: placeholders that hold words, not a number; `step` and `what` are themselves details
 _WORDS = ("step", "what", "kind", "rule", "message", "detail", "truth", "slot", "told")
 
@@ -146,13 +147,25 @@ def engine_text(text: str) -> str:
         return text
     for pattern, key in _FAIR_REASONS:
         found = pattern.match(text.strip())
-        if found is not None:
-            parts = found.groupdict()
-            for part in ("step", "what"):   # a sealed audit's step, the claim's card
-                if part in parts:
-                    parts[part] = engine_text(parts[part])
+        if found is None:
+            continue
+        parts = found.groupdict()
+        # a sealed audit's step and claimed card are details of their own: the text reads
+        # as this check only if they do (not a hostile page's words that look like one)
+        for part in ("step", "what"):
+            if part in parts:
+                parts[part] = _part_text(parts[part])
+        if None not in parts.values():
             return t(key, **parts)
     return text
+
+
+def _part_text(text: str) -> str | None:
+    for pattern, key in _PARTS:
+        found = pattern.match(text)
+        if found is not None:
+            return t(key, **found.groupdict())
+    return None
 
 
 #: why a room is in use, as the pages' sessions word it (net/host.py, sealed_match.py,
@@ -160,8 +173,8 @@ def engine_text(text: str) -> str:
 _BUSY = (
     ("online.busy_taken", r"This room has a game in progress with another player\."),
     ("online.busy_version", r"The other page runs another version of TriFront "
-                            r"\((?P<theirs>[^;]{0,40}); this one [^)]*\)\..*"),
-    ("online.busy_version", r"another version \((?P<theirs>[^)]{0,40})\)"),
+                            r"\((?P<theirs>[\w./-]{0,40}); this one [^)]*\)\..*"),
+    ("online.busy_version", r"another version \((?P<theirs>[\w./-]{0,40})\)"),
     ("online.busy_refused", r"a game this page cannot accept"),
 )
 
@@ -2049,3 +2062,5 @@ TABLES = {"en": EN, "ja": JA}
 
 _FAIR_REASONS = [(_pattern(EN["fairwhy." + key]), "fairwhy." + key) for key in _FAIR_KEYS] + [
     (_pattern(EN["fairwhy.sealed." + key]), "fairwhy.sealed." + key) for key in _SEALED_KEYS]
+_PARTS = [(_pattern(EN["fairwhy.sealed." + key]), "fairwhy.sealed." + key)
+          for key in _SEALED_PARTS]
