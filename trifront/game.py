@@ -12,7 +12,7 @@ from __future__ import annotations
 from .actions import Action, MalformedAction
 from .cards import NORMAL_EFFECTS
 from .reasons import Reason
-from .record import check_record, replay, summary, to_json
+from .record import SETUP, check_record, replay, summary, to_json
 from .rules import IllegalAction, apply, legal_actions
 from .state import GameState
 from .views import action_from_view, player_view
@@ -22,8 +22,7 @@ class Game:
     """One game. `apply` checks every action (raising rules.IllegalAction, state unchanged)."""
 
     def __init__(self, record: dict, state: GameState) -> None:
-        self._setup = {k: record[k] for k in ("mode", "effects", "first", "seed", "decks")}
-        self._told = record.get("told")
+        self._setup = {k: record.get(k) for k in SETUP}
         self._actions: list[Action] = list(record["actions"])
         self.state = state
 
@@ -76,7 +75,7 @@ class Game:
         it gives this game exactly (R7.3). It holds the seed, so it reveals every hidden card."""
         s = self._setup
         return to_json(s["mode"], s["effects"], s["first"], s["seed"], s["decks"], self._actions,
-                       told=self._told)
+                       told=s["told"])
 
     def summary(self) -> dict:
         """The replay summary of RECORD.md (every zone, scores, winner): record.summary."""

@@ -16,6 +16,9 @@ from .rules import IllegalAction, apply, new_state
 from .state import GameState
 
 FORMAT = "trifront-record/1"
+#: the fields that fix a game before its first action (a told record's results included):
+#: two records with these equal are of one deal
+SETUP = ("mode", "effects", "first", "seed", "decks", "told")
 _FIELDS = {"format", "mode", "effects", "first", "seed", "decks", "actions"}
 #: who played each seat (RECORD.md "players"): optional, so records without it still read
 PLAYERS = ("human", "cpu")

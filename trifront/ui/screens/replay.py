@@ -3,6 +3,7 @@ opening a record or a share link, stepping, whose view, closing."""
 
 from __future__ import annotations
 
+from trifront.record import SETUP
 from trifront.ui import model as m
 from trifront.ui import render as r
 from trifront.ui.html import El, h
@@ -46,9 +47,7 @@ def _same_deal(app, record: dict) -> bool:
     if app.game is None:
         return False
     mine = app.game.record()
-    return mine is not None and all(record.get(k) == mine.get(k)
-                                    for k in ("mode", "effects", "first", "seed", "decks",
-                                              "told"))
+    return mine is not None and all(record.get(k) == mine.get(k) for k in SETUP)
 
 
 @on("open-replay")

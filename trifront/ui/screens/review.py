@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import traceback
 
+from trifront.record import SETUP
 from trifront.replay import Replay
 from trifront.ui import model as m
 from trifront.ui import review as rv_mod
@@ -47,9 +48,7 @@ def _same_game(app, record: dict) -> bool:
     if app.game is None:
         return False
     mine = app.game.record()
-    return mine is not None and all(record.get(k) == mine.get(k)
-                                    for k in ("mode", "effects", "first", "seed", "decks",
-                                              "actions", "told"))
+    return mine is not None and all(record.get(k) == mine.get(k) for k in (*SETUP, "actions"))
 
 
 def _start(app, subject: dict, player: int) -> None:
