@@ -104,11 +104,14 @@ class Report:
 
     checks: list[tuple[str, bool, str]] = field(default_factory=list)
     #: a sealed game's told record (RECORD.md "told"), when the audit replayed it to its
-    #: end with every check passed: the game as both pages may now replay and review it
+    #: end with every check passed: the game as both pages may now replay and review it.
+    #: Kept only while the report is fair: a failed check drops it
     record: dict | None = None
 
     def add(self, name: str, ok: bool, detail: str = "") -> bool:
         self.checks.append((name, bool(ok), detail))
+        if not ok:
+            self.record = None
         return bool(ok)
 
     #: the checks that say the revealed game is the one committed to, replayed to its end
@@ -144,8 +147,10 @@ class Report:
     def from_json(cls, data: dict) -> Report:
         """The inverse of ``to_json`` (a page's saved verdict). Raises on a malformed one."""
         checks = [(str(c["name"]), c["ok"] is True, str(c["detail"])) for c in data["checks"]]
-        record = data.get("record")
-        return cls(checks, record if isinstance(record, dict) else None)
+        report = cls(checks, data.get("record") if isinstance(data.get("record"), dict) else None)
+        if not report.fair:
+            report.record = None
+        return report
 
 
 def check_game(*, record: object, host_secret: str, host_commit: str, guest_secret: str | None,

@@ -734,7 +734,6 @@ def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list,
         report.add(exc.check, False, exc.detail)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, IllegalAction,
             Inconsistent) as exc:
-        report.record = None
         report.add("transcript", False,
                    detail("unreadable", detail=f"{type(exc).__name__}: {exc}"))
     return report

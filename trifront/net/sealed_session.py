@@ -231,7 +231,6 @@ class SealedSession:
         game stopped there, so what was played before may check out and still be unfair."""
         if self.error is not None:
             report.add("refused", False, detail("refused", p=self.page.opp, detail=self.error))
-            report.record = None    # a record only with a fair verdict
         return report
 
     # -------------------------------------------------------------- a page reloaded

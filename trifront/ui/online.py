@@ -54,7 +54,7 @@ class OnlineGame:
         if isinstance(s, HostSession):
             return s.game.record()
         if isinstance(s, SealedMatch):
-            return s.report.record if s.report is not None and s.report.fair else None
+            return None if s.report is None else s.report.record
         return None if s is None or s.reveal is None else s.reveal["record"]
 
 
