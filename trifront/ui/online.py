@@ -77,7 +77,7 @@ class OnlineSeat(Seat):
                                  on_change=self._changed, log=page.log_warn,
                                  clock=page.clock, claim_after=claim_after,
                                  timer=page.opts.get("clock", "none"),
-                                 sealed=page.opts.get("sealed", "1") == "1")
+                                 sealed=onr.sealed_chosen(page.opts))
         self.told_mode = None     # the game whose mode (the host's choice) the guest was told
         self.told_game = None     # the rematch game this page was told of
         self.told_sealed = False  # the guest was told of the host's Cards (when not its own)
@@ -232,7 +232,7 @@ class OnlineSeat(Seat):
                                  else mode))
         if st.role == "guest" and st.game_id and not self.told_sealed:
             self.told_sealed = True          # the host's choice, as the mode is
-            if st.sealed != (page.opts.get("sealed", "1") == "1"):
+            if st.sealed != onr.sealed_chosen(page.opts):
                 page.tell(i18n.t("online.host_sealed" if st.sealed else "online.host_run"))
         if st.role == "guest" and mode and mode != page.opts["mode"] \
                 and self.told_mode != st.game_id:

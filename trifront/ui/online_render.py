@@ -212,12 +212,21 @@ def check_name(name: str, sealed: bool = False) -> str:
 # ---------------------------------------------------------- the move clock (net/clock.py).
 # Test hooks: #opt-clock[data-value], #move-clock[data-side][data-left][data-running]
 
+#: the menu's Cards when the player has not chosen: sealed play
+SEALED_DEFAULT = "1"
+
+
+def sealed_chosen(opts: dict) -> bool:
+    """Whether this page's menu asks for sealed play (the host's choice counts)."""
+    return opts.get("sealed", SEALED_DEFAULT) == "1"
+
+
 def sealed_button(opts: dict) -> El:
     """Sealed play (net/sealed_match.py) or the host's page running the game, the host's
     choice as the mode is: one small button in the menu's corner beside the clock, shown for
     online play (a row of its own would push Join room below the fold at 1366 x 768).
     Test hook: #opt-sealed[aria-pressed]."""
-    on = opts.get("sealed", "1") == "1"
+    on = sealed_chosen(opts)
     label = t("online.sealed_button", how=t("online.sealed.1" if on else "online.sealed.0"))
     return button(label, "menu-set", id="opt-sealed", cls="tf-btn-ghost tf-btn-small",
                   title=t("online.sealed_help"), pressed=on,

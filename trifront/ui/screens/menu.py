@@ -32,7 +32,7 @@ def settings(app, *, room: str, relay: str, signal: str, default_signal: str, la
     app.opts = {"kind": "cpu", "first": "0", "mode": "normal",
                 "strength": "normal" if "normal" in app.strengths else app.strengths[0],
                 "room": room[:ROOM_WORD_MAX], "relay": relay, "clock": CLOCK_DEFAULT,
-                "sealed": "1"}
+                "sealed": onr.SEALED_DEFAULT}
     app.default_signal = default_signal if default_signal in SIGNALS else "relay"
     app.opts["signal"] = app.default_signal
     saved = app.persist.load_settings(app.opts, app.strengths)
