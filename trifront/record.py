@@ -10,7 +10,7 @@ import json
 from . import jsontext
 from .actions import Action, MalformedAction
 from .constants import DECK_SIZE, FIRST_ROUND_DRAW, LANES, MERCENARY_MAX, MERCENARY_MIN
-from .partial import Inconsistent, ToldDeck, ToldRandom
+from .partial import Inconsistent
 from .power import lane_by_count, side_power
 from .rules import IllegalAction, apply, new_state
 from .state import GameState
@@ -129,10 +129,10 @@ def _ids(value: object) -> bool:
     return isinstance(value, list) and all(type(x) is int and x >= 0 for x in value)
 
 
-class _TellingDeck(ToldDeck):
-    """A told record's deck: each draw takes the next card the record tells (RECORD.md
-    "told"). Its copies (the replay's state after each action) share the record's list
-    and keep only where they are in it."""
+class _TellingDeck(list):
+    """A told record's deck, as its contents: each draw takes the next card the record
+    tells (RECORD.md "told"), not the top of an order. Its copies (the replay's state after
+    each action) share the record's list and keep only where they are in it."""
 
     def __init__(self, items, tape: tuple = (), at: int = 0) -> None:
         super().__init__(items)
@@ -157,14 +157,17 @@ class _TellingDeck(ToldDeck):
         return list.__getitem__(self, index)
 
 
-class _TellingRandom(ToldRandom):
-    """A told record's rolls (R5.C2) and shown cards (R5.D3), in the order they came; its
+class _TellingRandom:
+    """The engine's randomness in a told record: its rolls (R5.C2) and shown cards
+    (R5.D3), in the order they came; decks are never shuffled (each draw is told). Its
     copies share the record's lists, as the deck's do."""
 
     def __init__(self, rolls: tuple, shown: tuple, at: tuple[int, int] = (0, 0)) -> None:
-        super().__init__()
         self.tape_rolls, self.tape_shown = rolls, shown
         self.at_roll, self.at_shown = at
+
+    def shuffle(self, x) -> None:
+        pass
 
     def randint(self, a: int, b: int) -> int:
         if self.at_roll >= len(self.tape_rolls):
@@ -211,11 +214,12 @@ def start(record: dict) -> GameState:
     return state
 
 
-def told_left(state: GameState) -> bool:
-    """Whether a told record's state still holds told draws or random results (a record
-    that tells more than its game used is malformed)."""
-    return isinstance(state.rng, _TellingRandom) and (
-        state.rng.left() or any(ps.deck.left() for ps in state.players))
+def check_all_told_used(state: GameState) -> None:
+    """After a record's last action: a told record that tells more draws or random results
+    than its game used is malformed (MalformedRecord)."""
+    if isinstance(state.rng, _TellingRandom) and (
+            state.rng.left() or any(ps.deck.left() for ps in state.players)):
+        raise MalformedRecord("the record tells more draws or random results than its game used")
 
 
 def replay(record: dict) -> GameState:
@@ -228,8 +232,7 @@ def replay(record: dict) -> GameState:
     state = start(record)
     for i, action in enumerate(record["actions"]):
         step(state, action, i)
-    if told_left(state):
-        raise MalformedRecord("the record tells more draws or random results than its game used")
+    check_all_told_used(state)
     return state
 
 

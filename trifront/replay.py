@@ -30,8 +30,8 @@ import zlib
 
 from . import jsontext
 from .power import power_parts
-from .record import (MalformedRecord, check_record, no_duplicate_keys, start, step, to_json,
-                     told_left)
+from .record import (MalformedRecord, check_all_told_used, check_record, no_duplicate_keys,
+                     start, step, to_json)
 from .rules import board_snapshot, card_json
 from .state import GameState
 from .views import player_view
@@ -73,9 +73,7 @@ class Replay:
         for i, action in enumerate(checked["actions"]):
             step(state, action, i)
             self._states.append(state.clone())
-        if told_left(state):
-            raise MalformedRecord("the record tells more draws or random results than its "
-                                  "game used")
+        check_all_told_used(state)
         self.n = len(checked["actions"])
 
     def state(self, k: int) -> GameState:

@@ -844,7 +844,6 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         assigned = [draw_ids(p, 1 - p, told_draws[p], step) for p in (0, 1)]
         for p in (0, 1):
             state.players[p].deck.told = list(assigned[p])
-        actor_draws = list(state.players[actor].deck.told)
         script.rolls = [roll(v) for v in values]
         shown_claim = reply.get("shown")
         if shown_claim is None:
@@ -891,7 +890,7 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
             told["draws"][p] += assigned[p][:len(assigned[p]) - left]
         if "deck" in msg:  # R5.B3, R5.B6: the deck as it was once the card went in
             now = open_epoch(actor, len(epochs[actor]) - 1)
-            if sorted(now) != sorted(list(state.players[actor].deck) + actor_draws):
+            if sorted(now) != sorted(list(state.players[actor].deck) + assigned[actor]):
                 raise _Unfair("decks", "fresh_deck", step=step, p=actor)
     report.add("draws", True)
     report.add("randomness", True)
@@ -904,7 +903,7 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
 
 
 #: `_steps`' last word on a step whose mover resigned next, sending no draws message
-RESIGNED_FIRST = {"t": "draws", "draws": [], "resigned": True}
+RESIGNED_FIRST = {"draws": []}
 
 
 def _steps(transcript):
