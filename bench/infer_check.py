@@ -4,11 +4,16 @@ opponent's true face-down cards.
 Plays games of Hard (no inference) against the omniscient search (bench/strength.py's "omni")
 at a small budget; at each of Hard's decisions with unknown face-down opponent cards and
 opponent decisions this round, it draws N worlds, weighs them, and reports, per hidden slot,
-the probability the worlds give the true card's kind (rank, effect, power): by the determinizer alone (the odds of
-`facedown`) and after weighting. Prints the mean log-probability per slot (higher is better)
-and the mean probability; --temperature / --mix try other model settings.
+the probability the worlds give the true card's kind (rank, effect, power): by the determinizer
+alone (the odds of `facedown`) and after weighting. Prints per slot the mean log-probability
+of the true card (higher is better), its mean probability, how far the worlds' mean power is
+from the true power, and the probability they give a power within 2 of it. --scale
+multiplies the model's weights (sharper or flatter); --search-model N replaces the model by
+the omniscient search itself, N iterations in each world at each decision (a diagnostic of
+how much the opponent's moves could say about its cards, far too slow for play).
 
-    python bench/infer_check.py --games 20 --iters 300
+    python bench/infer_check.py --games 12 --iters 200 --worlds 300
+    python bench/infer_check.py --games 12 --iters 200 --worlds 300 --search-model 60  # ~30 min
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
+from trifront.actions import DISCARD, PASS, PLAY  # noqa: E402
 from trifront.ai import infer, ismcts  # noqa: E402
 from trifront.ai.determinize import Determinizer  # noqa: E402
 from trifront.cards import GROUP_EFFECTS  # noqa: E402
@@ -60,19 +66,49 @@ def positions(games: int, iters: int, first: int = 0):
             game.apply(legal[keys.index(result.key)])
 
 
+def search_model(iterations: int):
+    """`infer.choice_scores` replaced by the omniscient search's visit shares: the log of
+    each choice's visits (+0.5) in a search of `iterations` from the world as replayed."""
+    def key_of(action):
+        if action.type == PASS:
+            return (PASS,)
+        if action.type == DISCARD:
+            return (DISCARD, action.card)
+        return (PLAY, action.card, action.lane, action.face)
+
+    def scores(state, observer):
+        legal = legal_actions(state)
+        visits = {key_of(a): 0.0 for a in legal}
+        if len(legal) > 1:
+            mover = state.to_move
+            by_key = {ismcts.my_key(state, mover, a): a for a in legal}
+            result = ismcts.search(ismcts.omniscient_sampler(state), mover, list(by_key),
+                                   random.Random(len(legal) * 7919 + iterations), iterations,
+                                   opponent_key=ismcts.full_key)
+            for k, v, _ in result.children:
+                visits[key_of(by_key[k])] += v
+        return {k: math.log(v + 0.5) for k, v in visits.items()}
+    return scores
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--iters", type=int, default=300)
     parser.add_argument("--worlds", type=int, default=400)
-    parser.add_argument("--temperature", default=str(infer.TEMPERATURE),
-                        help="comma-separated temperatures to compare")
+    parser.add_argument("--scale", default="1",
+                        help="comma-separated factors on the model's weights to compare")
     parser.add_argument("--mix", type=float, default=infer.MIX)
+    parser.add_argument("--search-model", type=int, default=0, metavar="N",
+                        help="model the opponent by the omniscient search, N iterations")
     args = parser.parse_args()
-    temps = [float(t) for t in args.temperature.split(",")]
+    temps = [float(t) for t in args.scale.split(",")]
     infer.MIX = args.mix
-    sums = {t: [0.0, 0.0] for t in ["prior"] + temps}
+    if args.search_model:
+        infer.choice_scores = search_model(args.search_model)
+    fitted = infer.WEIGHTS
+    sums = {t: [0.0, 0.0, 0.0, 0.0] for t in ["prior"] + temps}
     ess = {t: 0.0 for t in temps}
     slots = decisions = 0
     for view, state in positions(args.games, args.iters, args.first):
@@ -93,7 +129,7 @@ def main() -> None:
                                  for c in det.hidden_of(w)[0]), w))
         logs_by_t = {}
         for t in temps:
-            infer.TEMPERATURE = t
+            infer.WEIGHTS = tuple(t * w for w in fitted)
             logs = []
             for hidden, w in worlds:
                 # log_likelihood uses its world up: weigh a fresh copy of the same assignment
@@ -114,17 +150,25 @@ def main() -> None:
                 p = max(p, 1.0 / (2 * args.worlds))
                 sums[t][0] += math.log(p)
                 sums[t][1] += p
+                powers = [hidden[s][2] for hidden, _ in worlds]
+                sums[t][2] += abs(sum(a * x for a, x in zip(powers, w)) / sum(w) - true_card[2])
+                sums[t][3] += sum(x for a, x in zip(powers, w)
+                                  if abs(a - true_card[2]) <= 2) / sum(w)
         for t in temps:
             top = max(logs_by_t[t])
             w = [math.exp(v - top) for v in logs_by_t[t]]
             ess[t] += sum(w) ** 2 / sum(x * x for x in w)
-    print(f"{decisions} decisions, {slots} hidden slots, {args.worlds} worlds each, mix {args.mix}")
+    model = (f"the omniscient search, {args.search_model} iterations" if args.search_model
+             else "the fitted model")
+    print(f"{decisions} decisions, {slots} hidden slots, {args.worlds} worlds each; "
+          f"weighed by {model}, mix {args.mix}")
+    n = max(1, slots)
     for t in ["prior"] + temps:
-        lp, p = sums[t]
+        lp, p, off, near = sums[t]
         extra = "" if t == "prior" else f"  mean effective worlds {ess[t] / max(1, decisions):.0f}"
-        name = "odds only" if t == "prior" else f"T={t}"
-        print(f"  {name:10s} mean log P(true card) {lp / max(1, slots):+.3f}  "
-              f"mean P {p / max(1, slots):.3f}{extra}")
+        name = "odds only" if t == "prior" else f"scale {t}"
+        print(f"  {name:10s} log P(true card) {lp / n:+.3f}  P {p / n:.3f}  "
+              f"|mean power - true| {off / n:.2f}  P(power within 2) {near / n:.3f}{extra}")
 
 
 if __name__ == "__main__":

@@ -153,7 +153,8 @@ def main() -> None:
     pairings = [p for p in args.pairings.split(",") if p]
     print(f"budgets (iterations, seconds): {budgets}; {args.games} games per pairing; "
           f"{args.procs} processes")
-    tasks = [(p, i, config) for p in pairings for i in range(args.first, args.first + args.games)]
+    # game by game across the pairings, so that a run stopped early compares them on the same games
+    tasks = [(p, i, config) for i in range(args.first, args.first + args.games) for p in pairings]
     results = {p: [] for p in pairings}
     times: dict[str, list[float]] = {}
     t0 = time.perf_counter()

@@ -178,3 +178,15 @@ def test_the_opponent_model_does_not_know_my_hidden_cards():
         if checked == 4:
             break
     assert checked == 4
+
+
+def test_the_model_weighs_every_feature_of_every_choice():
+    """The fitted table matches the features (bench/opponent_table.py remakes both together),
+    and each choice of a position is described by every feature."""
+    from trifront.ai import opponent_table
+    assert len(opponent_table.WEIGHTS) == len(infer.FEATURES)
+    g = down_then(0, "lane1")
+    feats = infer.choice_features(g.state, 0)
+    assert len(feats) > 3 and all(len(f) == len(infer.FEATURES) for f in feats.values())
+    scores = infer.choice_scores(g.state, 0)
+    assert set(scores) == set(feats) and len(set(scores.values())) > 1

@@ -8,11 +8,13 @@ opponent was seen to make in it. Here the worlds are those of `determinize.Deter
 holds only this round's cards, R3.6): each face-down play (in which lane), face-up play,
 discard and pass, read from the view's public history.
 
-The opponent model is the rollout policy's score of each choice (`policy`, without its
-noise) as a softmax with temperature `TEMPERATURE`, mixed with a uniform choice (`MIX`), so
-no world is ruled out by a move the model finds odd. A face-down play's evidence is the
-probability of "some card face-down in that lane": which card it was is already the
-proposal's odds, and counting it twice would overweight the odds table.
+The opponent model is a conditional logit over the mover's choices (`choice_features`: what
+a play adds to its lane, the card's power, face-down or up, passing while ahead, ...),
+weighted by `opponent_table.WEIGHTS`, fitted by bench/opponent_table.py to the decisions of
+the omniscient search (the opponent the strength target names), and mixed with a uniform
+choice (`MIX`), so no world is ruled out by a move the model finds odd. A face-down play's
+evidence is the probability of "some card face-down in that lane": which card it was is
+already the proposal's odds, and counting it twice would overweight the odds table.
 
 No leakage (Cowling et al.'s MO-ISMCTS; Goodman 2019): the modelled opponent sees what the
 opponent saw then, not the world: the observer's own face-down cards that the opponent does
@@ -40,11 +42,10 @@ from ..power import card_power
 from ..rules import legal_actions
 from ..state import BOARD, HAND, GameState
 from . import policy
+from .opponent_table import WEIGHTS
 
-#: the softmax temperature over the rollout policy's scores (lane values, about -2..2)
-TEMPERATURE = 0.25
 #: the share of a uniform choice mixed into the model (a floor under any move's probability)
-MIX = 0.1
+MIX = 0.05
 #: the probability given to a move the model finds impossible in a world (not legal in the
 #: state as replayed): not 0, since the replay is approximate (cards drawn since stay in hand)
 IMPOSSIBLE = 1e-4
@@ -105,51 +106,88 @@ def _margins(state: GameState, mover: int, observer: int):
     return margins, by_count
 
 
-def choice_scores(state: GameState, observer: int) -> dict[tuple, float]:
-    """The rollout policy's score (`policy.rollout_action`, without noise) of each choice of
-    the player to move, keyed (PLAY, card, lane, face) / (DISCARD, card) / (PASS,); a play's
-    targets are one choice with it. Margins are blind to what the mover has not seen."""
-    prm = policy.PARAMS
-    keep_base, keep_per_power = prm["keep_base"], prm["keep_per_power"]
+#: what the opponent model weighs of each choice (`choice_features`), in the order of
+#: `opponent_table.WEIGHTS`
+FEATURES = (
+    "gain",               # the lane's value after the play minus before, tanh(margin / 3)
+    "gain, other passed",  # the same with the lane's value +1 / 0 / -1 (the other passed)
+    "power",              # the card's power / 10 (what it would be worth kept)
+    "face-down",
+    "face-down power",    # power / 10, face-down plays only
+    "ends round",         # a face-up card that passes at once (R5.D2) while the other is in
+    "lane margin",        # the lane's value before the play, tanh(margin / 3)
+    "own cards in lane",  # / 3
+    "close lane",         # the margin before is within 2
+    "lane ahead after",   # +1 / 0 / -1: the sign of the margin after the play
+    "pass",
+    "pass: lanes ahead",  # lanes ahead minus lanes behind
+    "pass, other passed",
+    "pass: hand",         # cards in hand / 5
+    "pass: score lead",   # points ahead / 4
+    "discard",
+)
+
+
+def choice_features(state: GameState, observer: int) -> dict[tuple, tuple[float, ...]]:
+    """`FEATURES` of each choice of the player to move, keyed (PLAY, card, lane, face) /
+    (DISCARD, card) / (PASS,); a play's targets are one choice with it. Margins are blind to
+    what the mover has not seen."""
+    soft_scale = policy.PARAMS["soft_scale"]
     mover = state.to_move
     ps = state.players[mover]
     opp_passed = state.players[1 - mover].passed
     margins, by_count = _margins(state, mover, observer)
     tanh = math.tanh
-    inv_scale = 1.0 / prm["soft_scale"]
-    if opp_passed:
-        base = [policy._hard(m) for m in margins]
-    else:
-        base = [tanh(m * inv_scale) for m in margins]
-    scores: dict[tuple, float] = {}
+    soft = [tanh(m / soft_scale) for m in margins]
+    hard = [policy._hard(m) for m in margins]
+    out: dict[tuple, tuple[float, ...]] = {}
     can_pass = False
+    zero = (0.0,) * 16
     for action in legal_actions(state):
         kind = action.type
         if kind == PASS:
             can_pass = True
             continue
         if kind == DISCARD:
-            scores[(DISCARD, action.card)] = prm["discard_value"]
+            out[(DISCARD, action.card)] = zero[:15] + (1.0,)
             continue
         key = (PLAY, action.card, action.lane, action.face)
-        if key in scores:
+        if key in out:
             continue
         card = ps.cards[action.card]
-        cost = keep_base + keep_per_power * (card.start + card.carried)
-        info = EFFECTS[card.effect] if card.effect is not None else None
-        if info is not None and info.ends_round and action.face == UP and not opp_passed:
-            cost += prm["general_penalty"]
+        power = (card.start + card.carried) / 10
         lane = action.lane
+        down = action.face == DOWN
+        info = EFFECTS[card.effect] if card.effect is not None else None
         m = margins[lane] + (1 if by_count[lane] else
                              policy._added_power(state, card, lane, action.face, mover))
-        gain = (policy._hard(m) if opp_passed else tanh(m * inv_scale)) - base[lane]
-        scores[key] = gain - cost
+        out[key] = (
+            0.0 if opp_passed else tanh(m / soft_scale) - soft[lane],
+            policy._hard(m) - hard[lane] if opp_passed else 0.0,
+            power,
+            1.0 if down else 0.0,
+            power if down else 0.0,
+            1.0 if info is not None and info.ends_round and not down and not opp_passed else 0.0,
+            soft[lane],
+            len(ps.board[lane]) / 3,
+            1.0 if abs(margins[lane]) < 3 else 0.0,
+            policy._hard(m),
+            0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
     if can_pass:
-        won = sum(1 for b in base if b > 0.2)
-        lost = sum(1 for b in base if b < -0.2)
-        scores[(PASS,)] = (0.0 if opp_passed else
-                           prm["pass_per_lane"] * (won - lost) + prm["pass_bias"])
-    return scores
+        values = hard if opp_passed else soft
+        ahead = sum(1 for v in values if v > 0.2) - sum(1 for v in values if v < -0.2)
+        lead = state.scores[mover] - state.scores[1 - mover]
+        out[(PASS,)] = zero[:10] + (1.0, float(ahead), 1.0 if opp_passed else 0.0,
+                                    len(ps.hand) / 5, lead / 4, 0.0)
+    return out
+
+
+def choice_scores(state: GameState, observer: int) -> dict[tuple, float]:
+    """The opponent model's score of each choice of the player to move (`choice_features`
+    weighed by `opponent_table.WEIGHTS`): its log-odds up to a constant."""
+    weights = WEIGHTS
+    return {key: sum(w * f for w, f in zip(weights, feats))
+            for key, feats in choice_features(state, observer).items()}
 
 
 def _probability(scores: dict[tuple, float], matches) -> float:
@@ -158,12 +196,11 @@ def _probability(scores: dict[tuple, float], matches) -> float:
     if not scores:
         return IMPOSSIBLE
     top = max(scores.values())
-    inv_t = 1.0 / TEMPERATURE
     exp = math.exp
     total = hit = 0.0
     n_hit = 0
     for key, s in scores.items():
-        e = exp((s - top) * inv_t)
+        e = exp(s - top)
         total += e
         if matches(key):
             hit += e
