@@ -31,20 +31,14 @@ if ROOT not in sys.path:
 from trifront.actions import DISCARD, PASS, PLAY  # noqa: E402
 from trifront.ai import infer, ismcts  # noqa: E402
 from trifront.ai.determinize import Determinizer  # noqa: E402
-from trifront.cards import GROUP_EFFECTS  # noqa: E402
-from trifront.game import Game  # noqa: E402
 from trifront.rules import legal_actions  # noqa: E402
+from strength import benchmark_game, omni_action  # noqa: E402  (bench/, beside this script)
 
 
 def positions(games: int, iters: int, first: int = 0):
     """(view, true state) at each of the non-omniscient side's decisions."""
     for index in range(first, first + games):
-        rng = random.Random(1_000_003 * index + 7)
-        if (index // 2) % 2 == 0:
-            game = Game.new("normal", None, 0, index)
-        else:
-            effects = [{g: rng.choice(ids) for g, ids in GROUP_EFFECTS.items()} for _ in range(2)]
-            game = Game.new("draft", effects, 0, index)
+        game, rng = benchmark_game(index)
         seat = index % 2
         while not game.over:
             me = game.to_move
@@ -59,11 +53,7 @@ def positions(games: int, iters: int, first: int = 0):
             if len(legal) == 1:
                 game.apply(legal[0])
                 continue
-            keys = [ismcts.my_key(state, me, a) for a in legal]
-            result = ismcts.search(ismcts.omniscient_sampler(state), me, keys,
-                                   random.Random(rng.getrandbits(32)), iters,
-                                   opponent_key=ismcts.full_key)
-            game.apply(legal[keys.index(result.key)])
+            game.apply(omni_action(state, rng.getrandbits(32), iters))
 
 
 def search_model(iterations: int):

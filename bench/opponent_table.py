@@ -33,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from trifront.cards import GROUP_EFFECTS  # noqa: E402
+from strength import benchmark_game, omni_action  # noqa: E402  (bench/, beside this script)
 
 OUT = os.path.join(ROOT, "trifront", "ai", "opponent_table.py")
 #: game indices far from bench/strength.py's (0..399), so the fit never saw a measured game
@@ -58,15 +58,9 @@ def _key(action) -> tuple:
 def play(index: int) -> list[tuple[list[tuple], int]]:
     """The omniscient side's decisions of one game: [(features of each choice, chosen)]."""
     from trifront.ai import infer, ismcts
-    from trifront.game import Game
     from trifront.rules import legal_actions
 
-    rng = random.Random(1_000_003 * index + 7)
-    if (index // 2) % 2 == 0:
-        game = Game.new("normal", None, 0, index)
-    else:
-        effects = [{g: rng.choice(ids) for g, ids in GROUP_EFFECTS.items()} for _ in range(2)]
-        game = Game.new("draft", effects, 0, index)
+    game, rng = benchmark_game(index)
     seat = index % 2  # Hard's; the omniscient side is the other
     decisions = []
     while not game.over:
@@ -80,11 +74,7 @@ def play(index: int) -> list[tuple[list[tuple], int]]:
         if len(legal) == 1:
             game.apply(legal[0])
             continue
-        keys = [ismcts.my_key(state, me, a) for a in legal]
-        result = ismcts.search(ismcts.omniscient_sampler(state), me, keys,
-                               random.Random(rng.getrandbits(32)), SEARCH,
-                               opponent_key=ismcts.full_key)
-        action = legal[keys.index(result.key)]
+        action = omni_action(state, rng.getrandbits(32), SEARCH)
         choices = infer.choice_features(state, seat)
         chosen = _key(action)
         if len(choices) > 1 and chosen in choices:

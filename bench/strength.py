@@ -58,26 +58,44 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def benchmark_game(index: int) -> tuple[Game, random.Random]:
+    """Game `index` of a benchmark and its random stream: pairs of games alternate between
+    Normal (R2.2) and random Draft effect sets (R2.3); player 0 moves first (the seats
+    alternate by whom the caller puts in seat `index % 2`). bench/infer_check.py and
+    bench/opponent_table.py play the same games."""
+    rng = random.Random(1_000_003 * index + 7)
+    if (index // 2) % 2 == 0:
+        return Game.new("normal", None, 0, index), rng
+    effects = [{g: rng.choice(ids) for g, ids in GROUP_EFFECTS.items()} for _ in range(2)]
+    return Game.new("draft", effects, 0, index), rng
+
+
+def omni_action(state, seed: int, iterations: int, time_limit: float | None = None):
+    """The omniscient search's action (an engine Action) for the player to move in the true
+    `state`: every world it samples is the state itself, but for the decks' order and the
+    future randomness."""
+    from trifront.ai import ismcts
+    from trifront.rules import legal_actions
+
+    legal = legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    me = state.to_move
+    keys = [ismcts.my_key(state, me, a) for a in legal]
+    result = ismcts.search(ismcts.omniscient_sampler(state), me, keys, random.Random(seed),
+                           iterations, time_limit, opponent_key=ismcts.full_key)
+    return legal[keys.index(result.key)]
+
+
 def decide(spec: str, game: Game, seed: int):
     """(action for Game.apply, seconds) of player `spec` to move in `game`."""
-    from trifront.ai import cpu, ismcts
-    from trifront.rules import legal_actions
+    from trifront.ai import cpu
 
     me = game.to_move
     t0 = time.perf_counter()
     if spec == "omni":
         its, secs = CONFIG["budgets"]["hard"]
-        state = game.state
-        legal = legal_actions(state)
-        if len(legal) == 1:
-            action = legal[0]
-        else:
-            keys = [ismcts.my_key(state, me, a) for a in legal]
-            result = ismcts.search(ismcts.omniscient_sampler(state), me, keys,
-                                   random.Random(seed), its, secs,
-                                   opponent_key=ismcts.full_key)
-            action = legal[keys.index(result.key)]
-        return action, time.perf_counter() - t0
+        return omni_action(game.state, seed, its, secs), time.perf_counter() - t0
     if spec in TOLD:
         # a diagnostic: Hard told some of the opponent's hidden cards, as if R5.B4 showed them
         state = game.state.clone()
@@ -107,12 +125,7 @@ def play_one(task):
     CONFIG.update(config)
     a, b = pairing.split("-")
     seat_a = index % 2
-    rng = random.Random(1_000_003 * index + 7)
-    if (index // 2) % 2 == 0:
-        game = Game.new("normal", None, 0, index)
-    else:
-        effects = [{g: rng.choice(ids) for g, ids in GROUP_EFFECTS.items()} for _ in range(2)]
-        game = Game.new("draft", effects, 0, index)
+    game, rng = benchmark_game(index)
     times = {a: [], b: []}
     n = 0
     while not game.over:
