@@ -111,8 +111,22 @@ def test_beliefs_are_well_formed_and_never_peek():
         view_b = player_view(other, me)
         assert view_b == view
         assert review.belief(view_b, 4) == review.belief(view, 4)
+        read = review.belief(view, 4, particles=64)   # a strength that reads the opponent
+        _well_formed(read, view)
+        assert review.belief(view_b, 4, particles=64) == read
         checked += 1
     assert checked == 10 and certain == 0
+
+
+def test_a_reading_strength_believes_its_weighted_worlds():
+    """With inference, the belief is drawn from the search's own weighted worlds: where the
+    opponent's moves this round weigh the worlds, it differs from the unweighted one."""
+    differ = 0
+    for g, me in _positions_with_hidden_cards(10, face_down=True):
+        view = g.view(me)
+        if review.belief(view, 4, particles=64) != review.belief(view, 4):
+            differ += 1
+    assert differ >= 3
 
 
 def test_a_revealed_face_down_card_is_not_a_belief():

@@ -94,7 +94,10 @@ def choose_report(view_json: str, seed: int, strength: str = "easy") -> dict:
     else:
         action, result = search(view, seed, strength)
         report = {"action": action, "iterations": result.iterations}
-    report["belief"] = review.belief(view, seed, face_down_odds=strength != "easy")
+    reads = strength != "easy" and INFER[strength]
+    report["belief"] = review.belief(
+        view, seed, face_down_odds=strength != "easy",
+        particles=ismcts.particle_count(BUDGETS[strength][0]) if reads else 0)
     return report
 
 

@@ -258,6 +258,13 @@ def particle_count(iterations: int) -> int:
     return max(32, min(256, iterations // 16))
 
 
+def weighted_worlds(det: Determinizer, seed: int, n: int) -> Particles:
+    """The `n` weighted worlds a search with inference and this `seed` samples from. The
+    weighing draws from its own stream, so that worlds it cannot tell apart leave the search
+    exactly as it is without inference."""
+    return Particles(det, random.Random(seed ^ 0x5EED_F11E), n)
+
+
 def choose(view: dict, seed: int, iterations: int, time_limit: float | None = None,
            always_search: bool = False, infer: bool = False,
            **options) -> tuple[dict, SearchResult]:
@@ -280,10 +287,7 @@ def choose(view: dict, seed: int, iterations: int, time_limit: float | None = No
     sample = det.sample
     if infer:
         t0 = time.perf_counter()
-        # the weighing draws from its own stream, so that worlds it cannot tell apart leave
-        # the search exactly as it is without inference
-        particles = Particles(det, random.Random(seed ^ 0x5EED_F11E), particle_count(iterations))
-        sample = particles.sample
+        sample = weighted_worlds(det, seed, particle_count(iterations)).sample
         if time_limit is not None:
             time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
     result = search(sample, me, keys, rng, iterations, time_limit, **options)

@@ -7,7 +7,8 @@ Both read a player view only (RULES.md R7), never a state:
   ``best``) and with the move actually played (``played_estimate``). The drop between the
   two is what the move cost, as the search sees it from that player's side.
 * ``belief(view, seed)``: what the view's player believes about the opponent's face-down
-  cards, as the CPU's worlds deal them (``determinize.Determinizer``): for each face-down
+  cards, as the CPU's worlds deal them (``determinize.Determinizer``, weighted by the
+  opponent's moves for a strength that reads them, ``infer``): for each face-down
   slot of the opponent that the view does not reveal, the likeliest cards with their share
   of the sampled worlds. The CPU's move reply carries it, so that a game's review can show
   that the CPU never peeked.
@@ -73,7 +74,7 @@ def _hand(view: dict) -> list[list]:
 
 
 def belief(view: dict, seed: int, face_down_odds: bool = True,
-           worlds: int = BELIEF_WORLDS) -> dict:
+           worlds: int = BELIEF_WORLDS, particles: int = 0) -> dict:
     """What ``view``'s player knew and believed when it decided (compact JSON):
 
     {"hand": [[rank, effect], ...] its own hand,
@@ -84,13 +85,17 @@ def belief(view: dict, seed: int, face_down_odds: bool = True,
     Only the opponent's face-down cards the view does not show are guessed (a card the view
     reveals, R5.B1 / R5.B4 / R5.D3, is not a belief). ``face_down_odds``: deal the slots with
     the measured odds (Normal, Hard) or uniformly (Easy), as that strength's search does.
+    ``particles``: the worlds are those of a search with inference (``ismcts.choose`` with
+    ``infer``: the same ``particles`` weighted worlds, drawn from the same seed, resampled).
     """
     det = Determinizer(view, face_down_odds=face_down_odds)
     rng = random.Random(seed)
+    sample = (ismcts.weighted_worlds(det, seed, particles).sample if particles else
+              det.sample)
     opp = det.opp
     counts: list[dict[tuple, int]] = [{} for _ in det.hidden_slots]
     for _ in range(worlds):
-        world = det.sample(rng)
+        world = sample(rng)
         cards = world.players[opp].cards
         board = world.players[opp].board
         for tally, (lane, index) in zip(counts, det.hidden_slots):
