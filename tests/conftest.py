@@ -59,3 +59,13 @@ def pytest_collection_modifyitems(config, items):
     browser.sort(key=lambda item: -size[item.path])     # stable: in-file order kept
     items[:] = online + others + browser
 
+
+
+@pytest.fixture(autouse=True)
+def _english_first():
+    """Each test starts in English: the page's language is module state (trifront/ui/i18n.py),
+    and a test that switches it, or plays a page that does, must not change the next test's
+    words when both run in one worker."""
+    from trifront.ui import i18n
+    i18n.set_lang("en")
+    yield
