@@ -27,7 +27,7 @@ STRENGTHS = ("easy", "normal", "hard")
 BUDGETS = {"normal": (600, 0.55), "hard": (4000, 1.7)}
 
 #: searching strengths that weigh their worlds by the opponent's moves (`infer`)
-INFER = {"normal": False, "hard": False}
+INFER = {"normal": False, "hard": True}
 
 #: the "easy" CPU: greedy with these settings (see greedy.choose_action)
 EASY = {"near_tie": 0.12, "blunder": 0.1}
