@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from tests.ai.test_strengths import midgame, same_view_other_world
-from trifront.ai import cpu, review
+from trifront.ai import cpu, ismcts, review
 from trifront.views import player_view
 
 ITS = 24
@@ -127,6 +127,19 @@ def test_a_reading_strength_believes_its_weighted_worlds():
         if review.belief(view, 4, particles=64) != review.belief(view, 4):
             differ += 1
     assert differ >= 3
+
+
+def test_a_cpu_move_reports_the_worlds_its_search_drew(monkeypatch):
+    """The belief a CPU move carries is that of the worlds its search drew from: for a
+    strength that reads the opponent, the search's own weighted worlds."""
+    monkeypatch.setattr(cpu, "BUDGETS", {"normal": (60, None), "hard": (200, None)})
+    monkeypatch.setattr(cpu, "INFER", {"normal": False, "hard": True})
+    for g, me in _positions_with_hidden_cards(4, face_down=True):
+        view = g.view(me)
+        hard = cpu.choose_report(json.dumps(view), 6, "hard")["belief"]
+        normal = cpu.choose_report(json.dumps(view), 6, "normal")["belief"]
+        assert hard == review.belief(view, 6, particles=ismcts.particle_count(200))
+        assert normal == review.belief(view, 6)
 
 
 def test_a_revealed_face_down_card_is_not_a_belief():

@@ -89,14 +89,16 @@ def choose_report(view_json: str, seed: int, strength: str = "easy") -> dict:
     as this strength's worlds are)}."""
     view = json.loads(view_json)
     _check(strength)
+    searched = None
     if strength == "easy" or not view["legal"]:
         report = {"action": decide(view, seed, strength)[0], "iterations": None}
     else:
         action, result = search(view, seed, strength)
         report = {"action": action, "iterations": result.iterations}
+        searched = result.worlds
     reads = strength != "easy" and INFER[strength]
     report["belief"] = review.belief(
-        view, seed, face_down_odds=strength != "easy",
+        view, seed, face_down_odds=strength != "easy", searched=searched,
         particles=ismcts.particle_count(BUDGETS[strength][0]) if reads else 0)
     return report
 

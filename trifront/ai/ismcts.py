@@ -110,14 +110,17 @@ def full_key(world: GameState, player: int, action: Action) -> Action:
 class SearchResult:
     """What a search found: the chosen root key, its estimated win rate, and statistics."""
 
-    __slots__ = ("key", "win", "iterations", "seconds", "children")
+    __slots__ = ("key", "win", "iterations", "seconds", "children", "worlds")
 
-    def __init__(self, key, win, iterations, seconds, children):
+    def __init__(self, key, win, iterations, seconds, children, worlds=None):
         self.key = key
         self.win = win
         self.iterations = iterations
         self.seconds = seconds
         self.children = children  # [(key, visits, mean value)] most visited first
+        #: the source its worlds were drawn from, `worlds(rng) -> GameState` (None: no
+        #: search was made), for a belief summary of those same worlds (review.belief)
+        self.worlds = worlds
 
 
 def search(sample, me: int, root_keys: list, rng: random.Random, iterations: int,
@@ -229,7 +232,7 @@ def search(sample, me: int, root_keys: list, rng: random.Random, iterations: int
     stats = sorted(((k, c.visits, c.value / c.visits if c.visits else 0.0)
                     for k, c in root.children.items()), key=lambda t: (-t[1], -t[2]))
     best = stats[0]
-    return SearchResult(best[0], best[2], n, time.perf_counter() - start, stats)
+    return SearchResult(best[0], best[2], n, time.perf_counter() - start, stats, sample)
 
 
 # ------------------------------------------------------------------------------ entries

@@ -74,7 +74,7 @@ def _hand(view: dict) -> list[list]:
 
 
 def belief(view: dict, seed: int, face_down_odds: bool = True,
-           worlds: int = BELIEF_WORLDS, particles: int = 0) -> dict:
+           worlds: int = BELIEF_WORLDS, particles: int = 0, searched=None) -> dict:
     """What ``view``'s player knew and believed when it decided (compact JSON):
 
     {"hand": [[rank, effect], ...] its own hand,
@@ -87,11 +87,17 @@ def belief(view: dict, seed: int, face_down_odds: bool = True,
     the measured odds (Normal, Hard) or uniformly (Easy), as that strength's search does.
     ``particles``: the worlds are those of a search with inference (``ismcts.choose`` with
     ``infer``: the same ``particles`` weighted worlds, drawn from the same seed, resampled).
+    ``searched``: the source a search of this view and seed drew its worlds from
+    (``SearchResult.worlds``), which saves weighing the worlds again.
     """
     det = Determinizer(view, face_down_odds=face_down_odds)
     rng = random.Random(seed)
-    sample = (ismcts.weighted_worlds(det, seed, particles).sample if particles else
-              det.sample)
+    if searched is not None:
+        sample = searched
+    elif particles:
+        sample = ismcts.weighted_worlds(det, seed, particles).sample
+    else:
+        sample = det.sample
     opp = det.opp
     counts: list[dict[tuple, int]] = [{} for _ in det.hidden_slots]
     for _ in range(worlds):
