@@ -28,7 +28,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from trifront.actions import DISCARD, PASS, PLAY  # noqa: E402
 from trifront.ai import infer, ismcts  # noqa: E402
 from trifront.ai.determinize import Determinizer  # noqa: E402
 from trifront.rules import legal_actions  # noqa: E402
@@ -59,16 +58,9 @@ def positions(games: int, iters: int, first: int = 0):
 def search_model(iterations: int):
     """`infer.choice_scores` replaced by the omniscient search's visit shares: the log of
     each choice's visits (+0.5) in a search of `iterations` from the world as replayed."""
-    def key_of(action):
-        if action.type == PASS:
-            return (PASS,)
-        if action.type == DISCARD:
-            return (DISCARD, action.card)
-        return (PLAY, action.card, action.lane, action.face)
-
     def scores(state, observer):
         legal = legal_actions(state)
-        visits = {key_of(a): 0.0 for a in legal}
+        visits = {infer.choice_key(a): 0.0 for a in legal}
         if len(legal) > 1:
             mover = state.to_move
             by_key = {ismcts.my_key(state, mover, a): a for a in legal}
@@ -76,7 +68,7 @@ def search_model(iterations: int):
                                    random.Random(len(legal) * 7919 + iterations), iterations,
                                    opponent_key=ismcts.full_key)
             for k, v, _ in result.children:
-                visits[key_of(by_key[k])] += v
+                visits[infer.choice_key(by_key[k])] += v
         return {k: math.log(v + 0.5) for k, v in visits.items()}
     return scores
 
@@ -93,13 +85,13 @@ def main() -> None:
     parser.add_argument("--search-model", type=int, default=0, metavar="N",
                         help="model the opponent by the omniscient search, N iterations")
     args = parser.parse_args()
-    temps = [float(t) for t in args.scale.split(",")]
+    scales = [float(x) for x in args.scale.split(",")]
     infer.MIX = args.mix
     if args.search_model:
         infer.choice_scores = search_model(args.search_model)
     fitted = infer.WEIGHTS
-    sums = {t: [0.0, 0.0, 0.0, 0.0] for t in ["prior"] + temps}
-    ess = {t: 0.0 for t in temps}
+    sums = {t: [0.0, 0.0, 0.0, 0.0] for t in ["prior"] + scales}
+    ess = {t: 0.0 for t in scales}
     slots = decisions = 0
     for view, state in positions(args.games, args.iters, args.first):
         det = Determinizer(view)
@@ -117,25 +109,25 @@ def main() -> None:
             w = det.sample(rng)
             worlds.append((tuple(ismcts._what(w.players[det.opp].cards[c])
                                  for c in det.hidden_of(w)[0]), w))
-        logs_by_t = {}
-        for t in temps:
+        logs_by_scale = {}
+        for t in scales:
             infer.WEIGHTS = tuple(t * w for w in fitted)
             logs = []
             for hidden, w in worlds:
                 # log_likelihood uses its world up: weigh a fresh copy of the same assignment
                 world = det.sample(random.Random(0), det.hidden_of(w))
                 logs.append(infer.log_likelihood(world, det.me, entries))
-            logs_by_t[t] = logs
+            logs_by_scale[t] = logs
         decisions += 1
         for s, true_card in enumerate(truth):
             slots += 1
             hits = [1.0 if hidden[s] == true_card else 0.0 for hidden, _ in worlds]
-            for t in ["prior"] + temps:
+            for t in ["prior"] + scales:
                 if t == "prior":
                     w = [1.0] * len(worlds)
                 else:
-                    top = max(logs_by_t[t])
-                    w = [math.exp(v - top) for v in logs_by_t[t]]
+                    top = max(logs_by_scale[t])
+                    w = [math.exp(v - top) for v in logs_by_scale[t]]
                 p = sum(h * x for h, x in zip(hits, w)) / sum(w)
                 p = max(p, 1.0 / (2 * args.worlds))
                 sums[t][0] += math.log(p)
@@ -144,16 +136,16 @@ def main() -> None:
                 sums[t][2] += abs(sum(a * x for a, x in zip(powers, w)) / sum(w) - true_card[2])
                 sums[t][3] += sum(x for a, x in zip(powers, w)
                                   if abs(a - true_card[2]) <= 2) / sum(w)
-        for t in temps:
-            top = max(logs_by_t[t])
-            w = [math.exp(v - top) for v in logs_by_t[t]]
+        for t in scales:
+            top = max(logs_by_scale[t])
+            w = [math.exp(v - top) for v in logs_by_scale[t]]
             ess[t] += sum(w) ** 2 / sum(x * x for x in w)
     model = (f"the omniscient search, {args.search_model} iterations" if args.search_model
              else "the fitted model")
     print(f"{decisions} decisions, {slots} hidden slots, {args.worlds} worlds each; "
           f"weighed by {model}, mix {args.mix}")
     n = max(1, slots)
-    for t in ["prior"] + temps:
+    for t in ["prior"] + scales:
         lp, p, off, near = sums[t]
         extra = "" if t == "prior" else f"  mean effective worlds {ess[t] / max(1, decisions):.0f}"
         name = "odds only" if t == "prior" else f"scale {t}"

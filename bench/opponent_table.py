@@ -46,15 +46,6 @@ def init(search: int) -> None:
     SEARCH = search
 
 
-def _key(action) -> tuple:
-    from trifront.actions import DISCARD, PASS, PLAY
-    if action.type == PASS:
-        return (PASS,)
-    if action.type == DISCARD:
-        return (DISCARD, action.card)
-    return (PLAY, action.card, action.lane, action.face)
-
-
 def play(index: int) -> list[tuple[list[tuple], int]]:
     """The omniscient side's decisions of one game: [(features of each choice, chosen)]."""
     from trifront.ai import infer, ismcts
@@ -76,7 +67,7 @@ def play(index: int) -> list[tuple[list[tuple], int]]:
             continue
         action = omni_action(state, rng.getrandbits(32), SEARCH)
         choices = infer.choice_features(state, seat)
-        chosen = _key(action)
+        chosen = infer.choice_key(action)
         if len(choices) > 1 and chosen in choices:
             names = list(choices)
             decisions.append(([choices[k] for k in names], names.index(chosen)))

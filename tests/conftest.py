@@ -60,7 +60,6 @@ def pytest_collection_modifyitems(config, items):
     items[:] = online + others + browser
 
 
-
 @pytest.fixture(autouse=True)
 def _english_first():
     """Each test starts in English: the page's language is module state (trifront/ui/i18n.py),

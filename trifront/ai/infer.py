@@ -128,6 +128,15 @@ FEATURES = (
 )
 
 
+def choice_key(action) -> tuple:
+    """An engine action as one of the model's choices (`choice_features`' keys)."""
+    if action.type == PASS:
+        return (PASS,)
+    if action.type == DISCARD:
+        return (DISCARD, action.card)
+    return (PLAY, action.card, action.lane, action.face)
+
+
 def choice_features(state: GameState, observer: int) -> dict[tuple, tuple[float, ...]]:
     """`FEATURES` of each choice of the player to move, keyed (PLAY, card, lane, face) /
     (DISCARD, card) / (PASS,); a play's targets are one choice with it. Margins are blind to
@@ -142,16 +151,16 @@ def choice_features(state: GameState, observer: int) -> dict[tuple, tuple[float,
     hard = [policy._hard(m) for m in margins]
     out: dict[tuple, tuple[float, ...]] = {}
     can_pass = False
-    zero = (0.0,) * 16
+    zero = (0.0,) * len(FEATURES)
     for action in legal_actions(state):
         kind = action.type
         if kind == PASS:
             can_pass = True
             continue
         if kind == DISCARD:
-            out[(DISCARD, action.card)] = zero[:15] + (1.0,)
+            out[(DISCARD, action.card)] = zero[:-1] + (1.0,)
             continue
-        key = (PLAY, action.card, action.lane, action.face)
+        key = choice_key(action)
         if key in out:
             continue
         card = ps.cards[action.card]
