@@ -15,7 +15,7 @@ decisions with more than one choice, fits the weights by maximum likelihood (gra
 with a small L2 penalty) and writes them. It prints the held-out log-likelihood per decision
 of a uniform choice and of the fit.
 
-    python bench/opponent_table.py                          # the shipped table (~6 min, 2 cores)
+    python bench/opponent_table.py                          # the shipped table (~10 min, 2 cores)
     python bench/opponent_table.py --games 40 --dry-run     # a quick look
 """
 
