@@ -1,8 +1,8 @@
 """Benchmark: how much policy-based inference (`trifront.ai.infer`) moves belief onto the
 opponent's true face-down cards.
 
-Plays games of Hard (no inference) against the omniscient search (bench/strength.py's "omni")
-at a small budget; at each of Hard's decisions with unknown face-down opponent cards and
+Plays games of Hard (no inference) against an opponent at a small budget (--opponent: the
+omniscient search, bench/strength.py's "omni", or Hard itself); at each of Hard's decisions with unknown face-down opponent cards and
 opponent decisions this round, it draws N worlds, weighs them, and reports, per hidden slot,
 the probability the worlds give the true card's kind (rank, effect, power): by the determinizer
 alone (the odds of `facedown`) and after weighting. Prints per slot the mean log-probability
@@ -34,8 +34,8 @@ from trifront.rules import legal_actions  # noqa: E402
 from strength import benchmark_game, omni_action  # noqa: E402  (bench/, beside this script)
 
 
-def positions(games: int, iters: int, first: int = 0):
-    """(view, true state) at each of the non-omniscient side's decisions."""
+def positions(games: int, iters: int, first: int = 0, opponent: str = "omni"):
+    """(view, true state) at each of the observer's (seat index % 2, Hard) decisions."""
     for index in range(first, first + games):
         game, rng = benchmark_game(index)
         seat = index % 2
@@ -51,8 +51,10 @@ def positions(games: int, iters: int, first: int = 0):
                 continue
             if len(legal) == 1:
                 game.apply(legal[0])
-                continue
-            game.apply(omni_action(state, rng.getrandbits(32), iters))
+            elif opponent == "omni":
+                game.apply(omni_action(state, rng.getrandbits(32), iters))
+            else:
+                game.apply(ismcts.choose(game.view(me), rng.getrandbits(32), iters)[0])
 
 
 def search_model(iterations: int):
@@ -82,6 +84,7 @@ def main() -> None:
     parser.add_argument("--scale", default="1",
                         help="comma-separated factors on the model's weights to compare")
     parser.add_argument("--mix", type=float, default=infer.MIX)
+    parser.add_argument("--opponent", choices=("omni", "hard"), default="omni")
     parser.add_argument("--search-model", type=int, default=0, metavar="N",
                         help="model the opponent by the omniscient search, N iterations")
     args = parser.parse_args()
@@ -93,7 +96,7 @@ def main() -> None:
     sums = {t: [0.0, 0.0, 0.0, 0.0] for t in ["prior"] + scales}
     ess = {t: 0.0 for t in scales}
     slots = decisions = 0
-    for view, state in positions(args.games, args.iters, args.first):
+    for view, state in positions(args.games, args.iters, args.first, args.opponent):
         det = Determinizer(view)
         if not det.hidden_slots:
             continue

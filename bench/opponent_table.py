@@ -8,14 +8,16 @@ of the player to move,
 
 (`infer.FEATURES`: what a play adds to its lane, the card's power, face-down, passing while
 ahead, ...; its lane margins blind to the other side's face-down cards the mover has not
-seen). This script plays games of Hard (no inference) against the omniscient search at a
-small budget (bench/strength.py's "omni", the opponent the strength target names; seats and
-Normal / random Draft effect sets alternating), records each of the omniscient side's
+seen). This script plays games of Hard (no inference) against an opponent at a small budget
+(seats and Normal / random Draft effect sets alternating), records each of the opponent's
 decisions with more than one choice, fits the weights by maximum likelihood (gradient ascent
 with a small L2 penalty) and writes them. It prints the held-out log-likelihood per decision
-of a uniform choice and of the fit.
+of a uniform choice and of the fit. The opponent (--opponent) is "omni", the omniscient
+search (bench/strength.py's "omni", the opponent the 40 % target names; the shipped table),
+or "hard", Hard itself (a player that sees only its own view, as a person does).
 
     python bench/opponent_table.py                          # the shipped table (~10 min, 2 cores)
+    python bench/opponent_table.py --opponent hard --dry-run  # fitted to Hard's decisions
     python bench/opponent_table.py --games 40 --dry-run     # a quick look
 """
 
@@ -39,20 +41,37 @@ OUT = os.path.join(ROOT, "trifront", "ai", "opponent_table.py")
 #: game indices far from bench/strength.py's (0..399), so the fit never saw a measured game
 FIRST = 1000
 SEARCH = 300
+OPPONENTS = ("hard", "omni")
+OPPONENT = "omni"
+WHO = {"hard": "Hard (without inference)", "omni": "the omniscient search"}
 
 
-def init(search: int) -> None:
-    global SEARCH
-    SEARCH = search
+def init(search: int, opponent: str) -> None:
+    global SEARCH, OPPONENT
+    SEARCH, OPPONENT = search, opponent
+
+
+def opponent_action(game, seed: int):
+    """The modelled opponent's action (an engine Action) in `game`, its turn."""
+    from trifront.ai import ismcts
+    from trifront.rules import legal_actions
+
+    state = game.state
+    if OPPONENT == "omni":
+        return omni_action(state, seed, SEARCH)
+    view = game.view(state.to_move)
+    chosen, _ = ismcts.choose(view, seed, SEARCH)
+    key = ismcts.view_key(view, state.to_move, chosen)
+    return next(a for a in legal_actions(state) if ismcts.my_key(state, state.to_move, a) == key)
 
 
 def play(index: int) -> list[tuple[list[tuple], int]]:
-    """The omniscient side's decisions of one game: [(features of each choice, chosen)]."""
+    """The opponent's decisions of one game: [(features of each choice, chosen)]."""
     from trifront.ai import infer, ismcts
     from trifront.rules import legal_actions
 
     game, rng = benchmark_game(index)
-    seat = index % 2  # Hard's; the omniscient side is the other
+    seat = index % 2  # the observer's (Hard's); the modelled opponent is the other
     decisions = []
     while not game.over:
         me = game.to_move
@@ -65,7 +84,7 @@ def play(index: int) -> list[tuple[list[tuple], int]]:
         if len(legal) == 1:
             game.apply(legal[0])
             continue
-        action = omni_action(state, rng.getrandbits(32), SEARCH)
+        action = opponent_action(game, rng.getrandbits(32))
         choices = infer.choice_features(state, seat)
         chosen = infer.choice_key(action)
         if len(choices) > 1 and chosen in choices:
@@ -118,14 +137,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--search", type=int, default=SEARCH, help="ISMCTS iterations per move")
     parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--opponent", choices=OPPONENTS, default=OPPONENT,
+                        help="whose decisions to fit: Hard's, or the omniscient search's")
     parser.add_argument("--dry-run", action="store_true", help="print, do not write the table")
     args = parser.parse_args()
     t0 = time.perf_counter()
-    with multiprocessing.Pool(args.procs, initializer=init, initargs=(args.search,)) as pool:
+    with multiprocessing.Pool(args.procs, initializer=init, initargs=(args.search, args.opponent)) as pool:
         games = pool.map(play, range(FIRST, FIRST + args.games), chunksize=2)
     decisions = [d for g in games for d in g]
-    print(f"{args.games} games (Hard vs omni, ISMCTS {args.search} iterations) in "
-          f"{time.perf_counter() - t0:.0f} s: {len(decisions)} decisions of the omniscient side")
+    print(f"{args.games} games (Hard vs {args.opponent}, ISMCTS {args.search} iterations) in "
+          f"{time.perf_counter() - t0:.0f} s: {len(decisions)} decisions of {args.opponent}")
     rng = random.Random(1)
     rng.shuffle(decisions)
     held_out, train = decisions[: len(decisions) // 5], decisions[len(decisions) // 5:]
@@ -143,8 +164,8 @@ def main() -> None:
         fh.write(f'''"""The opponent model of policy-based inference (`infer.choice_scores`): weights.
 
 Generated by bench/opponent_table.py -- do not edit by hand. {args.games} games of Hard against
-the omniscient search, ISMCTS {args.search} iterations a move, {len(decisions)} decisions of the
-omniscient side. P(choice) ~ exp(sum(WEIGHTS[i] * infer.FEATURES[i])).
+{WHO[args.opponent]}, ISMCTS {args.search} iterations a move, {len(decisions)} decisions of
+that opponent. P(choice) ~ exp(sum(WEIGHTS[i] * infer.FEATURES[i])).
 """
 
 GAMES = {args.games}
