@@ -2,12 +2,13 @@
 opponent's true face-down cards.
 
 Plays games of Hard (no inference) against an opponent at a small budget (--opponent: the
-omniscient search, bench/strength.py's "omni", or Hard itself); at each of Hard's decisions with unknown face-down opponent cards and
-opponent decisions this round, it draws N worlds, weighs them, and reports, per hidden slot,
-the probability the worlds give the true card's kind (rank, effect, power): by the determinizer
-alone (the odds of `facedown`) and after weighting. Prints per slot the mean log-probability
-of the true card (higher is better), its mean probability, how far the worlds' mean power is
-from the true power, and the probability they give a power within 2 of it. --scale
+omniscient search, bench/strength.py's "omni", or Hard itself); at each of Hard's decisions
+with unknown face-down opponent cards and opponent decisions this round, it draws N worlds,
+weighs them, and reports, per hidden slot, the probability the worlds give the true card's
+kind (rank, effect, power): by the determinizer alone (the odds of `facedown`) and after
+weighting. Prints per slot the mean log-probability of the true card (higher is better), its
+mean probability, how far the worlds' mean power is from the true power, and the probability
+they give a power within 2 of it. --scale
 multiplies the model's weights (sharper or flatter); --search-model N replaces the model by
 the omniscient search itself, N iterations in each world at each decision (a diagnostic of
 how much the opponent's moves could say about its cards, far too slow for play).
@@ -31,7 +32,8 @@ if ROOT not in sys.path:
 from trifront.ai import infer, ismcts  # noqa: E402
 from trifront.ai.determinize import Determinizer  # noqa: E402
 from trifront.rules import legal_actions  # noqa: E402
-from strength import benchmark_game, omni_action  # noqa: E402  (bench/, beside this script)
+# bench/, beside this script
+from strength import OPPONENTS, benchmark_game, opponent_action  # noqa: E402
 
 
 def positions(games: int, iters: int, first: int = 0, opponent: str = "omni"):
@@ -51,10 +53,8 @@ def positions(games: int, iters: int, first: int = 0, opponent: str = "omni"):
                 continue
             if len(legal) == 1:
                 game.apply(legal[0])
-            elif opponent == "omni":
-                game.apply(omni_action(state, rng.getrandbits(32), iters))
-            else:
-                game.apply(ismcts.choose(game.view(me), rng.getrandbits(32), iters)[0])
+                continue
+            game.apply(opponent_action(opponent, game, rng.getrandbits(32), iters))
 
 
 def search_model(iterations: int):
@@ -84,7 +84,7 @@ def main() -> None:
     parser.add_argument("--scale", default="1",
                         help="comma-separated factors on the model's weights to compare")
     parser.add_argument("--mix", type=float, default=infer.MIX)
-    parser.add_argument("--opponent", choices=("omni", "hard"), default="omni")
+    parser.add_argument("--opponent", choices=tuple(OPPONENTS), default="omni")
     parser.add_argument("--search-model", type=int, default=0, metavar="N",
                         help="model the opponent by the omniscient search, N iterations")
     args = parser.parse_args()

@@ -87,6 +87,23 @@ def omni_action(state, seed: int, iterations: int, time_limit: float | None = No
     return legal[keys.index(result.key)]
 
 
+#: the opponents bench/opponent_table.py and bench/infer_check.py can model
+OPPONENTS = {"omni": "the omniscient search", "hard": "Hard (without inference)"}
+
+
+def opponent_action(kind: str, game: Game, seed: int, iterations: int):
+    """The action (an engine Action) of an opponent of `kind` (`OPPONENTS`) to move in
+    `game`: the omniscient search on the true state, or Hard from its own view."""
+    from trifront.ai import ismcts
+    from trifront.views import action_from_view
+
+    state = game.state
+    if kind == "omni":
+        return omni_action(state, seed, iterations)
+    chosen, _ = ismcts.choose(game.view(state.to_move), seed, iterations)
+    return action_from_view(state, state.to_move, chosen)
+
+
 def decide(spec: str, game: Game, seed: int):
     """(action for Game.apply, seconds) of player `spec` to move in `game`."""
     from trifront.ai import cpu

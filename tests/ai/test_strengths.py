@@ -214,22 +214,20 @@ def test_omniscient_search_is_legal():
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_opponent_table_records_the_move_hard_chose(monkeypatch, seed):
-    """bench/opponent_table.py --opponent hard records, as an engine action, the move Hard
-    chose from its own view (the one decision the fit learns from)."""
+def test_a_benchmark_hard_opponent_plays_the_move_hard_chose(monkeypatch, seed):
+    """bench/strength.py's Hard opponent (bench/opponent_table.py --opponent hard fits its
+    moves) gives, as an engine action, the move Hard chose from its own view."""
     import os
 
     from trifront.views import view_action
 
     bench = os.path.join(os.path.dirname(__file__), "..", "..", "bench")
     monkeypatch.syspath_prepend(os.path.abspath(bench))
-    import opponent_table
+    import strength
 
-    monkeypatch.setattr(opponent_table, "OPPONENT", "hard")
-    monkeypatch.setattr(opponent_table, "SEARCH", 30)
     g = midgame(seed + 10, 5 + seed)
     me = g.to_move
-    action = opponent_table.opponent_action(g, 7)
+    action = strength.opponent_action("hard", g, 7, 30)
     chosen, _ = ismcts.choose(g.view(me), 7, 30)
     assert action in legal_actions(g.state)
     assert view_action(g.state, me, action) == chosen
