@@ -313,3 +313,44 @@ def test_check_beliefs_refuses_malformed_ones():
                 {"player": 1, "moves": {"1": {"hand": [], "slots": [{"lane": 5}]}}},
                 {"player": 1, "moves": {"1": {"hand": [[1]], "slots": []}}}):
         assert persist.check_beliefs(bad) is None
+
+
+def test_a_move_made_on_this_page_knows_what_its_own_search_believed(monkeypatch):
+    """Without a worker the CPU thinks on the page: the belief kept with the move is that of
+    the worlds its search drew from (Hard's weighted ones), and it counts its iterations."""
+    from tests.ai.test_review import _positions_with_hidden_cards
+    from trifront.ai import cpu, ismcts
+    from trifront.ui.cpu import CpuClient
+    monkeypatch.setattr(cpu, "BUDGETS", {"normal": (60, None), "hard": (200, None)})
+    monkeypatch.setattr(cpu, "INFER", {"normal": False, "hard": True})
+    client = CpuClient(None)
+    weighted = 0
+    for g, me in _positions_with_hidden_cards(6, face_down=True):
+        view = g.view(me)
+        action = asyncio.run(client.choose(view, 6, "hard"))
+        assert action in view["legal"] and client.think_its[-1] == 200
+        assert client.belief == ai_review.belief(view, 6, particles=ismcts.particle_count(200))
+        weighted += client.belief != ai_review.belief(view, 6)
+    assert weighted >= 2
+
+
+def test_a_belief_that_fails_never_costs_the_cpu_its_move(monkeypatch):
+    """What the CPU knew is a nicety of the review: if it cannot be made, the move is still
+    made, on the page or in the worker, with no belief kept for it."""
+    from tests.ai.test_review import _positions_with_hidden_cards
+    from trifront.ai import cpu
+    from trifront.ui.cpu import CpuClient
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("no belief today")
+    monkeypatch.setattr(cpu, "BUDGETS", {"normal": (60, None), "hard": (60, None)})
+    monkeypatch.setattr(ai_review, "belief", broken)
+    client = CpuClient(None)
+    (g, me), = _positions_with_hidden_cards(1, face_down=True)
+    view = g.view(me)
+    for strength in ("easy", "hard"):
+        client.belief = {"stale": True}
+        assert asyncio.run(client.choose(view, 3, strength)) in view["legal"]
+        assert client.belief is None
+        worker_answer = cpu.choose_report(json.dumps(view), 3, strength)   # the worker's call
+        assert worker_answer["action"] in view["legal"] and worker_answer["belief"] is None

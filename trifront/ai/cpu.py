@@ -86,7 +86,7 @@ def choose_report(view_json: str, seed: int, strength: str = "easy") -> dict:
     """`choose` with what the search did: {"action": ActionJSON, "iterations": int or None
     (None: "easy" does not search; 0: a single legal action needed no search), "belief":
     `review.belief` of the view (its hand, its odds for the opponent's face-down cards, dealt
-    as this strength's worlds are)}."""
+    as this strength's worlds are), or None if it could not be made}."""
     view = json.loads(view_json)
     _check(strength)
     searched = None
@@ -97,9 +97,12 @@ def choose_report(view_json: str, seed: int, strength: str = "easy") -> dict:
         report = {"action": action, "iterations": result.iterations}
         searched = result.worlds
     reads = strength != "easy" and INFER[strength]
-    report["belief"] = review.belief(
-        view, seed, face_down_odds=strength != "easy", searched=searched,
-        particles=ismcts.particle_count(BUDGETS[strength][0]) if reads else 0)
+    try:
+        report["belief"] = review.belief(
+            view, seed, face_down_odds=strength != "easy", searched=searched,
+            particles=ismcts.particle_count(BUDGETS[strength][0]) if reads else 0)
+    except Exception:  # noqa: BLE001 - only the review shows it: it must never cost the move
+        report["belief"] = None
     return report
 
 

@@ -50,23 +50,11 @@ def supported(strength: str, offered: tuple[str, ...]) -> str:
 
 
 def local_choose(view: dict, seed: int, strength: str = "easy") -> dict:
-    """The CPU on this thread: the same entry point the worker runs (trifront.ai.cpu)."""
-    try:
-        from trifront.ai import cpu
-    except ImportError:  # an older AI package: the greedy baseline
-        from trifront.ai.greedy import choose_action
-        return choose_action(view, seed)
-    return json.loads(cpu.choose(json.dumps(view), seed, supported(strength, strengths())))
-
-
-def local_belief(view: dict, seed: int, strength: str = "easy") -> dict | None:
-    """What the CPU knew and guessed at a move made on this thread (the worker's answer
-    carries it: trifront.ai.cpu.choose_report), or None if the AI cannot say."""
-    try:
-        from trifront.ai import review
-        return review.belief(view, seed, face_down_odds=strength != "easy")
-    except Exception:  # noqa: BLE001 - a review nicety: never stop the CPU's move
-        return None
+    """The CPU's move on this thread, through the entry point the worker runs
+    (trifront.ai.cpu.choose_report): {"action", "iterations", "belief"}, the belief drawn
+    from the worlds this very search used."""
+    from trifront.ai import cpu
+    return cpu.choose_report(json.dumps(view), seed, supported(strength, strengths()))
 
 
 def local_review(view: dict, seed: int, played: dict | None = None) -> dict:
@@ -283,10 +271,10 @@ class CpuClient:
                 self._fail(f"the CPU worker failed ({_short(exc)})")
         await self._sleep(0.05)  # let the page paint "thinking…" before this thread is busy
         start = time.perf_counter()
-        action = local_choose(view, seed, strength)
-        self._thought((time.perf_counter() - start) * 1000)
-        self.belief = local_belief(view, seed, strength)
-        return action
+        report = local_choose(view, seed, strength)
+        self._thought((time.perf_counter() - start) * 1000, report["iterations"])
+        self.belief = report["belief"]
+        return report["action"]
 
     def _thought(self, ms: float, its: int | None = None) -> None:
         self.think_ms.append(round(float(ms), 1))
