@@ -150,18 +150,22 @@ def start_relay() -> tuple[Relay, int]:
 class Player:
     """One page, with its console errors collected."""
 
-    def __init__(self, context, url: str, name: str):
+    def __init__(self, context, url: str, name: str, until: str | None = None):
         self.context, self.url, self.name = context, url, name
         self.errors: list[str] = []
         self.console: list[str] = []
         self.page = None
-        self.open()
+        self.open(until)
 
-    def open(self):
-        # A tab's renderer crashed now and then while booting (Chromium's "Page crashed", in
-        # full runs on a busy machine, twice in a row once; never in a scenario run alone):
-        # that is the browser, not the game, so a crashed tab is opened again (up to twice
-        # more), and said on stderr.
+    def open(self, until: str | None = None):
+        """Open the page and wait for it to boot, then for ``until`` (a selector), if given.
+
+        A tab's renderer crashed now and then while booting (Chromium's "Page crashed", in
+        full runs on a busy machine, twice in a row once, and once a second after boot, on a
+        spectator's page; never in a scenario run alone): that is the browser, not the game,
+        so a tab that crashes before it is ready is opened again (up to twice more), and said
+        on stderr. Only for a page nothing depends on yet: a spectator, a player before
+        joining."""
         for attempt in (1, 2, 3):
             self.page = self.context.new_page()
             self.page.add_init_script(OBSERVER)
@@ -171,6 +175,8 @@ class Player:
                 self.page.goto(self.url)
                 self.page.wait_for_selector('#app[data-ready="1"]', state="attached",
                                             timeout=BOOT_MS)
+                if until:
+                    self.page.wait_for_selector(until, timeout=BOOT_MS)
                 return
             except Exception as exc:  # noqa: BLE001 - Playwright's TargetClosedError
                 if attempt == 3 or "crashed" not in str(exc):
@@ -780,8 +786,8 @@ def scenario_watch(pw, server, relay_port) -> dict:
                  f"&cpu_delay=0&snapshot_delay=-1")
         phone = browser.new_context(viewport={"width": 375, "height": 667},
                                     reduced_motion="reduce")
-        early = Player(phone, w_url + "&lang=ja", "early")
-        early.page.wait_for_selector('#screen-watch[data-net="watching"]')
+        early = Player(phone, w_url + "&lang=ja", "early",
+                       until='#screen-watch[data-net="watching"]')
         early.shot("online-watch-waiting-early")
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
@@ -792,8 +798,7 @@ def scenario_watch(pw, server, relay_port) -> dict:
         for p in (host, guest):
             p.page.wait_for_selector("#screen-board", timeout=60_000)
         actions = play([host, guest], "online-watch", stop_after=6)
-        late = Player(new_context(browser), w_url, "late")
-        late.page.wait_for_selector("#screen-watch[data-bottom]", timeout=30_000)
+        late = Player(new_context(browser), w_url, "late", until="#screen-watch[data-bottom]")
         for p in (host, guest):
             p.page.wait_for_selector('#net-watchers[data-n="2"]', timeout=10_000)
         host.shot("online-watch-board-host")
@@ -835,8 +840,7 @@ def scenario_nostr_watch(pw, server, relay_port) -> dict:
         w_url = u.replace("?room=", "?watch=")
         phone = browser.new_context(viewport={"width": 375, "height": 667},
                                     reduced_motion="reduce")
-        watcher = Player(phone, w_url, "watcher")
-        watcher.page.wait_for_selector('#screen-watch[data-net="watching"]', timeout=30_000)
+        watcher = Player(phone, w_url, "watcher", until='#screen-watch[data-net="watching"]')
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
         join(host, sealed=True)      # a sealed game: the host publishes its PartialGame's view
