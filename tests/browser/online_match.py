@@ -160,11 +160,10 @@ class Player:
     def open(self, until: str | None = None):
         """Open the page and wait for it to boot, then for ``until`` (a selector), if given.
 
-        A tab's renderer crashed now and then while booting (Chromium's "Page crashed", in
-        full runs on a busy machine, twice in a row once, and once a second after boot, on a
-        spectator's page; never in a scenario run alone): that is the browser, not the game,
-        so a tab that crashes before it is ready is opened again (up to twice more), and said
-        on stderr. Only for a page nothing depends on yet: a spectator, a player before
+        Chromium's renderer crashes now and then while a tab boots or just after ("Page
+        crashed", on a busy machine, sometimes twice in a row): that is the browser, not the
+        game, so a tab that crashes before it is ready is opened again (up to twice more), and
+        said on stderr. Only for a page nothing depends on yet: a spectator, a player before
         joining."""
         for attempt in (1, 2, 3):
             self.page = self.context.new_page()
