@@ -1,37 +1,48 @@
-"""Fit the evaluation's logistic weights (trifront/ai/policy.py EVAL_WEIGHTS) by self-play.
+"""Fit the search's evaluation (trifront/ai/eval_table.py, read by `policy.EVALUATION`) by
+self-play.
 
-Plays games (half Normal, half random Draft effect sets) with the heuristic rollout policy
-for both players -- or, with --search N, with N-iteration ISMCTS for both (slow, closer to
-how the CPU plays) -- records `policy.features` at every round start from both players'
-sides with the final result, and fits P(win) = logistic(w . features) by Newton's method.
-Prints the weights to paste into EVAL_WEIGHTS, and the log-loss / accuracy of the fit and
-of the current weights on held-out games.
+Plays games (half Normal, half random Draft effect sets) with N-iteration ISMCTS for both
+players (--search N; 0: the heuristic rollout policy, fast but far from how the CPU plays),
+the searches valuing positions with the table in use, so that each run fits what the cards
+are worth in the play that table leads to (run it again to iterate until the values settle),
+records at every round start, from both players' sides, `policy.features` and
+`policy.kind_counts` with the game's result, and fits P(win) = logistic(BASE . features +
+HAND . hand kinds + DECK . deck kinds) by Newton's method (L2-regularised, numpy). Prints
+the held-out log-loss of the fit, of the same data fitted on `features` alone, and of the
+weights in use; then writes eval_table.py (unless --dry-run). `--rows FILE` keeps the
+played games' rows (JSON), so that a later fit (another --ridge) reads them instead of
+playing again.
 
-    python bench/fit_eval.py --games 20000
+    python bench/fit_eval.py --search 150 --games 3000 --rows /tmp/eval_rows.json
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import json
 import multiprocessing
 import os
 import random
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from trifront.ai import policy  # noqa: E402
+from trifront.ai import eval_table, ismcts, policy  # noqa: E402
 from trifront.cards import GROUP_EFFECTS, NORMAL_EFFECTS  # noqa: E402
 from trifront.rules import apply_unchecked, new_state  # noqa: E402
+from trifront.views import action_from_view, player_view  # noqa: E402
 
+OUT = os.path.join(ROOT, "trifront", "ai", "eval_table.py")
+#: apart from the game indices the strength benchmark plays (0..)
+FIRST = 100_000
 SEARCH = 0
 
 
-def play(index: int):
-    """Rows (features, won) of one self-play game."""
+def play(index: int) -> list[tuple[list[float], float]]:
+    """Rows (base features + hand kinds + deck kinds, won) of one self-play game."""
     rng = random.Random(index)
     if index % 2:
         effects = [{g: rng.choice(ids) for g, ids in GROUP_EFFECTS.items()} for _ in range(2)]
@@ -43,18 +54,16 @@ def play(index: int):
     while not state.over:
         if state.round != last_round:
             last_round = state.round
-            rows.append([policy.features(state, p) for p in (0, 1)])
+            for p in (0, 1):
+                hand, deck = policy.kind_counts(state, p)
+                rows.append((p, list(policy.features(state, p)) + hand + deck))
         if SEARCH:
-            from trifront.ai import ismcts
-            from trifront.rules import legal_actions
-            from trifront.views import player_view
             me = state.to_move
-            action, _ = ismcts.choose(player_view(state, me), rng.getrandbits(32), SEARCH)
-            from trifront.views import action_from_view
-            apply_unchecked(state, action_from_view(state, me, action))
+            chosen, _ = ismcts.choose(player_view(state, me), rng.getrandbits(32), SEARCH)
+            apply_unchecked(state, action_from_view(state, me, chosen))
         else:
             apply_unchecked(state, policy.rollout_action(state, rng))
-    return [(f[p], 1.0 if state.winner == p else 0.0) for f in rows for p in (0, 1)]
+    return [(x, 1.0 if state.winner == p else 0.0) for p, x in rows]
 
 
 def init(search: int) -> None:
@@ -62,75 +71,122 @@ def init(search: int) -> None:
     SEARCH = search
 
 
-def fit(rows, iters: int = 25, ridge: float = 1e-3):
-    """Newton's method for L2-regularised logistic regression."""
-    k = len(rows[0][0])
-    w = [0.0] * k
+def fit(x, y, ridge: float, iters: int = 30):
+    """Newton's method for logistic regression, L2 on every weight but the bias (column 0)."""
+    import numpy as np
+
+    w = np.zeros(x.shape[1])
+    penalty = np.full(x.shape[1], ridge)
+    penalty[0] = 0.0
     for _ in range(iters):
-        grad = [0.0] * k
-        hess = [[0.0] * k for _ in range(k)]
-        for x, y in rows:
-            z = sum(wi * xi for wi, xi in zip(w, x))
-            p = 1 / (1 + math.exp(-max(-30, min(30, z))))
-            g = p - y
-            h = p * (1 - p)
-            for i in range(k):
-                grad[i] += g * x[i]
-                hx = h * x[i]
-                row = hess[i]
-                for j in range(k):
-                    row[j] += hx * x[j]
-        for i in range(k):
-            grad[i] += ridge * w[i]
-            hess[i][i] += ridge
-        step = solve(hess, grad)
-        w = [wi - si for wi, si in zip(w, step)]
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+        grad = x.T @ (p - y) + penalty * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty) + 1e-9 * np.eye(len(w))
+        step = np.linalg.solve(hess, grad)
+        w -= step
+        if np.max(np.abs(step)) < 1e-7:
+            break
     return w
 
 
-def solve(a, b):
-    """Gaussian elimination with partial pivoting: a x = b."""
-    n = len(b)
-    m = [row[:] + [b[i]] for i, row in enumerate(a)]
-    for c in range(n):
-        piv = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[piv] = m[piv], m[c]
-        for r in range(n):
-            if r != c and m[c][c]:
-                f = m[r][c] / m[c][c]
-                for j in range(c, n + 1):
-                    m[r][j] -= f * m[c][j]
-    return [m[i][n] / m[i][i] if m[i][i] else 0.0 for i in range(n)]
+def log_loss(w, x, y) -> float:
+    import numpy as np
 
-
-def score(w, rows):
-    loss = acc = 0.0
-    for x, y in rows:
-        z = sum(wi * xi for wi, xi in zip(w, x))
-        p = min(1 - 1e-9, max(1e-9, 1 / (1 + math.exp(-max(-30, min(30, z))))))
-        loss -= y * math.log(p) + (1 - y) * math.log(1 - p)
-        acc += (p > 0.5) == (y > 0.5)
-    return loss / len(rows), acc / len(rows)
+    p = np.clip(1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30))), 1e-9, 1 - 1e-9)
+    return float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20000)
-    parser.add_argument("--search", type=int, default=0, help="ISMCTS iterations (0: rollout policy)")
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--search", type=int, default=150,
+                        help="ISMCTS iterations a move (0: the rollout policy)")
+    parser.add_argument("--ridge", type=float, default=1.0, help="L2 penalty")
     parser.add_argument("--procs", type=int, default=2)
+    parser.add_argument("--rows", help="a JSON file of the games' rows: read if it exists "
+                        "(for the same --games and --search), else written after playing")
+    parser.add_argument("--dry-run", action="store_true", help="print, do not write the table")
     args = parser.parse_args()
-    with multiprocessing.Pool(args.procs, initializer=init, initargs=(args.search,)) as pool:
-        games = pool.map(play, range(args.games), chunksize=64)
-    split = int(len(games) * 0.8)
-    train = [r for g in games[:split] for r in g]
-    test = [r for g in games[split:] for r in g]
-    w = fit(train)
-    print(f"{len(train)} training rows, {len(test)} held-out rows")
-    for name, wi in zip(policy.EVAL_FEATURES, w):
-        print(f"  {name:28s} {wi:+.4f}")
-    print("EVAL_WEIGHTS = (" + ", ".join(f"{x:.4f}" for x in w) + ")")
-    print("held-out log-loss / accuracy: fitted %.4f / %.3f; current %.4f / %.3f"
-          % (*score(w, test), *score(policy.EVAL_WEIGHTS, test)))
+    try:
+        import numpy as np
+    except ImportError:
+        sys.exit("bench/fit_eval.py needs numpy (requirements-dev.txt; scripts/setup installs it)")
+    t0 = time.perf_counter()
+    played = {"games": args.games, "search": args.search, "first": FIRST,
+              "columns": list(policy.EVAL_FEATURES) + [f"hand {k}" for k in policy.CARD_KINDS]
+              + [f"deck {k}" for k in policy.CARD_KINDS]}
+    if args.rows and os.path.exists(args.rows):
+        with open(args.rows, encoding="utf-8") as fh:
+            saved = json.load(fh)
+        if {k: saved.get(k) for k in played} != played:
+            sys.exit(f"{args.rows} holds other games (--games {saved.get('games')}, "
+                     f"--search {saved.get('search')})")
+        games = saved["rows"]
+    else:
+        with multiprocessing.Pool(args.procs, initializer=init, initargs=(args.search,)) as pool:
+            games = pool.map(play, range(FIRST, FIRST + args.games), chunksize=8)
+        if args.rows:
+            with open(args.rows, "w", encoding="utf-8") as fh:
+                json.dump(dict(played, rows=games), fh)
+    n_base, n_kinds = len(policy.EVAL_FEATURES), len(policy.CARD_KINDS)
+    x = np.array([r[0] for g in games for r in g], dtype=float)
+    y = np.array([r[1] for g in games for r in g], dtype=float)
+    held = np.array([i % 5 == 0 for i, g in enumerate(games) for _ in g])
+    players = f"ISMCTS {args.search} iterations" if args.search else "the rollout policy"
+    print(f"{args.games} games ({players}) in {time.perf_counter() - t0:.0f} s: {len(y)} rows, "
+          "a fifth of the games held out")
+    base = list(range(n_base))
+    current = np.concatenate([eval_table.BASE,
+                              [eval_table.HAND[k] for k in policy.CARD_KINDS],
+                              [eval_table.DECK[k] for k in policy.CARD_KINDS]])
+    only_base = np.zeros(x.shape[1])
+    only_base[base] = fit(x[~held][:, base], y[~held], args.ridge)
+    print(f"held-out log-loss: in use {log_loss(current, x[held], y[held]):.4f}; "
+          f"features alone {log_loss(only_base, x[held], y[held]):.4f}; "
+          f"with card kinds {log_loss(fit(x[~held], y[~held], args.ridge), x[held], y[held]):.4f}")
+    w = [float(v) for v in fit(x, y, args.ridge)]
+    for name, v in zip(policy.EVAL_FEATURES, w):
+        print(f"  {name:26s} {v:+.4f}")
+    hand, deck = w[n_base:n_base + n_kinds], w[n_base + n_kinds:]
+    for kind, h, d in sorted(zip(policy.CARD_KINDS, hand, deck), key=lambda t: -t[1]):
+        print(f"  {kind:14s} hand {h:+.3f}  deck {d:+.3f}")
+    if args.dry_run:
+        return
+    source = (f"ISMCTS {args.search} iterations a move for both players" if args.search
+              else "the rollout policy for both players")
+    base_rows = "\n".join(f"    {v:+.4f},  # {name}" for name, v in zip(policy.EVAL_FEATURES, w))
+    hand_rows = "\n".join(f"    {k!r}: {v:+.4f}," for k, v in zip(policy.CARD_KINDS, hand))
+    deck_rows = "\n".join(f"    {k!r}: {v:+.4f}," for k, v in zip(policy.CARD_KINDS, deck))
+    with open(OUT, "w", encoding="utf-8") as fh:
+        fh.write(f'''"""The search's position evaluation (`policy.EVALUATION`): its weights.
+
+Generated by bench/fit_eval.py -- do not edit by hand. {args.games} self-play games,
+{source}, half Normal and half random Draft sets
+(the searches valuing positions with the table before this one);
+{len(y)} round starts (from both sides) fitted to the game's result.
+P(win) = logistic(BASE . policy.features + the HAND value of each card in hand + the DECK
+value of each card in the deck, the opponent's subtracted).
+"""
+
+GAMES = {args.games}
+ROWS = {len(y)}
+
+#: over policy.EVAL_FEATURES
+BASE = (
+{base_rows}
+)
+
+#: a card of this kind (policy.card_kind) in hand at a round's start, besides its power
+HAND = {{
+{hand_rows}
+}}
+
+#: a card of this kind in the deck
+DECK = {{
+{deck_rows}
+}}
+''')
+    print(f"wrote {os.path.relpath(OUT, ROOT)}")
 
 
 if __name__ == "__main__":

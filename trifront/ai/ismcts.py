@@ -10,7 +10,7 @@ the searching player ("me"). Every iteration
    availability counts (a child's exploration term counts the iterations in which it could
    have been chosen, not its parent's visits);
 3. adds one node, then finishes the round with the cheap heuristic rollout policy
-   (`policy.rollout_action`), and scores the result with `policy.evaluate` (the win
+   (`policy.rollout_action`), and scores the result with `policy.EVALUATION` (the win
    probability at the next round's start), or 1/0 if the game ended;
 4. backs the value up: each edge gets it from the side of the player who moved.
 
@@ -125,12 +125,14 @@ class SearchResult:
 
 def search(sample, me: int, root_keys: list, rng: random.Random, iterations: int,
            time_limit: float | None = None, opponent_key=observed_key,
-           exploration: float = EXPLORATION, horizon: str = "round") -> SearchResult:
+           exploration: float = EXPLORATION, horizon: str = "round",
+           evaluation: policy.Evaluation | None = None) -> SearchResult:
     """Run ISMCTS for `me` from worlds drawn by `sample(rng)`.
 
     `root_keys`: the keys (`my_key`) of me's legal actions now; the result's key is one of
     them. `horizon`: "round" ends each iteration at the end of the current round and
-    evaluates; "game" plays rollouts to the end of the game.
+    evaluates; "game" plays rollouts to the end of the game. `evaluation`: how a round's end
+    is valued (None: `policy.EVALUATION`).
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -143,8 +145,10 @@ def search(sample, me: int, root_keys: list, rng: random.Random, iterations: int
     sqrt = math.sqrt
     rollout = policy.rollout_action
     ends_round = policy.ends_round
-    at_round_end = policy.evaluate_round_end
-    evaluate = policy.evaluate
+    if evaluation is None:
+        evaluation = policy.EVALUATION
+    at_round_end = evaluation.at_round_end
+    evaluate = evaluation.at_round_start
     by_round = horizon == "round"
     n = 0
     while n < iterations:

@@ -7,8 +7,9 @@ speed: search calls them hundreds of thousands of times per move.
   estimate of what each play adds to its lane (no copy of the state is made), the value of
   keeping cards for later rounds, and when passing is right (R3.3, R3.4).
 - `evaluate(state, me)`: the probability that `me` wins, for a state at a round's start (or
-  over): a logistic model of the score race and the card economy (hand, deck), fitted by
-  self-play (bench/fit_eval.py; the weights are `EVAL_WEIGHTS`).
+  over): a logistic model of the score race and the card economy (hand, deck: how many
+  cards, their power, and what each kind of card is worth), fitted by self-play
+  (bench/fit_eval.py; the weights are in eval_table.py).
 """
 
 from __future__ import annotations
@@ -17,22 +18,25 @@ import math
 import random
 
 from ..actions import DISCARD, PASS, UP
-from ..cards import COUNTS_CARDS, EFFECTS, ROLLOUT_POWER
+from ..cards import COUNTS_CARDS, EFFECTS, ROLLOUT_POWER, SOLDIER
 from ..constants import LANES, LATER_ROUND_DRAW, TARGET_SCORE
 from ..power import card_power, lane_winner
 from ..rules import legal_actions, winner_after_round
 from ..state import GameState
+from . import eval_table
 
 # ------------------------------------------------------------------------------- evaluation
 
-#: logistic weights over `features` (bench/fit_eval.py prints a fresh set)
-EVAL_WEIGHTS = (0.0, 0.4426, 0.6662, 0.1792, 0.2182, 0.1768, -0.1466)
+#: what `features` returns, weighed by eval_table.BASE
 EVAL_FEATURES = ("bias", "score race", "score race / rounds left", "hand cards",
                  "hand power / 10", "deck cards", "moves first")
+#: the kind of an effectless rank-7 card (R1.3) for `card_kind`
+PLAIN = "plain"
+#: every card kind the evaluation can value: the effects, plain 7s and common soldiers
+CARD_KINDS = tuple(sorted(EFFECTS)) + (PLAIN, SOLDIER)
 
 
-def _logistic(weights, feats) -> float:
-    z = 0.0
+def _logistic(weights, feats, z: float = 0.0) -> float:
     for w, f in zip(weights, feats):
         z += w * f
     if z > 30:
@@ -65,12 +69,25 @@ def features(state: GameState, me: int) -> tuple[float, ...]:
                      state.round_first == me)
 
 
-def evaluate(state: GameState, me: int, weights: tuple[float, ...] = EVAL_WEIGHTS) -> float:
-    """P(`me` wins), 0..1, at the start of a round: exact when the game is over, else the
-    logistic model."""
-    if state.over:
-        return 1.0 if state.winner == me else 0.0
-    return _logistic(weights, features(state, me))
+def card_kind(card) -> str:
+    """What the evaluation values a card as, besides its power: its effect, `PLAIN` (a rank
+    7, R1.3) or `SOLDIER` (R1.4; a R5.A6 soldier has lost its effect)."""
+    if card.soldier:
+        return SOLDIER
+    return card.effect if card.effect is not None else PLAIN
+
+
+def kind_counts(state: GameState, me: int) -> tuple[list[int], list[int]]:
+    """Per `CARD_KINDS`, how many more cards of that kind `me` holds than the opponent: in
+    hand, and in the deck (what eval_table.HAND and DECK weigh)."""
+    index = {k: i for i, k in enumerate(CARD_KINDS)}
+    hand, deck = [0] * len(CARD_KINDS), [0] * len(CARD_KINDS)
+    for p, sign in ((me, 1), (1 - me, -1)):
+        ps = state.players[p]
+        for zone, counts in ((ps.hand, hand), (ps.deck, deck)):
+            for c in zone:
+                counts[index[card_kind(ps.cards[c])]] += sign
+    return hand, deck
 
 
 def round_end_features(state: GameState, me: int) -> tuple[bool, int | None, tuple]:
@@ -100,13 +117,61 @@ def round_end_features(state: GameState, me: int) -> tuple[bool, int | None, tup
                                   decks[me] - decks[opp], state.round_first != me)
 
 
-def evaluate_round_end(state: GameState, me: int,
-                       weights: tuple[float, ...] = EVAL_WEIGHTS) -> float:
-    """P(`me` wins) if the round ended now (see `round_end_features`)."""
-    over, winner, feats = round_end_features(state, me)
-    if over:
-        return 1.0 if winner == me else 0.0
-    return _logistic(weights, feats)
+class Evaluation:
+    """A position evaluation: P(a player wins) at a round's start, from the logistic
+    weights `base` (over EVAL_FEATURES) and what each kind of card is worth in hand (`hand`)
+    and in the deck (`deck`), by `card_kind` (every kind of CARD_KINDS present)."""
+
+    __slots__ = ("base", "hand", "deck")
+
+    def __init__(self, base, hand: dict, deck: dict) -> None:
+        self.base = tuple(base)
+        self.hand = dict(hand)
+        self.deck = dict(deck)
+
+    def _kinds(self, ps, draws: int) -> float:
+        """What a player's cards are worth by kind at the next round's start, after `draws`
+        cards from the deck (each the deck's average)."""
+        hand_w, deck_w = self.hand, self.deck
+        cards = ps.cards
+        value = 0.0
+        for c in ps.hand:
+            value += hand_w[card_kind(cards[c])]
+        deck = ps.deck
+        if deck:
+            in_hand = in_deck = 0.0
+            for c in deck:
+                kind = card_kind(cards[c])
+                in_hand += hand_w[kind]
+                in_deck += deck_w[kind]
+            n = len(deck)
+            value += (draws * in_hand + (n - draws) * in_deck) / n
+        return value
+
+    def at_round_start(self, state: GameState, me: int) -> float:
+        """P(`me` wins), 0..1, at the start of a round: exact when the game is over, else
+        the logistic model."""
+        if state.over:
+            return 1.0 if state.winner == me else 0.0
+        players = state.players
+        z = self._kinds(players[me], 0) - self._kinds(players[1 - me], 0)
+        return _logistic(self.base, features(state, me), z)
+
+    def at_round_end(self, state: GameState, me: int) -> float:
+        """P(`me` wins) if the round ended now (see `round_end_features`)."""
+        over, winner, feats = round_end_features(state, me)
+        if over:
+            return 1.0 if winner == me else 0.0
+        mine, theirs = state.players[me], state.players[1 - me]
+        z = (self._kinds(mine, min(LATER_ROUND_DRAW, len(mine.deck)))
+             - self._kinds(theirs, min(LATER_ROUND_DRAW, len(theirs.deck))))
+        return _logistic(self.base, feats, z)
+
+
+#: the evaluation the searches use (weights fitted by bench/fit_eval.py)
+EVALUATION = Evaluation(eval_table.BASE, eval_table.HAND, eval_table.DECK)
+evaluate = EVALUATION.at_round_start
+evaluate_round_end = EVALUATION.at_round_end
 
 
 def ends_round(state: GameState, action) -> bool:
