@@ -480,7 +480,7 @@ def test_a_chosen_or_hinted_card_is_never_under_the_action_bar(page, app_url):
     """At 360 x 740, a Siege Engine chosen, the bar grew by the lane buttons
     and the closed lanes' reason and covered the card; a hint's panel did the same."""
     page.set_viewport_size({"width": 360, "height": 740})
-    boot(page, f"{app_url}?seed=5&cpu_delay=0&lang=en")
+    boot(page, f"{app_url}?seed=6&cpu_delay=0&lang=en")
     page.click("#btn-start")
     page.wait_for_selector(BOARD_MINE)
     page.locator('#hand-me [data-effect="strategic"]').first.click()
