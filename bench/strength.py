@@ -4,7 +4,8 @@ Pairings (first named = the player whose win rate is shown):
   hard-easy, hard-normal, normal-easy, hard-omni
   hardinf-omni, hardinf-oldhard, hardinf-easy: Hard with policy-based inference
   (`trifront.ai.infer`) whatever `cpu.INFER` says; "oldhard" is the Hard before issue 21
-  (the baseline): without inference, and with the evaluation of that time (`BEFORE`)
+  (the baseline): without inference, and valuing a round's end as Normal does
+  (`policy.SIMPLE_EVALUATION`, no card kinds)
   diagnostics (not in the default run): harddown-omni, hardhand-omni, Hard told the
   opponent's face-down cards or hand (docs/CPU.md, "Where the gap is")
 "omni" is an omniscient MCTS with Hard's budget: the same search, but every world it samples
@@ -44,9 +45,6 @@ PAIRINGS = ("hard-easy", "hard-normal", "normal-easy", "hard-omni")
 TOLD = ("harddown", "hardhand")
 #: Hard with policy-based inference forced on ("oldhard", the baseline, has it off)
 INFERENCE = {"hardinf": True}
-#: the Hard before issue 21 valued a round's end by the score race and the number and power
-#: of cards alone (trifront/ai/policy.py before card kinds were valued)
-BEFORE = (0.0, 0.4426, 0.6662, 0.1792, 0.2182, 0.1768, -0.1466)
 CONFIG: dict = {}
 
 
@@ -133,9 +131,8 @@ def decide(spec: str, game: Game, seed: int):
         from trifront.ai import ismcts, policy
 
         its, secs = CONFIG["budgets"]["hard"]
-        before = policy.Evaluation(BEFORE, dict.fromkeys(policy.CARD_KINDS, 0.0),
-                                   dict.fromkeys(policy.CARD_KINDS, 0.0))
-        action, _ = ismcts.choose(view, seed, its, secs, infer=False, evaluation=before)
+        action, _ = ismcts.choose(view, seed, its, secs, infer=False,
+                                  evaluation=policy.SIMPLE_EVALUATION)
     elif spec in INFERENCE:
         its, secs = CONFIG["budgets"]["hard"]
         action, _ = cpu.decide(view, seed, "hard", iterations=its, time_limit=secs,

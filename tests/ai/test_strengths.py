@@ -130,6 +130,26 @@ def test_hint_depends_on_the_view_only_and_has_its_shape():
         assert cpu.hint(json.dumps(player_view(other, me)), 3, "hard") == json.dumps(out)
 
 
+@pytest.mark.parametrize("strength, evaluation", [
+    ("normal", policy.SIMPLE_EVALUATION), ("hard", policy.EVALUATION)])
+def test_each_strength_values_positions_its_own_way(strength, evaluation):
+    """Normal scores a round's end by the number and power of cards, Hard also by what each
+    kind of card held is worth: each search is the one with its evaluation, not the other's."""
+    game = midgame(3, 9)
+    view = game.view(game.to_move)
+    its, _ = cpu.BUDGETS[strength]
+    infer = cpu.INFER[strength]
+    _, result = cpu.search(view, 5, strength, always_search=True)
+    other = (policy.EVALUATION if evaluation is policy.SIMPLE_EVALUATION
+             else policy.SIMPLE_EVALUATION)
+    _, same = ismcts.choose(view, 5, its, None, always_search=True, infer=infer,
+                            evaluation=evaluation)
+    _, different = ismcts.choose(view, 5, its, None, always_search=True, infer=infer,
+                                 evaluation=other)
+    assert result.win == same.win
+    assert result.win != different.win
+
+
 def test_strengths_refuse_what_they_cannot_do():
     g = Game.new(seed=1)
     with pytest.raises(ValueError):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 
-from . import greedy, ismcts, review
+from . import greedy, ismcts, policy, review
 from .draft import pick_effects
 
 STRENGTHS = ("easy", "normal", "hard")
@@ -28,6 +28,11 @@ BUDGETS = {"normal": (600, 0.55), "hard": (4000, 1.7)}
 
 #: searching strengths that weigh their worlds by the opponent's moves (`infer`)
 INFER = {"normal": False, "hard": True}
+
+#: how each searching strength values a round's end: Hard by what each kind of card held is
+#: worth, Normal by the number and power of cards alone. With the kinds Normal played about
+#: as well as Hard (docs/CPU.md, "The kinds evaluation refitted"), so it keeps the simpler one
+EVALUATIONS = {"normal": policy.SIMPLE_EVALUATION, "hard": policy.EVALUATION}
 
 #: the "easy" CPU: greedy with these settings (see greedy.choose_action)
 EASY = {"near_tie": 0.12, "blunder": 0.1}
@@ -69,7 +74,8 @@ def search(view: dict, seed: int, strength: str, iterations: int | None = None,
     return ismcts.choose(view, seed, its if iterations is None else iterations,
                          secs if time_limit is _DEFAULT else time_limit,
                          always_search=always_search,
-                         infer=INFER[strength] if infer is None else infer)
+                         infer=INFER[strength] if infer is None else infer,
+                         evaluation=EVALUATIONS[strength])
 
 
 def choose(view_json: str, seed: int, strength: str = "easy") -> str:

@@ -10,8 +10,9 @@ the searching player ("me"). Every iteration
    availability counts (a child's exploration term counts the iterations in which it could
    have been chosen, not its parent's visits);
 3. adds one node, then finishes the round with the cheap heuristic rollout policy
-   (`policy.rollout_action`), and scores the result with `policy.EVALUATION` (the win
-   probability at the next round's start), or 1/0 if the game ended;
+   (`policy.rollout_action`), and scores the result with the strength's evaluation
+   (`cpu.EVALUATIONS`: the win probability at the next round's start), or 1/0 if the game
+   ended;
 4. backs the value up: each edge gets it from the side of the player who moved.
 
 Edges are keyed by what me observes. Me's own moves are known exactly (a R5.B1 recon target

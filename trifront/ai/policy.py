@@ -9,7 +9,8 @@ speed: search calls them hundreds of thousands of times per move.
 - `evaluate(state, me)`: the probability that `me` wins, for a state at a round's start (or
   over): a logistic model of the score race and the card economy (hand, deck: how many
   cards, their power, and what each kind of card is worth), fitted by self-play
-  (bench/fit_eval.py; the weights are in eval_table.py).
+  (bench/fit_eval.py; the weights are in eval_table.py). `SIMPLE_EVALUATION` leaves out
+  the kinds (Normal's).
 """
 
 from __future__ import annotations
@@ -168,10 +169,16 @@ class Evaluation:
         return _logistic(self.base, feats, z)
 
 
-#: the evaluation the searches use (weights fitted by bench/fit_eval.py)
+#: the evaluation by card kind (weights fitted by bench/fit_eval.py): Hard's, and the
+#: searches' unless they are given another
 EVALUATION = Evaluation(eval_table.BASE, eval_table.HAND, eval_table.DECK)
 evaluate = EVALUATION.at_round_start
-evaluate_round_end = EVALUATION.at_round_end
+
+#: the evaluation without card kinds: the score race and the number and power of cards alone,
+#: fitted to the rollout policy's self-play before kinds were valued. Normal's (cpu.EVALUATIONS)
+SIMPLE_WEIGHTS = (0.0, 0.4426, 0.6662, 0.1792, 0.2182, 0.1768, -0.1466)
+SIMPLE_EVALUATION = Evaluation(SIMPLE_WEIGHTS, dict.fromkeys(CARD_KINDS, 0.0),
+                               dict.fromkeys(CARD_KINDS, 0.0))
 
 
 def ends_round(state: GameState, action) -> bool:
