@@ -53,6 +53,25 @@ def test_the_evaluation_weighs_what_bench_fit_eval_records():
     assert checked > 30
 
 
+def test_an_evaluation_without_kinds_weighs_the_features_alone():
+    """Normal's evaluation values no card kind: the logistic of `features` (at a round's
+    start) and of `round_end_features` (at its end) times its weights, nothing more."""
+    simple = policy.SIMPLE_EVALUATION
+    checked = 0
+    for state in round_starts(range(6)):
+        for me in (0, 1):
+            z = sum(w * x for w, x in zip(policy.SIMPLE_WEIGHTS, policy.features(state, me)))
+            assert simple.at_round_start(state, me) == pytest.approx(1 / (1 + math.exp(-z)),
+                                                                     abs=1e-12)
+            over, _, feats = policy.round_end_features(state, me)
+            if not over:
+                z = sum(w * x for w, x in zip(policy.SIMPLE_WEIGHTS, feats))
+                assert simple.at_round_end(state, me) == pytest.approx(
+                    1 / (1 + math.exp(-z)), abs=1e-12)
+            checked += 1
+    assert checked > 30
+
+
 def test_the_two_sides_chances_add_up_to_one():
     """Both sides are valued by the same measure: P(P0 wins) + P(P1 wins) = 1, at a round's
     start and at the search's estimate of a round's end."""
@@ -88,9 +107,7 @@ def test_a_search_can_be_given_another_evaluation():
     assert state.round == 1
     me = state.to_move
     keys = [ismcts.my_key(state, me, a) for a in legal_actions(state)]
-    flat = policy.Evaluation([0.0] * len(policy.EVAL_FEATURES),
-                             dict.fromkeys(policy.CARD_KINDS, 0.0),
-                             dict.fromkeys(policy.CARD_KINDS, 0.0))
+    flat = policy.Evaluation([0.0] * len(policy.EVAL_FEATURES))
     means = {}
     for name, evaluation in (("flat", flat), ("shipped", None)):
         result = ismcts.search(ismcts.omniscient_sampler(state), me, keys, random.Random(2),

@@ -6,8 +6,8 @@ speed: search calls them hundreds of thousands of times per move.
 - `rollout_action(state, rng)`: a plausible action for the player to move, from a quick
   estimate of what each play adds to its lane (no copy of the state is made), the value of
   keeping cards for later rounds, and when passing is right (R3.3, R3.4).
-- `evaluate(state, me)`: the probability that `me` wins, for a state at a round's start (or
-  over): a logistic model of the score race and the card economy (hand, deck: how many
+- `Evaluation`: the probability that a player wins, at a round's start (or over) or as if
+  the round ended now: a logistic model of the score race and the card economy (hand, deck: how many
   cards, their power, and what each kind of card is worth), fitted by self-play
   (bench/fit_eval.py; the weights are in eval_table.py). `SIMPLE_EVALUATION` leaves out
   the kinds (Normal's).
@@ -59,7 +59,7 @@ def _features(me_score, opp_score, first_is_me, hand_diff, power_diff, deck_diff
 
 
 def features(state: GameState, me: int) -> tuple[float, ...]:
-    """What `evaluate` weighs at the start of a round, from `me`'s side (EVAL_FEATURES)."""
+    """What an `Evaluation` weighs at the start of a round, from `me`'s side (EVAL_FEATURES)."""
     opp = 1 - me
     pm, po = state.players[me], state.players[opp]
     cm, co = pm.cards, po.cards
@@ -121,14 +121,18 @@ def round_end_features(state: GameState, me: int) -> tuple[bool, int | None, tup
 class Evaluation:
     """A position evaluation: P(a player wins) at a round's start, from the logistic
     weights `base` (over EVAL_FEATURES) and what each kind of card is worth in hand (`hand`)
-    and in the deck (`deck`), by `card_kind` (every kind of CARD_KINDS present)."""
+    and in the deck (`deck`), by `card_kind` (every kind of CARD_KINDS present; none given:
+    the kinds are not valued)."""
 
-    __slots__ = ("base", "hand", "deck")
+    __slots__ = ("base", "hand", "deck", "by_kind")
 
-    def __init__(self, base, hand: dict, deck: dict) -> None:
+    def __init__(self, base, hand: dict | None = None, deck: dict | None = None) -> None:
         self.base = tuple(base)
-        self.hand = dict(hand)
-        self.deck = dict(deck)
+        self.hand = dict(hand) if hand is not None else dict.fromkeys(CARD_KINDS, 0.0)
+        self.deck = dict(deck) if deck is not None else dict.fromkeys(CARD_KINDS, 0.0)
+        # the kind sums walk both hands and decks at every evaluation, a search's hot path:
+        # skipped when every kind is worth nothing
+        self.by_kind = any(self.hand.values()) or any(self.deck.values())
 
     def _kinds(self, ps, draws: int) -> float:
         """What a player's cards are worth by kind at the next round's start, after `draws`
@@ -154,8 +158,10 @@ class Evaluation:
         the logistic model."""
         if state.over:
             return 1.0 if state.winner == me else 0.0
-        players = state.players
-        z = self._kinds(players[me], 0) - self._kinds(players[1 - me], 0)
+        z = 0.0
+        if self.by_kind:
+            players = state.players
+            z = self._kinds(players[me], 0) - self._kinds(players[1 - me], 0)
         return _logistic(self.base, features(state, me), z)
 
     def at_round_end(self, state: GameState, me: int) -> float:
@@ -163,22 +169,22 @@ class Evaluation:
         over, winner, feats = round_end_features(state, me)
         if over:
             return 1.0 if winner == me else 0.0
-        mine, theirs = state.players[me], state.players[1 - me]
-        z = (self._kinds(mine, min(LATER_ROUND_DRAW, len(mine.deck)))
-             - self._kinds(theirs, min(LATER_ROUND_DRAW, len(theirs.deck))))
+        z = 0.0
+        if self.by_kind:
+            mine, theirs = state.players[me], state.players[1 - me]
+            z = (self._kinds(mine, min(LATER_ROUND_DRAW, len(mine.deck)))
+                 - self._kinds(theirs, min(LATER_ROUND_DRAW, len(theirs.deck))))
         return _logistic(self.base, feats, z)
 
 
 #: the evaluation by card kind (weights fitted by bench/fit_eval.py): Hard's, and the
 #: searches' unless they are given another
 EVALUATION = Evaluation(eval_table.BASE, eval_table.HAND, eval_table.DECK)
-evaluate = EVALUATION.at_round_start
 
 #: the evaluation without card kinds: the score race and the number and power of cards alone,
 #: fitted to the rollout policy's self-play before kinds were valued. Normal's (cpu.EVALUATIONS)
 SIMPLE_WEIGHTS = (0.0, 0.4426, 0.6662, 0.1792, 0.2182, 0.1768, -0.1466)
-SIMPLE_EVALUATION = Evaluation(SIMPLE_WEIGHTS, dict.fromkeys(CARD_KINDS, 0.0),
-                               dict.fromkeys(CARD_KINDS, 0.0))
+SIMPLE_EVALUATION = Evaluation(SIMPLE_WEIGHTS)
 
 
 def ends_round(state: GameState, action) -> bool:
