@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+from playwright.sync_api import expect
+
 from harness import boot
 from harness import shot as _shot
 
@@ -59,7 +61,8 @@ def test_the_whole_tutorial_in_english_on_a_desktop(page, app_url):
             shot(page, f"tutorial-round-{rounds}")
             page.click("#btn-continue")
             continue
-        assert in_view(page, "#coach")
+        # the page scrolls the coach into view after it renders: wait for it, whole
+        expect(page.locator("#coach")).to_be_in_viewport(ratio=1)
         key = page.get_attribute("#screen-board", "data-tutorial")
         if not steps:
             shot(page, "tutorial-step-1")
