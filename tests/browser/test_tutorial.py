@@ -114,7 +114,7 @@ def test_the_first_steps_in_japanese_on_a_phone_then_skip(page, app_url):
     page.click("#btn-tutorial-offer")
     for n, key in enumerate(("up", "down", "supply"), 1):
         page.wait_for_selector(f"{MINE}[data-tutorial='{key}']")
-        assert in_view(page, "#coach")
+        expect(page.locator("#coach")).to_be_in_viewport(ratio=1)
         text = page.inner_text("#coach")
         assert "ステップ" in text and "スキップ" in text
         if n == 1:
@@ -122,7 +122,8 @@ def test_the_first_steps_in_japanese_on_a_phone_then_skip(page, app_url):
         page.locator(f"#hand-me {RING}").first.click()
         if n == 2:
             shot(page, "tutorial-phone-ja-step-2-chosen")
-        assert in_view(page, f"#choices {RING}")          # the ringed lane button in sight
+        # the ringed lane button comes into sight once the page has scrolled to it
+        expect(page.locator(f"#choices {RING}").first).to_be_in_viewport(ratio=1)
         page.locator(f"#choices {RING}").first.click()
         page.locator(f"#choices {RING}").first.click()
         assert page.evaluate("document.documentElement.scrollWidth") <= 375
