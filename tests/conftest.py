@@ -40,7 +40,7 @@ ONLINE_TESTS = BROWSER_TESTS / "test_online.py"
 #: Chromium's renderer crashes now and then on a busy machine, at boot or just after, in a test
 #: that passes run again ("Target crashed", "Page crashed": Playwright's words). That is the
 #: browser, not the game: a browser test that fails with it runs once more (pytest-rerunfailures,
-#: shown as R in the summary); any other failure, or a second crash, fails the suite.
+#: listed as RERUN in the summary); any other failure, or a second crash, fails the suite.
 RENDERER_CRASHED = [r"(Target|[Pp]age) crashed"]
 
 
