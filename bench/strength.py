@@ -18,11 +18,19 @@ on --procs processes. Example quick run:
 
     python bench/strength.py --games 40 --hard-iters 800 --normal-iters 200
     python bench/strength.py                       # the full run (400 games per pairing)
+
+A run at full budget can outlast a session (Hard against omni: about 77 s of both cores a
+game). With --log FILE every finished game is appended to FILE as a JSON line (pairing, game
+index, win, moves); running again with the same --log plays only the games of the range not
+yet in it, and the table counts every game of the range that the file holds:
+
+    python bench/strength.py --pairings hard-omni --no-time-cap --log omni.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -161,6 +169,29 @@ def play_one(task):
     return pairing, index, game.winner == seat_a, times
 
 
+def read_log(path: str | None, budgets: dict) -> dict[tuple[str, int], bool]:
+    """The games a --log file holds that were played with these `budgets`: (pairing, index)
+    -> did the first-named player win. A line cut short by a stopped run is skipped, and the
+    file made to end a line, so that the next game starts its own; a game logged twice
+    counts once."""
+    done: dict[tuple[str, int], bool] = {}
+    if path is None or not os.path.exists(path):
+        return done
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    for line in text.splitlines():
+        try:
+            row = json.loads(line)
+            if row["budgets"] == budgets:
+                done[(row["pairing"], int(row["index"]))] = bool(row["won"])
+        except (ValueError, KeyError, TypeError):
+            continue
+    if text and not text.endswith("\n"):
+        with open(path, "a", encoding="utf-8") as f:
+            f.write("\n")
+    return done
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=400, help="games per pairing")
@@ -174,6 +205,10 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=2)
     parser.add_argument("--first", type=int, default=0,
                         help="first game index (another run's games continue from there)")
+    parser.add_argument("--log", default=None,
+                        help="append each finished game to this JSON-lines file, and play "
+                             "only the games of the range it does not hold yet (with the same "
+                             "budgets)")
     args = parser.parse_args()
 
     from trifront.ai.cpu import BUDGETS
@@ -191,14 +226,23 @@ def main() -> None:
     print(f"budgets (iterations, seconds): {budgets}; {args.games} games per pairing; "
           f"{args.procs} processes")
     # game by game across the pairings, so that a run stopped early compares them on the same games
-    tasks = [(p, i, config) for i in range(args.first, args.first + args.games) for p in pairings]
-    results = {p: [] for p in pairings}
+    indices = range(args.first, args.first + args.games)
+    logged = read_log(args.log, budgets)
+    tasks = [(p, i, config) for i in indices for p in pairings if (p, i) not in logged]
+    results = {p: [logged[(p, i)] for i in indices if (p, i) in logged] for p in pairings}
+    if args.log:
+        print(f"{sum(map(len, results.values()))} games of the range already in {args.log}")
     times: dict[str, list[float]] = {}
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.procs) as pool:
         for done, (pairing, index, won, move_times) in enumerate(
                 pool.imap_unordered(play_one, tasks), 1):
             results[pairing].append(won)
+            if args.log:
+                with open(args.log, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"pairing": pairing, "index": index, "won": won,
+                                        "moves": sum(map(len, move_times.values())),
+                                        "budgets": budgets}) + "\n")
             if done % 20 == 0:  # a long run says how far it is (to stderr, not the figures)
                 so_far = ", ".join(f"{p} {sum(r)}/{len(r)}" for p, r in results.items() if r)
                 print(f"  {done}/{len(tasks)} games, {time.perf_counter() - t0:.0f} s: {so_far}",
@@ -209,6 +253,9 @@ def main() -> None:
     print(f"{'pairing':14s} {'games':>5s} {'win rate':>9s}  95% CI")
     for p in pairings:
         wins, n = sum(results[p]), len(results[p])
+        if n == 0:
+            print(f"{p:14s} {n:5d}")
+            continue
         lo, hi = wilson(wins, n)
         print(f"{p:14s} {n:5d} {wins / n:9.1%}  [{lo:.1%}, {hi:.1%}]")
     print("per-move seconds while benchmarking (2 processes busy):")

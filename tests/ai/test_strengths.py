@@ -251,3 +251,39 @@ def test_a_benchmark_hard_opponent_plays_the_move_hard_chose(monkeypatch, seed):
     chosen, _ = ismcts.choose(g.view(me), 7, 30)
     assert action in legal_actions(g.state)
     assert view_action(g.state, me, action) == chosen
+
+
+def test_a_benchmark_run_resumes_from_its_log(tmp_path):
+    """bench/strength.py --log: each finished game is a line; a run with the same log plays
+    only the games of its range the log lacks (a line cut short by a stop is skipped) and
+    counts the rest; games played with other budgets are not counted."""
+    import os
+    import subprocess
+    import sys
+
+    script = os.path.join(os.path.dirname(__file__), "..", "..", "bench", "strength.py")
+    log = tmp_path / "games.jsonl"
+
+    def run(games: int, iters: int = 8) -> str:
+        return subprocess.run(
+            [sys.executable, script, "--pairings", "hard-easy", "--no-time-cap", "--procs",
+             "1", "--hard-iters", str(iters), "--games", str(games), "--log", str(log)],
+            capture_output=True, text=True, check=True).stdout
+
+    def row(out: str) -> list[str]:
+        return next(line.split() for line in out.splitlines() if line.startswith("hard-easy"))
+
+    first = run(2)
+    assert "played 2 games" in first and row(first)[1] == "2"
+    lines = log.read_text().splitlines()
+    assert sorted(json.loads(line)["index"] for line in lines) == [0, 1]
+    with log.open("a") as f:
+        f.write('{"pairing": "hard-easy", "ind')  # a run stopped mid-write
+
+    again = run(3)
+    assert "2 games of the range already in" in again and "played 1 games" in again
+    assert row(again)[1] == "3"
+    wins = sum(json.loads(line)["won"] for line in log.read_text().splitlines()
+               if line.startswith('{"pairing": "hard-easy", "index"'))
+    assert row(again)[2] == f"{wins / 3:.1%}"
+    assert "played 3 games" in run(3, iters=9)  # another budget: none of them count
