@@ -21,8 +21,9 @@ on --procs processes. Example quick run:
 
 A run at full budget can outlast a session (Hard against omni: about 77 s of both cores a
 game). With --log FILE every finished game is appended to FILE as a JSON line (pairing, game
-index, win, moves); running again with the same --log plays only the games of the range not
-yet in it, and the table counts every game of the range that the file holds:
+index, win, moves, budgets); running again with the same --log plays only the games of the
+range not yet in it, and the table counts every game of the range that the file holds at the
+same budgets:
 
     python bench/strength.py --pairings hard-omni --no-time-cap --log omni.jsonl
 """
