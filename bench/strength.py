@@ -26,6 +26,10 @@ range not yet in it, and the table counts every game of the range that the file 
 same budgets:
 
     python bench/strength.py --pairings hard-omni --no-time-cap --log omni.jsonl
+
+The players need only the engine and the standard library, so the benchmark also runs under
+PyPy 3.11 (Debian 13's `pypy3`, 7.3.19): at --no-time-cap it plays the same games move for
+move as CPython, in about two thirds of the time (docs/CPU.md, stop 41).
 """
 
 from __future__ import annotations
