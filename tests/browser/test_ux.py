@@ -720,13 +720,7 @@ def test_held_sideways_the_reveal_and_a_round_result_show_their_button(
     shot(page, f"ux-{width}x{height}-round-sideways")
 
 
-@pytest.mark.parametrize("width,height,lang", [
-    (844, 390, "ja"),
-    # Known bug, open: at 667 x 375 held sideways the player's own side of the lanes starts
-    # ~350 px down, so the card just played shows its top 23 px only until scrolled to; it
-    # passed before only when measured while the card was still flying in.
-    pytest.param(667, 375, "en", marks=pytest.mark.xfail(
-        strict=True, reason="the own row of the lanes is below the fold at 667 x 375"))])
+@pytest.mark.parametrize("width,height,lang", [(844, 390, "ja"), (667, 375, "en")])
 def test_held_sideways_cards_a_spy_revealed_stay_small_beside_the_opponent_s_name(
         page, app_url, width, height, lang):
     """At 844 x 390 a Spy's reveal (R5.D3) drew the opponent's
