@@ -146,6 +146,34 @@ def test_reduced_motion_moves_nothing(page, app_url):
     assert page.evaluate(STILL_MOVING) == 0
 
 
+#: the caption of the opponent's move and its lane's totals, as boxes
+CAPTION_AND_TOTALS = """() => { const cap = document.querySelector('#move-caption');
+  const box = e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+  return {cap: box(cap), totals: box(cap.closest('[data-lane]').querySelector('.tf-totals')),
+          text: cap.innerText}; }"""
+
+
+@pytest.mark.parametrize("width,height", [(375, 667), (667, 375), (844, 390), (1280, 800)])
+def test_the_caption_of_the_cpus_move_never_covers_its_lanes_totals(page, app_url, width,
+                                                                     height):
+    """The caption ends where the lane's name does and grows upwards; held sideways it
+    covered the top of "8 vs 3" (the name there is shorter than the caption's offset)."""
+    page.set_viewport_size({"width": width, "height": height})
+    start(page, app_url, seed=11, easy=True)
+    seen = 0
+    for _ in range(5):
+        page.wait_for_selector(NEXT_STOP, timeout=60_000)
+        if not page.locator("#screen-board").count():
+            break
+        if page.locator("#move-caption").count():
+            finish(page)
+            boxes = page.evaluate(CAPTION_AND_TOTALS)
+            assert boxes["cap"]["bottom"] <= boxes["totals"]["top"] + 0.5, boxes
+            seen += 1
+        take_turn(page)
+    assert seen >= 2
+
+
 def test_the_cpus_move_is_in_sight_on_an_upright_phone(page, app_url):
     page.set_viewport_size({"width": 375, "height": 667})
     start(page, app_url, seed=11, easy=True)

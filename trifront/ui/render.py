@@ -325,13 +325,16 @@ def lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step: 
                                           "tf-res-opp" if result_winner == opp else "tf-res-draw"])
     label = t("lane.label", lane=lane.title, opp=names[opp], their=lane.their_total,
               me=names[me], mine=lane.my_total) + (f" {result}" if result else "")
-    cap_el = h("div", caption[0], cls="tf-move-cap", id="move-caption",
-               title=caption[1]) if caption else None
+    head = h("div", mid_bits, cls="tf-lane-name")
+    if caption:
+        # the caption in a box as tall as the name, so that it ends where the name does and
+        # grows upwards, whatever the name's size on this screen: never over the totals
+        head = h("div", head, h("div", caption[0], cls="tf-move-cap", id="move-caption",
+                                title=caption[1]), cls="tf-lane-head")
     return h("div",
              h("div", side(lane.theirs, opp),
                cls=["tf-side tf-side-opp", "tf-side-crowded" if len(lane.theirs) > 3 else ""]),
-             h("div", h("div", mid_bits, cls="tf-lane-name"), cap_el, totals, result_el,
-               cls="tf-lane-mid"),
+             h("div", head, totals, result_el, cls="tf-lane-mid"),
              h("div", side(lane.mine, me),
                cls=["tf-side tf-side-me", "tf-side-crowded" if len(lane.mine) > 3 else ""]),
              cls=cls, title=title, role="group", aria_label=label,
