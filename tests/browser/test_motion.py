@@ -146,6 +146,19 @@ def test_reduced_motion_moves_nothing(page, app_url):
     assert page.evaluate(STILL_MOVING) == 0
 
 
+def cpu_captions(page, turns):
+    """Play up to `turns` of the player's turns; before each, the caption of the CPU's move
+    if the board shows one (a generator: the turn is taken when the caller asks for more)."""
+    for _ in range(turns):
+        page.wait_for_selector(NEXT_STOP, timeout=60_000)
+        if not page.locator("#screen-board").count():
+            return
+        cap = page.locator("#move-caption")
+        if cap.count():
+            yield cap
+        take_turn(page)
+
+
 #: the caption of the opponent's move and its lane's totals, as boxes
 CAPTION_AND_TOTALS = """() => { const cap = document.querySelector('#move-caption');
   const box = e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
@@ -161,16 +174,10 @@ def test_the_caption_of_the_cpus_move_never_covers_its_lanes_totals(page, app_ur
     page.set_viewport_size({"width": width, "height": height})
     start(page, app_url, seed=11, easy=True)
     seen = 0
-    for _ in range(5):
-        page.wait_for_selector(NEXT_STOP, timeout=60_000)
-        if not page.locator("#screen-board").count():
-            break
-        if page.locator("#move-caption").count():
-            finish(page)
-            boxes = page.evaluate(CAPTION_AND_TOTALS)
-            assert boxes["cap"]["bottom"] <= boxes["totals"]["top"] + 0.5, boxes
-            seen += 1
-        take_turn(page)
+    for seen, _ in enumerate(cpu_captions(page, turns=5), 1):
+        finish(page)
+        boxes = page.evaluate(CAPTION_AND_TOTALS)
+        assert boxes["cap"]["bottom"] <= boxes["totals"]["top"] + 0.5, boxes
     assert seen >= 2
 
 
@@ -178,28 +185,21 @@ def test_the_cpus_move_is_in_sight_on_an_upright_phone(page, app_url):
     page.set_viewport_size({"width": 375, "height": 667})
     start(page, app_url, seed=11, easy=True)
     seen = 0
-    for turn in range(6):
-        page.wait_for_selector(NEXT_STOP, timeout=60_000)
-        if not page.locator("#screen-board").count():
-            break
-        cap = page.locator("#move-caption")
-        if cap.count():
-            seen += 1
-            text = cap.inner_text()
-            assert text.startswith("CPU"), text
-            box = page.evaluate("""() => { const r = document.querySelector('#move-caption')
-                .getBoundingClientRect(); return {top: r.top, bottom: r.bottom,
-                left: r.left, right: r.right, h: innerHeight, w: innerWidth}; }""")
-            assert 0 <= box["top"] and box["bottom"] <= box["h"], box   # no scrolling needed
-            assert 0 <= box["left"] and box["right"] <= box["w"], box
-            # the CPU's card is marked and (at least most of it) in sight too
-            card = page.locator("#screen-board [data-last]")
-            assert card.count() == 1
-            shown = card.evaluate("""e => { const r = e.getBoundingClientRect();
-                return (Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height; }""")
-            assert shown >= 0.6, shown
-            if seen == 1:
-                finish(page)
-                shot(page, "motion-phone-cpu")
-        take_turn(page)
+    for seen, cap in enumerate(cpu_captions(page, turns=6), 1):
+        text = cap.inner_text()
+        assert text.startswith("CPU"), text
+        box = page.evaluate("""() => { const r = document.querySelector('#move-caption')
+            .getBoundingClientRect(); return {top: r.top, bottom: r.bottom,
+            left: r.left, right: r.right, h: innerHeight, w: innerWidth}; }""")
+        assert 0 <= box["top"] and box["bottom"] <= box["h"], box   # no scrolling needed
+        assert 0 <= box["left"] and box["right"] <= box["w"], box
+        # the CPU's card is marked and (at least most of it) in sight too
+        card = page.locator("#screen-board [data-last]")
+        assert card.count() == 1
+        shown = card.evaluate("""e => { const r = e.getBoundingClientRect();
+            return (Math.min(r.bottom, innerHeight) - Math.max(r.top, 0)) / r.height; }""")
+        assert shown >= 0.6, shown
+        if seen == 1:
+            finish(page)
+            shot(page, "motion-phone-cpu")
     assert seen >= 2
