@@ -123,6 +123,13 @@ class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request, client_address) -> None:
+        """A browser that drops a download it no longer needs (a page closed or reloaded
+        mid-file) is not an error worth a traceback; anything else still prints one."""
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
     @property
     def origin(self) -> str:
         host, port = self.server_address[:2]

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import socket
+import struct
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -46,3 +49,20 @@ def test_dot_folders_are_not_served(server, path):
 
 def test_no_directory_listings(server):
     assert status(server.url + "trifront/") == 404
+
+
+def test_a_download_the_browser_drops_prints_no_traceback(tmp_path, capfd):
+    (tmp_path / "big.bin").write_bytes(b"x" * (32 << 20))    # more than the socket buffers
+    srv = serve.serve_in_thread(root=str(tmp_path), port=0, quiet=True)
+    try:
+        with socket.create_connection(srv.server_address[:2], timeout=10) as sock:
+            sock.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert sock.recv(4096).startswith(b"HTTP/1.0 200")
+            # close with a reset (linger 0), as a browser tab that goes away does
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        time.sleep(1)                        # the server's write fails after the reset
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Exception occurred" not in err, err
