@@ -3,7 +3,7 @@
 Pairings (first named = the player whose win rate is shown):
   hard-easy, hard-normal, normal-easy, hard-omni
   hardinf-omni, hardinf-oldhard, hardinf-easy: Hard with policy-based inference
-  (`trifront.ai.infer`) whatever `cpu.INFER` says; "oldhard" is the Hard before issue 21
+  (`trifront.ai.infer`) whatever `cpu.INFER` says; "oldhard" is the Hard of 2026-12-03
   (the baseline): without inference, and valuing a round's end as Normal does
   (`policy.SIMPLE_EVALUATION`, no card kinds)
   diagnostics (not in the default run): harddown-omni, hardhand-omni, Hard told the
@@ -29,7 +29,7 @@ same budgets:
 
 The players need only the engine and the standard library, so the benchmark also runs under
 PyPy 3.11 (Debian 13's `pypy3`, 7.3.19): at --no-time-cap it plays the same games move for
-move as CPython, in about two thirds of the time (docs/CPU.md, stop 41).
+move as CPython, in about two thirds of the time (docs/CPU.md, "Strength").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The tutorial (issue 25) in headless Chromium: offered on a first visit, clicked through to
+"""The tutorial in headless Chromium: offered on a first visit, clicked through to
 its end in English on a desktop, its first steps in Japanese on a 375 x 667 phone, Skip, and
 one step done with the keyboard only. Screenshots: screenshots/tutorial-*.png."""
 

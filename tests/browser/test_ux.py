@@ -551,7 +551,7 @@ def test_the_online_menu_shows_join_room_without_scrolling(page, app_url, width,
 
 @pytest.mark.parametrize("width,height", [(375, 667), (1280, 800)])
 def test_a_move_clock_against_the_cpu_when_asked(page, app_url, width, height):
-    """Issue 23: the clock is not in games vs the CPU unless the player asks for it: the
+    """The clock is not in games vs the CPU unless the player asks for it: the
     menu's Clock button (in its corner, beside sound and language: no taller menu), then
     the board's clock line above the board, the page still as wide as the window."""
     page.set_viewport_size({"width": width, "height": height})

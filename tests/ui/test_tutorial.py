@@ -1,4 +1,4 @@
-"""The tutorial (issue 25): its script against the engine, each step's check, and the whole
+"""The tutorial: its script against the engine, each step's check, and the whole
 tutorial played through App.dispatch as the page plays it (trifront/ui/tutorial.py,
 tutorial_render.py and the marked hooks in app.py)."""
 
