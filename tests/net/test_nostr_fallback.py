@@ -376,3 +376,52 @@ def test_a_closing_tab_says_bye_with_an_event_signed_beforehand(fb, monkeypatch)
         a.close()
         assert len(Window.listeners) == 1                     # a's listener went with it
     asyncio.run(go())
+
+
+def test_after_a_long_drop_pages_that_meet_again_on_the_fallback_play_on(fb):
+    """The Nostr stall: after a drop long enough that both pages give each other up, both
+    rejoin the room and meet again on the fallback topic, each greeting the other with
+    "again". When those greetings cross slowly (relays on a loaded machine, here 2.5 s, more
+    than the 1 s between the two pages' joins), each page answered with a fresh greeting and
+    decided who came first from its fresh wait against the other's older one: both took
+    themselves for the first, both sealed in the same direction, and the game stalled on the
+    fallback, each page waiting for the other."""
+    async def go():
+        hub, relay = Hub(), NostrRelay()
+        a, oa = await fb_page(fb, hub, relay, "a1", 0)
+        b, ob = await fb_page(fb, hub, relay, "b2", 1000)
+        await both(hub, relay, 60)
+        assert (oa.offer, ob.offer) == (True, False) and a.path == b.path == "direct"
+        a.send("before")
+        await both(hub, relay)
+        assert ob.got == ["before"]
+        for link in (a, b):                               # the network drops ...
+            link.mod.socket.readyState = 3
+        for room, other in (("a1", "b2"), ("b2", "a1")):  # ... trystero gives the peer up
+            hub.q.append(lambda r=room, o=other: hub.rooms[r].fire("onPeerLeave", o))
+        hub.join = lambda room: hub.rooms.__setitem__(room.pid, room)   # and never again
+        Clock.t += 40_000
+        await both(hub, relay, 30)
+        assert a.peer is None and b.peer is None
+        for link in (a, b):                               # ... and comes back
+            link.mod.socket.readyState = 1
+        await both(hub, relay, 30)                        # rejoin, "here" both ways
+        assert a.rejoins and b.rejoins
+        held = relay.pump
+        relay.pump = lambda: None                         # slow relays: hold the events
+        Clock.t += fb.FALLBACK_AFTER * 1000 + 100         # both greet the other ...
+        await both(hub, relay, 30)
+        Clock.t += 2500                                   # ... and the greetings cross late
+        relay.pump = held
+        await both(hub, relay, 60)
+        assert a.peer == "b2" and b.peer == "a1"
+        assert {oa.offer, ob.offer} == {True, False}      # one of them came first
+        a.send("after")
+        b.send("back")
+        for _ in range(20):
+            Clock.t += 400
+            await both(hub, relay, 5)
+        assert ob.got[-1] == "after" and oa.got[-1] == "back"
+        a.close()
+        b.close()
+    asyncio.run(go())

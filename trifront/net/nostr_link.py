@@ -347,10 +347,13 @@ class NostrLink:
             self._publish("c", peer_id, m=text)
 
     def _greet(self, peer_id: str, fresh: bool = False, ask: bool = False) -> None:
-        """Send our hello (once, unless ``fresh``); ``ask``: ask for a fresh one back."""
+        """Send our hello (once, unless ``fresh``); ``ask``: ask for a fresh one back. A fresh
+        hello repeats the time in the room of the first: the peer may decide who came first
+        from either, and both pages must decide from the same two numbers."""
         if peer_id in self.hellos and not fresh:
             return
-        self.hellos[peer_id] = round(self._wait_ms())   # exactly what the peer is told
+        if peer_id not in self.hellos:
+            self.hellos[peer_id] = round(self._wait_ms())   # exactly what the peer is told
         msg = {"t": "hello", "wait": self.hellos[peer_id], "id": self.self_id}
         self._send_control(peer_id, **msg, **({"again": True} if ask else {}))
 
