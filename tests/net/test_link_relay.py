@@ -5,6 +5,7 @@ after the join (a transient one) changes nothing. (The whole link: tests/browser
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import json
 import sys
@@ -14,6 +15,9 @@ from types import SimpleNamespace
 import pytest
 
 from .test_nostr_link import _Proxy   # the same fake pyodide proxy
+
+
+WARNINGS: list = []     # what the link logged to the console
 
 
 class FakeSocket:
@@ -54,8 +58,9 @@ def link_module(monkeypatch):
     js.Object = SimpleNamespace(fromEntries=dict)
     js.RTCPeerConnection = SimpleNamespace(new=lambda *a: pytest.fail("no peer connection here"))
     js.WebSocket = FakeSocket
-    js.console = SimpleNamespace(warn=lambda *a: None, error=lambda *a: None)
-    js.document = SimpleNamespace(getElementById=lambda _id: None)
+    js.console = SimpleNamespace(warn=WARNINGS.append, error=WARNINGS.append)
+    js.document = SimpleNamespace(getElementById=lambda _id: None,
+                                  dispatchEvent=lambda event: None)
     js.performance = SimpleNamespace(now=lambda: 0.0)
     pyodide = types.ModuleType("pyodide")
     ffi = types.ModuleType("pyodide.ffi")
@@ -114,3 +119,197 @@ def test_a_rejoin_after_the_room_expired_that_is_turned_down_is_told(link_module
     assert ws.sent[-1] == {"t": "join", "room": "blue fox"}
     ws.deliver(t="error", error="too many rooms from your address")
     assert owner.status[-1] == ("refused", "too many rooms from your address")
+
+
+# ------------------------------------------------- two pages through a relay, no direct path
+
+
+class Clock:
+    t = 0.0          # ms, as performance.now()
+
+    @classmethod
+    def now(cls):
+        return cls.t
+
+
+class NoDirectPC:
+    """An RTCPeerConnection whose data channel never opens (no path between the pages)."""
+
+    def __init__(self, config):
+        self.connectionState, self.localDescription = "new", None
+        self.onicecandidate = self.onconnectionstatechange = None
+
+    @classmethod
+    def new(cls, config):
+        return cls(config)
+
+    def createDataChannel(self, label, options):
+        return SimpleNamespace(readyState="connecting", close=lambda: None,
+                               onopen=None, onmessage=None, onclose=None)
+
+    async def createOffer(self, options=None):
+        return {"type": "offer", "sdp": "v=0"}
+
+    async def createAnswer(self):
+        return {"type": "answer", "sdp": "v=0"}
+
+    async def setLocalDescription(self, description):
+        self.localDescription = description
+
+    async def setRemoteDescription(self, description):
+        pass
+
+    async def addIceCandidate(self, candidate):
+        pass
+
+    def restartIce(self):
+        pass
+
+    def close(self):
+        pass
+
+
+class Relay:
+    """trifront_relay's pairing and forwarding, in memory; ``drop_game_from``: the index of a
+    page whose game messages it drops (it answers everything else)."""
+
+    def __init__(self):
+        self.sockets: list = []
+        self.q: list = []
+        self.drop_game_from: int | None = None
+
+    def pump(self):
+        while self.q:
+            self.q.pop(0)()
+
+    def receive(self, sock, msg):
+        me = self.sockets.index(sock)
+        other = self.sockets[1 - me] if len(self.sockets) == 2 else None
+        if msg["t"] == "join":
+            self.to(sock, t="joined", room=msg["room"], peers=len(self.sockets))
+            if len(self.sockets) == 2:
+                for i, s in enumerate(self.sockets):
+                    self.to(s, t="paired", offer=i == 0)
+        elif msg["t"] in ("signal", "game") and other is not None:
+            if msg["t"] == "game" and self.drop_game_from == me:
+                return
+            self.to(other, **msg)
+        elif msg["t"] == "ping":
+            self.to(sock, t="pong")
+
+    def to(self, sock, **msg):
+        self.q.append(lambda: sock.onmessage(SimpleNamespace(data=json.dumps(msg))))
+
+
+class RelaySocket(FakeSocket):
+    relay: Relay
+
+    def __init__(self, url):
+        super().__init__(url)
+        self.relay.sockets.append(self)
+        self.relay.q.append(lambda: self.onopen(None))
+
+    def send(self, text):
+        super().send(text)
+        self.relay.receive(self, json.loads(text))
+
+
+class Pairing:
+    def __init__(self):
+        self.status, self.got, self.paths = [], [], []
+        self.opened = False
+
+    def link_status(self, net, detail=""):
+        self.status.append(net)
+
+    def link_paired(self, offer):
+        pass
+
+    def link_open(self):
+        self.opened = True
+
+    def link_path(self, path):
+        self.paths.append(path)
+
+    def link_message(self, text):
+        self.got.append(text)
+
+    def link_lost(self, why):
+        self.status.append("lost")
+
+
+@pytest.fixture
+def two_pages(link_module, monkeypatch):
+    pytest.importorskip("cryptography")
+    from trifront.net import e2e
+
+    from .test_transport import Crypto
+    crypto = Crypto()
+    monkeypatch.setattr(e2e, "key_pair", crypto.key_pair)
+    monkeypatch.setattr(e2e, "agree", crypto.agree)
+    monkeypatch.setattr(link_module, "TICK", 0.001)
+    monkeypatch.setattr(link_module, "performance", Clock)
+    monkeypatch.setattr(link_module, "RTCPeerConnection", NoDirectPC)
+    relay = Relay()
+    RelaySocket.relay = relay
+    monkeypatch.setattr(link_module, "WebSocket", RelaySocket)
+    Clock.t = 0.0
+    return link_module, relay
+
+
+async def advance(relay, seconds, step=0.1):
+    for _ in range(round(seconds / step)):
+        Clock.t += step * 1000
+        relay.pump()
+        for _ in range(3):
+            await asyncio.sleep(0.002)
+            relay.pump()
+
+
+def test_two_pages_with_no_direct_path_play_through_the_relay(two_pages):
+    link_module, relay = two_pages
+
+    async def go():
+        owners = [Pairing(), Pairing()]
+        links = [link_module.Link("ws://relay", "blue fox", o) for o in owners]
+        for link in links:
+            link.start()
+        await advance(relay, 5)
+        assert all(o.opened and o.paths[-1] == "relay" for o in owners)
+        for i in range(10):
+            links[0].send(f"a{i}")
+            links[1].send(f"b{i}")
+        await advance(relay, 2)
+        assert owners[1].got == [f"a{i}" for i in range(10)]
+        assert owners[0].got == [f"b{i}" for i in range(10)]
+        assert "problem" not in owners[0].status + owners[1].status
+        for link in links:
+            link.close()
+    asyncio.run(go())
+
+
+def test_a_relay_that_drops_one_pages_game_messages_is_a_problem_on_both(two_pages):
+    """The relay pairs, forwards signals and answers pings, but drops what one page sends in
+    game messages: both pages say so ("problem", never "connected" meanwhile), and once the
+    relay forwards again the messages arrive and both are "connected" again."""
+    link_module, relay = two_pages
+
+    async def go():
+        owners = [Pairing(), Pairing()]
+        links = [link_module.Link("ws://relay", "blue fox", o) for o in owners]
+        for link in links:
+            link.start()
+        await advance(relay, 5)
+        relay.drop_game_from = 0
+        links[0].send("my move")
+        links[1].send("your move?")
+        await advance(relay, 12)
+        assert owners[0].status[-1] == "problem" and owners[1].status[-1] == "problem"
+        assert owners[1].got == []
+        relay.drop_game_from = None
+        await advance(relay, 8)
+        assert owners[1].got == ["my move"] and owners[0].got == ["your move?"]
+        assert owners[0].status[-1] == owners[1].status[-1] == "connected"
+        for link in links:
+            link.close()
+    asyncio.run(go())

@@ -381,7 +381,11 @@ def test_junk_keys_are_refused_and_change_nothing():
         b = net.pages[1]
         for junk in (None, "", "x", "AAAA", base64.b64encode(b"k" * 64).decode(), 7):
             b.do(b.core.key_in(junk, "", net.now))
-        assert sum("no P-256" in line for line in b.logs) == 6
+        assert sum("no P-256 public key" in line for line in b.logs) == 6
+        off_curve = base64.b64encode(b"\x04" + b"\x01" * 64).decode()   # 65 bytes, no point
+        b.do(b.core.key_in(off_curve, "", net.now))
+        await net.run(1)
+        assert any("no P-256 point" in line for line in b.logs)
         await net.play(5)
         await net.run(3)
         assert net.delivered()

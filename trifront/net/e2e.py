@@ -6,9 +6,10 @@ When two pages have no direct path, their messages go through the relay that pai
 - On pairing each page makes a fresh ECDH key pair (P-256, WebCrypto) and sends its public key
   through the relay's signal messages. Each derives the same AES-256-GCM key: HKDF-SHA-256 of
   the ECDH secret, salted with the room word (``salt``) and bound to both public keys, the
-  offerer's first (``info``).
-- Each frame is sealed under a nonce of (direction, sequence number): the offerer sends in
-  direction 0, the other page in 1, each numbering its frames 1, 2, ... A frame is opened only
+  smaller first (``info``).
+- Each frame is sealed under a nonce of (direction, sequence number): the page with the
+  smaller public key sends in direction 0, the other page in 1 (so the two pages always
+  agree, whatever each believes about who joined first), each numbering its frames 1, 2, ... A frame is opened only
   if its number is above the last one opened from that direction (our relay keeps order, so
   a repeat or an older frame is a replay) and its tag checks; anything else is dropped and
   logged, never applied. The number is authenticated as the nonce. Over Nostr (several
@@ -46,9 +47,10 @@ def salt(room: str) -> bytes:
     return hashlib.sha256(b"trifront fallback room\0" + room_key(room).encode()).digest()
 
 
-def info(offerer_key: bytes, answerer_key: bytes) -> bytes:
-    """HKDF's info: the version and both public keys (raw, 65 bytes each), offerer first."""
-    return VERSION + b"\0" + offerer_key + answerer_key
+def info(first_key: bytes, second_key: bytes) -> bytes:
+    """HKDF's info: the version and both public keys (raw, 65 bytes each), the smaller first
+    (trifront/net/transport.py orders them)."""
+    return VERSION + b"\0" + first_key + second_key
 
 
 def nonce(direction: int, seq: int) -> bytes:
@@ -60,7 +62,7 @@ def nonce(direction: int, seq: int) -> bytes:
 class Channel:
     """Seals this page's frames and opens the other page's, with one AEAD key. ``aead`` has
     ``async encrypt(nonce, aad, data) -> bytes`` and ``async decrypt(nonce, aad, data) ->
-    bytes`` (raising when the tag does not check); ``direction``: 0 for the offerer;
+    bytes`` (raising when the tag does not check); ``direction``: 0 for the page with the smaller public key;
     ``window``: how far below the highest number opened a number not yet opened may be (0:
     none, the numbers must rise)."""
 
@@ -167,8 +169,8 @@ async def key_pair():
     return pair.privateKey, _bytes(await crypto.subtle.exportKey("raw", pair.publicKey))
 
 
-async def agree(private, theirs: bytes, room: str, offerer_key: bytes,
-                answerer_key: bytes) -> WebCryptoAead:
+async def agree(private, theirs: bytes, room: str, first_key: bytes,
+                second_key: bytes) -> WebCryptoAead:
     """The AES-GCM key both pages derive (raises on a public key that is not a P-256 point)."""
     from js import crypto
     from pyodide.ffi import to_js
@@ -179,6 +181,6 @@ async def agree(private, theirs: bytes, room: str, offerer_key: bytes,
     base = await crypto.subtle.importKey("raw", secret, "HKDF", False, to_js(["deriveKey"]))
     key = await crypto.subtle.deriveKey(
         _algo(name="HKDF", hash="SHA-256", salt=_u8(salt(room)),
-              info=_u8(info(offerer_key, answerer_key))),
+              info=_u8(info(first_key, second_key))),
         base, _algo(name="AES-GCM", length=256), False, to_js(["encrypt", "decrypt"]))
     return WebCryptoAead(key)

@@ -2,32 +2,22 @@
 
 A Link joins a room on the relay (trifront_relay) over a WebSocket, and once the relay has
 paired two pages, opens one WebRTC data channel between them (the relay carries the offer,
-the answer and the trickled ICE candidates). It knows nothing of the game: it reports to its
-owner (trifront.net.match.OnlineMatch):
-
-  owner.link_status(net, detail)   "relay" | "waiting" | "reconnecting" | "connected" |
-                                   "full" | "expired" | "error" | "refused" (the relay
-                                   turned our join down; detail: its words)
-  owner.link_paired(offer)         the relay paired us; offer=True: we make the offer
-  owner.link_open()                a path to the other page works: ``send`` works
-  owner.link_path(path)            the path in use: "direct" (the data channel) or "relay"
-  owner.link_message(text)         one message from the other page
-  owner.link_lost(why)             the other page is gone (it left, or the relay dropped)
-  owner.link_watchers(n)           how many watch the room (the relay says on each change)
+the answer and the trickled ICE candidates). It knows nothing of the game. It is a
+trifront.net.transport.Link and reports to its owner (trifront.net.match.OnlineMatch) as
+transport.LinkOwner says; ``link_paired(offer)``: the relay paired us, offer=True: we make
+the WebRTC offer; ``link_path``: "direct" (the data channel) or "relay"; ``link_status``
+"refused": the relay turned our join down (detail: its words).
 
 ``watch(game, moves, view)`` publishes a public view to the room's watchers (the host's
 page; trifront/net/watch.py seals it, the relay sends it to every watcher).
 
-Two paths (docs/ONLINE.md). The direct path is the data channel. The fallback path is the
-relay itself: game messages as relay "game" messages, end-to-end encrypted with a key the
-two pages agree on at pairing (trifront/net/e2e.py: ECDH public keys go in signal messages).
-The fallback is used when no direct path opened FALLBACK_AFTER seconds after pairing, or
-when the direct path says nothing (it sends a keep-alive every second) for DIRECT_STALE
-seconds; the match moves back to the direct path as soon as it speaks again. Above both is
-one numbered stream (trifront/net/stream.py), so moving between paths loses, repeats or
-reorders no message: what was not acknowledged goes again on the new path. Each page chooses
-the path it sends on; each receives on both. With neither path working (the relay silent too,
-for RELAY_STALE seconds while probed) the page shows "reconnecting".
+Two paths (docs/ONLINE.md), run by one pairing's transport core (trifront/net/transport.py,
+``DualPath``: the stream, acknowledgements and resends, the path choice, the key agreement,
+connection problems); this class only carries its actions out. The direct path is the data
+channel. The fallback path is the relay itself: game frames as relay "game" messages,
+end-to-end encrypted with a key the two pages agree on at pairing (ECDH public keys go in
+signal messages). With neither path carrying the game, the owner hears
+``link_status("problem")``, and "connected" again once it is over.
 
 Resilience: the relay says at once when the other page leaves; a direct path that breaks
 while both are still in the room (``connectionState`` disconnected/failed) gets an ICE
@@ -40,11 +30,8 @@ catch up). Each connection has an id (``pid``) so late signals of an old one are
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 import json
 import secrets
-from collections import deque
 
 from js import (JSON, CustomEvent, Object, RTCPeerConnection, WebSocket, console, document,
                 performance)
@@ -54,18 +41,14 @@ from pyscript.ffi import is_none
 from trifront import jsontext
 from trifront.net import e2e, watch
 from trifront.net.jsglue import guarded_proxy, spawn_logged
-from trifront.net.stream import Stream
+from trifront.net.transport import DualPath, Timing
 
 ICE_RESTART_AFTER = 2.0   # seconds in "disconnected" before an ICE restart
 RENEW_AFTER = 6.0         # seconds more without recovery before a fresh connection
 RELAY_RETRY = (0.5, 1.0, 2.0, 4.0, 8.0)
 FALLBACK_AFTER = 3.5      # seconds after pairing without a direct path: use the relay (<= 5)
-DIRECT_STALE = 4.0        # seconds the direct path may say nothing before it counts as broken
-KEEPALIVE = 1.0           # the direct path's keep-alive (seconds)
-RELAY_STALE = 5.0         # seconds the probed relay may say nothing: neither path works
-RESEND_AFTER = 3.0        # seconds without an acknowledgement before sending again
+TIMING = Timing(fallback_after=FALLBACK_AFTER)
 TICK = 0.25
-INBOX_MAX = 512           # relayed game messages waiting for the key
 TIMINGS: dict = {}        # for the benchmark: "paired" / "open" times (ms, performance.now)
 
 
@@ -75,6 +58,11 @@ def _js(value):
 
 def _plain(js_object) -> dict:
     return json.loads(JSON.stringify(js_object))
+
+
+def _now() -> float:
+    """The core's clock: seconds."""
+    return performance.now() / 1000
 
 
 def _count(name: str) -> None:
@@ -104,21 +92,10 @@ class Link:
         self.tries = 0
         self.proxies: list = []     # of the current pc/dc; destroyed with them
         self.ws_proxies: list = []
-        # one pairing's stream and paths (see the module docstring); ``gen`` tells late
-        # results of an earlier pairing's tasks from this one's
-        self.gen = 0
-        self.stream: Stream | None = None
+        # one pairing's transport core (transport.DualPath); a task of an earlier pairing
+        # finds another core here and stops
+        self.core: DualPath | None = None
         self.path: str | None = None     # the path this page sends on
-        self.chan: e2e.Channel | None = None
-        self.keys = None                 # (private CryptoKey, raw public key)
-        self.their_key: bytes | None = None
-        self.inbox: deque[str] = deque()   # relayed envelopes, opened in order
-        self.outbox: deque[str] = deque()  # frames for the relay, sealed in order
-        self.opening = self.sealing = False
-        self.paired_at = self.dc_seen = self.relay_seen = self.pinged = self.probed = 0.0
-        self.probe_since: float | None = None   # the direct path broke: the relay is probed
-        self.stuck = False               # neither path works (told as "reconnecting")
-        self.oldest = (0, 0.0)           # the oldest unacknowledged frame, since when
         # spectators: the public view to publish next, and the publisher (its key is made
         # when the first watcher comes)
         self.publisher: watch.Publisher | None = None
@@ -160,8 +137,7 @@ class Link:
             return
         self._destroy(self.ws_proxies)   # the old socket is closed and silent by now
         self.ws, self.seated = ws, False
-        ws.onopen = self._proxy(lambda e: self._relay_send(t="join", room=self.room),
-                                self.ws_proxies)
+        ws.onopen = self._proxy(lambda e: self._on_relay_open(ws), self.ws_proxies)
         ws.onmessage = self._proxy(lambda e: self._on_relay(ws, e.data), self.ws_proxies)
         ws.onclose = self._proxy(lambda e: self._on_relay_closed(ws), self.ws_proxies)
 
@@ -169,10 +145,16 @@ class Link:
         if self.ws is not None and self.ws.readyState == 1:
             self.ws.send(json.dumps(msg))
 
+    def _on_relay_open(self, ws) -> None:
+        if ws is self.ws:
+            self._relay_send(t="join", room=self.room)
+
     def _on_relay_closed(self, ws) -> None:
         if ws is not self.ws or self.closed:
             return
         self.ws = None
+        if self.core is not None:
+            self._run(self.core, self.core.fallback_up(False, _now()))
         if self.open or self.paired:
             self._lost("the relay connection dropped")
         self.paired = False
@@ -188,7 +170,6 @@ class Link:
     def _on_relay(self, ws, data) -> None:
         if ws is not self.ws:
             return
-        self.relay_seen = performance.now()
         msg = jsontext.loads(str(data))
         kind = msg.get("t")
         if kind == "joined":
@@ -206,13 +187,13 @@ class Link:
         elif kind == "signal":
             data = msg.get("data")
             if isinstance(data, dict) and "fb" in data:
-                self._on_their_key(data["fb"])
+                if self.core is not None:
+                    self._run(self.core, self.core.key_in(data["fb"], data.get("h", ""), _now()))
             else:
                 self._spawn(self._on_signal(data))
         elif kind == "game":
-            if self.stream is not None and len(self.inbox) < INBOX_MAX:
-                self.inbox.append(msg.get("d"))
-                self._open_inbox()
+            if self.core is not None:
+                self._run(self.core, self.core.fallback_in(msg.get("d"), _now()))
         elif kind == "watchers":
             n = msg.get("n")
             if type(n) is int and 0 <= n <= 1000:
@@ -262,19 +243,19 @@ class Link:
         def on_open(event):
             if dc is self.dc:
                 self.trouble = False
-                self.dc_seen = TIMINGS["open"] = performance.now()
+                TIMINGS["open"] = performance.now()
                 if "paired" in TIMINGS:     # pairing -> channel open
                     _mark("channel-ms", round(TIMINGS["open"] - TIMINGS["paired"], 1))
-                self._choose_path()
+                if self.core is not None:
+                    self._run(self.core, self.core.direct_up(True, _now()))
 
         def on_message(event):
-            if dc is self.dc:
-                self.dc_seen = performance.now()
-                self._on_frame(str(event.data), "direct")
+            if dc is self.dc and self.core is not None:
+                self._run(self.core, self.core.direct_in(str(event.data), _now()))
 
         def on_close(event):
-            if dc is self.dc:
-                self._choose_path()
+            if dc is self.dc and self.core is not None:
+                self._run(self.core, self.core.direct_up(False, _now()))
 
         pc.onicecandidate = self._proxy(on_candidate, keep)
         pc.onconnectionstatechange = self._proxy(lambda e: self._on_pc_state(pc), keep)
@@ -285,6 +266,8 @@ class Link:
     def _close_pc(self) -> None:
         pc, dc = self.pc, self.dc
         self.pc = self.dc = None
+        if dc is not None and self.core is not None:
+            self._run(self.core, self.core.direct_up(False, _now()))
         if dc is not None:
             dc.onopen = dc.onmessage = dc.onclose = None   # before their proxies go
         if pc is not None:
@@ -378,19 +361,14 @@ class Link:
 
     def _lost(self, why: str) -> None:
         was_open, self.open = self.open, False
-        self.gen += 1                # the pairing's stream and its tasks end here
-        self.stream, self.path, self.chan = None, None, None
-        self.inbox.clear()
-        self.outbox.clear()
+        self._end_core()
         if was_open or self.paired:
             self.owner.link_lost(why)
 
     def send(self, text: str) -> None:
         """One message to the other page, on the path in use (kept until acknowledged)."""
-        if self.stream is None or not self.open:
-            return
-        for frame in self.stream.send(text):
-            self._transmit(frame)
+        if self.core is not None and self.open:
+            self._run(self.core, self.core.send(text, _now()))
 
     def watch(self, game: str, moves: int, view: dict) -> None:
         """Publish a public view to the room's watchers (the newest wins; sealed in order)."""
@@ -416,186 +394,96 @@ class Link:
         finally:
             self.publishing = False
 
-    # ----------------------------------------------------------- the stream and its paths
+    # ------------------------------------------------------- the pairing's transport core
 
     def _new_pairing(self) -> None:
-        self._close_pc()     # frames of an earlier pairing's channel must not reach this stream
-        self.gen += 1
-        self.stream, self.path, self.chan = Stream(), None, None
-        self.open = self.stuck = False
-        self.keys = self.their_key = None
-        self.inbox.clear()
-        self.outbox.clear()
-        self.paired_at = self.relay_seen = performance.now()
-        self.dc_seen, self.probe_since, self.oldest = 0.0, None, (0, 0.0)
-        self._spawn(self._make_keys(self.gen))
-        self._spawn(self._tick(self.gen))
+        self._close_pc()     # frames of an earlier pairing's channel must not reach this core
+        self._end_core()
+        self.open = False
+        core = self.core = DualPath(e2e, self.room, _now(), fallback="relay", timing=TIMING,
+                                    log=lambda text: console.warn(f"TriFront link: {text}"))
+        self.paired_at = performance.now()
+        self._run(core, core.fallback_up(self.ws is not None and self.ws.readyState == 1,
+                                         _now()))
+        self._spawn(self._tick(core))
 
-    async def _make_keys(self, gen: int) -> None:
-        keys = await e2e.key_pair()
-        if gen != self.gen:
+    def _end_core(self) -> None:
+        if self.core is not None:
+            self.core.end()
+        self.core, self.path = None, None
+
+    def _run(self, core: DualPath, actions: list) -> None:
+        """Carry out the core's actions, in order (docs: transport.py)."""
+        for act in actions:
+            if core is not self.core or core.ended:
+                return               # the owner closed the link, or the pairing ended
+            kind = act[0]
+            if kind == "direct":
+                if self._dc_open():
+                    self.dc.send(act[1])
+            elif kind == "fallback":
+                self._relay_send(t="game", d=act[1])
+            elif kind == "key":
+                self._relay_send(t="signal", data={"fb": act[1], "h": act[2]})
+            elif kind == "message":
+                # for tests and bench (tests/browser/online_match.py): what arrived, by any path
+                document.dispatchEvent(CustomEvent.new("trifront-received",
+                                                       _js({"detail": act[1]})))
+                self.owner.link_message(act[1])
+            elif kind == "open":
+                self.open = True
+                self.owner.link_open()
+            elif kind == "path":
+                self.path = act[1]
+                if act[1] == "relay":
+                    _count("fallbacks")
+                    if "fallback-ms" not in TIMINGS:
+                        TIMINGS["fallback-ms"] = round(performance.now() - self.paired_at, 1)
+                        _mark("fallback-ms", TIMINGS["fallback-ms"])
+                if not core.problem:
+                    self.owner.link_path(act[1])
+            elif kind == "problem":
+                if act[1]:
+                    _count("problems")
+                self.owner.link_status("problem" if act[1] else "connected",
+                                       "the game's messages do not get through" if act[1]
+                                       else "")
+                if not act[1]:
+                    self.owner.link_path(self.path)
+            elif kind == "renew":
+                self._renew()
+        if core is self.core and core.wants_work():
+            self._spawn(self._work(core))
+
+    async def _work(self, core: DualPath) -> None:
+        actions = await core.work(_now)
+        self._run(core, actions)
+
+    def _renew(self) -> None:
+        """The fallback loses the game's messages and there is no direct path: try a fresh
+        RTCPeerConnection (the offerer makes it; the other page asks for one)."""
+        if not self.paired or self.closed:
             return
-        self.keys = keys
-        self._signal_key()
-        await self._agree(gen)
-
-    def _signal_key(self) -> None:
-        self._relay_send(t="signal", data={"fb": base64.b64encode(self.keys[1]).decode()})
-
-    def _on_their_key(self, value) -> None:
-        try:
-            key = base64.b64decode(str(value).encode("ascii"), validate=True)
-        except (ValueError, UnicodeEncodeError, binascii.Error):
-            key = b""
-        if len(key) != 65 or self.stream is None:
-            console.warn("TriFront link: a fallback key that is no P-256 public key")
-            return
-        self.their_key = key
-        self._spawn(self._agree(self.gen))
-
-    async def _agree(self, gen: int) -> None:
-        if self.keys is None or self.their_key is None or self.chan is not None:
-            return
-        mine, theirs = self.keys[1], self.their_key
-        offerer, answerer = (mine, theirs) if self.offer else (theirs, mine)
-        aead = await e2e.agree(self.keys[0], theirs, self.room, offerer, answerer)
-        if gen != self.gen or self.chan is not None:
-            return
-        self.chan = e2e.Channel(aead, 0 if self.offer else 1,
-                                lambda text: console.warn(f"TriFront link: {text}"))
-        self._open_inbox()
-        self._seal_outbox()
-        self._choose_path()
-
-    def _open_inbox(self) -> None:
-        if not self.opening and self.chan is not None:
-            self._spawn(self._open_all(self.gen))
-
-    async def _open_all(self, gen: int) -> None:
-        """Open relayed envelopes one at a time, in order (the replay check needs it)."""
-        self.opening = True
-        try:
-            while self.inbox and self.chan is not None and gen == self.gen:
-                text = await self.chan.open(self.inbox.popleft())
-                if text is not None and gen == self.gen:
-                    self._on_frame(text, "relay")
-        finally:
-            self.opening = False
-
-    def _seal_outbox(self) -> None:
-        if not self.sealing and self.chan is not None:
-            self._spawn(self._seal_all(self.gen))
-
-    async def _seal_all(self, gen: int) -> None:
-        self.sealing = True
-        try:
-            while self.outbox and self.chan is not None and gen == self.gen:
-                envelope = await self.chan.seal(self.outbox.popleft())
-                if gen == self.gen:
-                    self._relay_send(t="game", d=envelope)
-        finally:
-            self.sealing = False
-
-    def _transmit(self, frame: str) -> None:
-        if self.path == "direct" and self._dc_open():
-            self.dc.send(frame)
-        elif self.path == "relay":
-            self.outbox.append(frame)
-            self._seal_outbox()
+        _count("renewals")
+        if self.offer:
+            self._new_pc(secrets.token_hex(6))
+            self._spawn(self._make_offer())
+        elif self.pid is not None:
+            self._signal(pid=self.pid, renew=True)
 
     def _dc_open(self) -> bool:
         return self.dc is not None and str(self.dc.readyState) == "open"
 
-    def _on_frame(self, frame: str, via: str) -> None:
-        stream = self.stream
-        if stream is None:
-            return
-        messages = stream.receive(frame)
-        if messages and not self.open:
-            self._choose_path(via)       # it works: the other page already uses it
-        for text in messages:
-            if stream is not self.stream:
-                return
-            # for tests and bench (tests/browser/online_match.py): what arrived, by any path
-            document.dispatchEvent(CustomEvent.new("trifront-received", _js({"detail": text})))
-            self.owner.link_message(text)
-
-    def _choose_path(self, proven: str | None = None) -> None:
-        """Send on the direct path while it speaks, else on the relay once the fallback is
-        due (FALLBACK_AFTER after pairing) and its key agreed; ``proven``: a path a message
-        just came by. A change sends what is unacknowledged again on the new path."""
-        if self.stream is None:
-            return
-        now = performance.now()
-        direct = self._dc_open() and now - self.dc_seen < DIRECT_STALE * 1000
-        relay = (self.chan is not None and self.ws is not None and self.ws.readyState == 1
-                 and (proven == "relay" or self.path == "relay"
-                      or now - self.paired_at >= FALLBACK_AFTER * 1000))
-        if direct or proven == "direct":
-            path = "direct"
-        elif relay:
-            path = "relay"
-        else:
-            path = self.path if self.path == "direct" and self._dc_open() else None
-        self.probe_since = None if direct else (self.probe_since or now)
-        if path is not None and path != self.path:
-            self.path = path
-            if path == "relay":
-                _count("fallbacks")
-                if "fallback-ms" not in TIMINGS:
-                    TIMINGS["fallback-ms"] = round(now - self.paired_at, 1)
-                    _mark("fallback-ms", TIMINGS["fallback-ms"])
-            if not self.open:
-                self.open = True
-                self.owner.link_open()
-            if self.stream is None:          # the owner closed the link meanwhile
-                return
-            for frame in self.stream.pending():
-                self._transmit(frame)
-            self.oldest = (0, now)
-            self.owner.link_path(path)
-        # neither path works: the relay, probed since the direct path broke, is silent too
-        stuck = (self.open and not direct and self.probe_since is not None
-                 and now - max(self.relay_seen, self.probe_since) > RELAY_STALE * 1000)
-        if stuck != self.stuck:
-            self.stuck = stuck
-            if stuck:
-                self.owner.link_status("reconnecting", "no path to the other page")
-            else:
-                self.owner.link_status("connected")
-                self.owner.link_path(self.path)
-
-    async def _tick(self, gen: int) -> None:
-        """While paired: the direct path's keep-alive, the relay's probe, the path choice,
-        acknowledgements, and sending again what was not acknowledged for RESEND_AFTER."""
-        while gen == self.gen and not self.closed:
-            now = performance.now()
-            if self._dc_open() and now - self.pinged >= KEEPALIVE * 1000:
-                self.pinged = now
-                self.dc.send("p")
-            if self.probe_since is not None and self.open \
-                    and now - max(self.relay_seen, self.probed) >= KEEPALIVE * 1000:
-                self.probed = now
-                self._relay_send(t="ping")
-            self._choose_path()
-            stream = self.stream
-            if stream is not None and self.path is not None:
-                ack = stream.ack()
-                if ack is not None:
-                    self._transmit(ack)
-                first = stream.unacked[0][0] if stream.unacked else 0
-                if first != self.oldest[0]:
-                    self.oldest = (first, now)
-                elif first and now - self.oldest[1] > RESEND_AFTER * 1000:
-                    self.oldest = (first, now)
-                    for frame in stream.pending():
-                        self._transmit(frame)
+    async def _tick(self, core: DualPath) -> None:
+        """While paired: the core's clock (keep-alives, path choice, acknowledgements,
+        resends, problems)."""
+        while core is self.core and not self.closed:
+            self._run(core, core.tick(_now()))
             await asyncio.sleep(TICK)
 
     def close(self) -> None:
         self.closed = True
-        self.gen += 1
-        self.stream = self.chan = self.path = None
+        self._end_core()
         self._relay_send(t="leave")
         self._close_pc()
         self.open = self.paired = False

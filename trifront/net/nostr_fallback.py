@@ -13,7 +13,7 @@ event is a small JSON object:
   {"t": "k", "f": id, "to": id, "k": b64, "h": hex}  the ECDH public key of this pairing
                                          (e2e.py), and a digest of the key we have of theirs
   {"t": "d", "f": id, "to": id, "d": s}  a stream frame (stream.py), sealed by e2e.py
-  {"t": "q" | "r", "f": id, "to": id}    are you there / I am (while on this path)
+                                         (keep-alives too: transport.py)
   {"t": "bye", "f": id, "to": id}        this page left the room
 
 ``f`` and ``to`` are trystero peer ids. Relays may drop, repeat, reorder or replay events and
@@ -34,6 +34,7 @@ from collections import OrderedDict
 
 from .e2e import MAX_ENVELOPE
 from .signaling import room_key
+from .transport import key_digest  # noqa: F401 - the "h" field: which key we hold of theirs
 
 MAX_CONTENT = 3900          # characters of one event's content (nostr-relay: 4,096)
 CHUNK = 2560                # bytes of stream text a frame: sealed, base64 ~3.5 KB of content
@@ -41,7 +42,7 @@ MAX_ID = 64                 # characters of a peer id (trystero's are 20)
 MAX_CONTROL = 500           # characters of a control message (nostr_link.py reads no more)
 RATE, BURST = 20.0, 60      # events a second this page publishes, sustained and at once
 SEEN = 4096                 # event ids remembered (a repeat of an older one meets e2e's check)
-KINDS = ("here", "c", "k", "d", "q", "r", "bye")
+KINDS = ("here", "c", "k", "d", "bye")
 
 
 def topic(room: str) -> str:
@@ -50,9 +51,6 @@ def topic(room: str) -> str:
     return hashlib.sha256(f"TriFront fallback@trifront@{room_key(room)}".encode()).hexdigest()
 
 
-def key_digest(key: bytes | None) -> str:
-    """A short digest of a public key, to tell the other page which of its keys we hold."""
-    return hashlib.sha256(key).hexdigest()[:16] if key else ""
 
 
 def content(kind: str, sender: str, to: str | None = None, **fields) -> str:
@@ -176,4 +174,4 @@ def _fields_ok(body: dict) -> bool:
                 and len(body["h"]) <= 16)
     if kind == "d":
         return extra == {"d"} and _text(body["d"], MAX_ENVELOPE)
-    return not extra                        # q, r, bye
+    return not extra                        # bye

@@ -41,13 +41,14 @@ events). trystero tells of a peer only once their data channel is open, so two p
 direct path never met. Each page therefore also says "here" on the room's fallback topic (a
 Nostr event through trystero's relay sockets, signed with its key); a page seen there that
 trystero has not connected within FALLBACK_AFTER seconds counts as in the room all the same,
-and the hello / busy exchange with it goes as events. Every pairing then agrees an e2e key
-(ECDH public keys as events) and runs one numbered stream (stream.py) over both paths, as
-trifront/net/link.py does with our relay: frames go on trystero's data channel while it
-speaks (a keep-alive every second), else sealed (e2e.py) as events to the partner; when the
-data channel opens later, or comes back, the match moves to it. trystero losing the partner
-is not the end while the fallback works: the page asks over it ("q"), and only a partner
-silent there for PEER_SILENT seconds, or one that said "bye", has left.
+and the hello / busy exchange with it goes as events. Every pairing then runs the transport core (trifront/net/transport.py, ``DualPath``, as
+trifront/net/link.py does with our relay): one numbered stream over both paths, the e2e key
+agreed with ECDH public keys as events, frames on trystero's data channel while it speaks
+(a keep-alive every second), else sealed (e2e.py) as events to the partner; when the data
+channel opens later, or comes back, the match moves to it, and a game message that gets no
+acknowledgement is a connection problem the owner is told of. trystero losing the partner
+is not the end while the fallback works: only a partner silent there for PEER_SILENT seconds
+(the core sends a sealed keep-alive when idle), or one that said "bye", has left.
 
 The module is imported only when a player chooses Nostr (``pyscript.js_import``, on demand),
 so pages that use our relay load nothing of it.
@@ -56,8 +57,6 @@ so pages that use our relay load nothing of it.
 from __future__ import annotations
 
 import asyncio
-import base64
-import binascii
 import json
 import math
 import secrets
@@ -70,9 +69,9 @@ from pyscript import js_import
 from trifront import jsontext
 from trifront.net import e2e, nostr_watch, watch
 from trifront.net.jsglue import guarded_proxy, spawn_logged
-from trifront.net.nostr_fallback import CHUNK, Board, Bucket, key_digest
+from trifront.net.nostr_fallback import CHUNK, Board, Bucket
 from trifront.net.signaling import first_joiner, trystero_config
-from trifront.net.stream import Stream
+from trifront.net.transport import DualPath, Timing
 
 MODULE = "./web/vendor/trystero/nostr.mjs"
 GAME, CONTROL = "tf", "tf-link"     # trystero action names (at most 32 bytes)
@@ -87,11 +86,10 @@ MAX_WAIT_MS = 7 * 24 * 3600 * 1000
 # the fallback path (seconds)
 FALLBACK_AFTER = 3.5      # a page seen on the fallback topic, no data channel to it: use it
 PRESENCE = (0.0, 2.0, 4.0, 8.0, 16.0, 30.0)   # "here" while alone: after these, then every 30
-DIRECT_STALE = 4.0        # trystero's channel silent this long counts as broken
-KEEPALIVE = 1.0           # on the data channel, and the most often a "q" goes out
 PEER_SILENT = 6.0         # the fallback in use, the partner silent on it this long: it left
-RESEND_AFTER = 3.0        # no acknowledgement this long: send the frames again
-KEY_AGAIN = 2.0           # our key again while theirs is missing or does not match
+#: the transport core's timing: a pairing made on the fallback topic already waited
+#: FALLBACK_AFTER, so the fallback may be used at once
+TIMING = Timing(fallback_after=0.0)
 TICK = 0.25
 EARLY_MAX = 64            # frames from a peer kept until we pair with it
 OUTBOX_MAX = 2048         # events waiting for the rate bound (frames are sent again anyway)
@@ -166,19 +164,12 @@ class NostrLink:
         self.watch_bucket = Bucket(nostr_watch.RATE, nostr_watch.BURST)
         self.early: dict[str, deque] = {}   # frames from a peer before we paired with it
         self.their_keys: dict[str, bytes] = {}  # the last key each peer sent us
-        # one pairing's stream and paths; ``gen`` tells late results of an earlier one's tasks
+        # one pairing's transport core (transport.DualPath); ``gen`` tells late results of an
+        # earlier pairing's tasks
         self.gen = 0
-        self.stream: Stream | None = None
+        self.core: DualPath | None = None
         self.path: str | None = None        # "direct" or "nostr": the path we send on
-        self.chan: e2e.Channel | None = None
-        self.keys = None                    # (private CryptoKey, raw public key)
-        self.their_key: bytes | None = None
-        self.inbox: deque[str] = deque()    # sealed frames, opened in order
-        self.opening = False
-        self.paired_at = self.dc_seen = self.fb_heard = self.pinged = self.asked = 0.0
-        self.key_sent = self.fb_last_sent = 0.0
-        self.relying_since: float | None = None   # the fallback in use since
-        self.oldest = (0, 0.0)
+        self.paired_at = 0.0
         self.send_gen = 0                   # trystero's send queue; a new one per pairing
         self.bye: str | None = None         # this pairing's "bye", signed, for a closing tab
         self.on_hide = None
@@ -367,9 +358,8 @@ class NostrLink:
         if self.closed:
             return
         self.direct.add(peer_id)
-        if peer_id == self.peer and self.stream is not None:
-            self.dc_seen = performance.now()     # (again): the match moves to it
-            self._choose_path()
+        if peer_id == self.peer and self.core is not None:    # (again): the match moves to it
+            self._run(self.core, self.core.direct_up(True, _now()))
         self._on_join(peer_id)
 
     def _on_join(self, peer_id: str) -> None:
@@ -418,12 +408,12 @@ class NostrLink:
         broke). The partner may still be there over the fallback: then the tick asks."""
         peer_id = str(peer_id)
         self.direct.discard(peer_id)
-        if peer_id == self.peer and not self.closed and self.chan is not None \
-                and self._relay_up():
+        if peer_id == self.peer and not self.closed and self.core is not None \
+                and self.core.chan is not None and self._relay_up():
             self.send_gen += 1               # what waits for the old channel goes nowhere
             self.outbox.clear()
             self.sending = False
-            self._choose_path()
+            self._run(self.core, self.core.direct_up(False, _now()))
             return
         self._forget(peer_id)
         if peer_id == self.peer and not self.closed:
@@ -448,36 +438,88 @@ class NostrLink:
             self.busy.discard(peer_id)
             self._greet(peer_id, fresh=True, ask=True)
 
-    # ------------------------------------------------------- one pairing: stream and paths
+    # ------------------------------------------------ one pairing: the transport core
 
     def _new_pairing(self, offer: bool) -> None:
         self._end_pairing()
         self.offer = offer
-        self.stream = Stream(CHUNK)
-        now = self.paired_at = performance.now()
-        self.dc_seen = now if self.peer in self.direct else 0.0
-        self.fb_heard, self.oldest = now, (0, 0.0)
-        self.their_key = self.their_keys.get(self.peer)
+        now = _now()
+        core = self.core = DualPath(e2e, self.room, now, fallback="nostr", timing=TIMING,
+                                    window=WINDOW, chunk=CHUNK,
+                                    log=lambda text: console.warn(f"TriFront nostr link: {text}"))
+        self.paired_at = performance.now()
+        self._run(core, core.fallback_up(self._relay_up(), now))
+        self._run(core, core.direct_up(self.peer in self.direct, now))
+        key = self.their_keys.get(self.peer)
+        if key is not None:                  # it came before we paired: its digest is stale
+            self._run(core, core.key_in(key, "", now))
         for via, item in self.early.pop(self.peer, ()):
+            if core is not self.core:
+                break
             if via == "nostr":
-                self.inbox.append(item)
+                self._run(core, core.fallback_in(item, now))
             else:
-                self._on_frame(item, "direct")
-        self._spawn(self._make_keys(self.gen))
-        self._spawn(self._tick(self.gen))
+                self._run(core, core.direct_in(item, now))
+        self._spawn(self._tick(core))
         self._spawn(self._sign_bye(self.gen, self.peer))
-        self._choose_path()
 
     def _end_pairing(self) -> None:
-        self.gen += 1                # the pairing's stream and its tasks end here
-        self.stream = self.path = self.chan = self.keys = self.their_key = self.bye = None
+        self.gen += 1                # the pairing's tasks end here
+        if self.core is not None:
+            self.core.end()
+        self.core = self.path = self.bye = None
         self.open = False
-        self.inbox.clear()
         self.outbox.clear()
         self.send_gen += 1
         self.sending = False
-        self.relying_since = None
         self.fb_out = deque(item for item in self.fb_out if item[0] != "d")
+
+    def _run(self, core: DualPath, actions: list) -> None:
+        """Carry out the core's actions, in order (docs: transport.py)."""
+        for act in actions:
+            if core is not self.core or core.ended:
+                return               # the owner closed the link, or the pairing ended
+            kind = act[0]
+            if kind == "direct":
+                if self.peer in self.direct:
+                    self.outbox.append(act[1])
+                    if not self.sending:
+                        self._spawn(self._pump(self.peer, self.send_gen))
+            elif kind == "fallback":
+                self._publish("d", self.peer, d=act[1])
+            elif kind == "key":
+                self._publish("k", self.peer, k=act[1], h=act[2])
+            elif kind == "message":
+                # for tests and bench (tests/browser/online_match.py): what arrived, by any path
+                document.dispatchEvent(CustomEvent.new("trifront-received",
+                                                       _js({"detail": act[1]})))
+                self.owner.link_message(act[1])
+            elif kind == "open":
+                self.open = True
+                self.owner.link_open()
+            elif kind == "path":
+                self.path = act[1]
+                if act[1] == "nostr":
+                    _count("fallbacks")
+                    now = performance.now()
+                    met = min(self.paired_at, self.fb_seen.get(self.peer, self.paired_at))
+                    _mark("fallback-ms", round(now - met, 1))
+                if not core.problem:
+                    self.owner.link_path(act[1])
+            elif kind == "problem":
+                if act[1]:
+                    _count("problems")
+                self._status("problem" if act[1] else "connected",
+                             "the game's messages do not get through" if act[1] else "")
+                if not act[1]:
+                    self.owner.link_path(self.path)
+            # "renew": trystero offers a data channel again by itself (it re-announces)
+        if core is self.core and core.wants_work():
+            self._spawn(self._work(core))
+
+    async def _work(self, core: DualPath) -> None:
+        actions = await core.work(_now)
+        self._run(core, actions)
 
     async def _sign_bye(self, gen: int, peer_id: str) -> None:
         bye = await self.mod.createEvent(self.board.topic, self.board.content("bye", peer_id))
@@ -494,18 +536,8 @@ class NostrLink:
 
     def send(self, text: str) -> None:
         """One message to the partner, on the path in use (kept until acknowledged)."""
-        if self.stream is None or not self.open or self.peer is None:
-            return
-        for frame in self.stream.send(text):
-            self._transmit(frame)
-
-    def _transmit(self, frame: str) -> None:
-        if self.path == "direct" and self.peer in self.direct:
-            self.outbox.append(frame)
-            if not self.sending:
-                self._spawn(self._pump(self.peer, self.send_gen))
-        elif self.path == "nostr":
-            self._publish("d", self.peer, frame=frame)     # sealed as it goes out
+        if self.core is not None and self.open and self.peer is not None:
+            self._run(self.core, self.core.send(text, _now()))
 
     async def _pump(self, peer_id: str, gen: int) -> None:
         """trystero's data channel, one frame at a time (it splits big ones in chunks that
@@ -522,9 +554,8 @@ class NostrLink:
         peer_id = str(context.peerId)
         if self.closed or not isinstance(data, str):
             return
-        if peer_id == self.peer and self.stream is not None:
-            self.dc_seen = performance.now()
-            self._on_frame(data, "direct")
+        if peer_id == self.peer and self.core is not None:
+            self._run(self.core, self.core.direct_in(data, _now()))
         elif self.peer is None:              # its hello may be on its way by the fallback
             self._keep_early(peer_id, ("direct", data))
 
@@ -533,165 +564,32 @@ class NostrLink:
             self.early.pop(next(iter(self.early)))
         self.early.setdefault(peer_id, deque(maxlen=EARLY_MAX)).append(item)
 
-    def _on_frame(self, frame: str, via: str) -> None:
-        stream = self.stream
-        if stream is None:
-            return
-        messages = stream.receive(frame)
-        if messages and not self.open:
-            self._choose_path(via)       # it works: the other page already uses it
-        for text in messages:
-            if stream is not self.stream:
+    async def _tick(self, core: DualPath) -> None:
+        """While paired: the core's clock (keep-alives, path choice, acknowledgements,
+        resends, problems), and the partner given up when it has been silent for PEER_SILENT
+        on the fallback with no data channel to it (it left without a "bye")."""
+        while core is self.core and not self.closed:
+            now = _now()
+            self._run(core, core.fallback_up(self._relay_up(), now))
+            self._run(core, core.tick(now))
+            if core is self.core and core.path == "nostr" and self.peer not in self.direct \
+                    and now - max(core.heard, core.path_since) > PEER_SILENT:
+                self._forget(self.peer)
+                self._drop("your opponent left")
+                self._status("waiting")
                 return
-            # for tests and bench (tests/browser/online_match.py): what arrived, by any path
-            document.dispatchEvent(CustomEvent.new("trifront-received", _js({"detail": text})))
-            self.owner.link_message(text)
-
-    def _choose_path(self, proven: str | None = None) -> None:
-        """Send on trystero's channel while it speaks, else on the fallback once its key is
-        agreed; ``proven``: a path a message just came by. A change sends what is
-        unacknowledged again on the new path."""
-        if self.stream is None:
-            return
-        now = performance.now()
-        direct = self.peer in self.direct and now - self.dc_seen < DIRECT_STALE * 1000
-        nostr = self.chan is not None and self._relay_up()
-        if direct or (proven == "direct" and self.peer in self.direct):
-            path = "direct"
-        elif nostr:
-            path = "nostr"
-        else:
-            path = self.path if self.path == "direct" and self.peer in self.direct else None
-        self.relying_since = (self.relying_since or now) if path == "nostr" else None
-        if path is None or path == self.path:
-            return
-        self.path = path
-        if path == "nostr":
-            _count("fallbacks")
-            met = min(self.paired_at, self.fb_seen.get(self.peer, self.paired_at))
-            _mark("fallback-ms", round(now - met, 1))
-        if not self.open:
-            self.open = True
-            self.owner.link_open()
-        if self.stream is None:          # the owner closed the link meanwhile
-            return
-        for frame in self.stream.pending():
-            self._transmit(frame)
-        self.oldest = (0, now)
-        self.owner.link_path(path)
-
-    async def _tick(self, gen: int) -> None:
-        """While paired: the data channel's keep-alive, the path choice, the key again while
-        it is missing, the partner asked over the fallback (and given up when silent there),
-        acknowledgements, and what was not acknowledged for RESEND_AFTER sent again."""
-        while gen == self.gen and not self.closed:
-            now = performance.now()
-            peer = self.peer
-            if peer in self.direct and now - self.pinged >= KEEPALIVE * 1000:
-                self.pinged = now
-                self.outbox.append("p")
-                if not self.sending:
-                    self._spawn(self._pump(peer, self.send_gen))
-            self._choose_path()
-            if self.keys is not None and self.chan is None \
-                    and now - self.key_sent >= KEY_AGAIN * 1000:
-                self._send_key()
-            if self.path == "nostr" and self.relying_since is not None:
-                heard = max(self.fb_heard, self.relying_since)
-                if now - heard > PEER_SILENT * 1000:
-                    self._forget(peer)
-                    self._drop("your opponent left")
-                    self._status("waiting")
-                    return
-                if now - self.fb_heard >= 2 * KEEPALIVE * 1000 \
-                        and now - self.asked >= 2 * KEEPALIVE * 1000:
-                    self.asked = now
-                    self._publish("q", peer)
-            stream = self.stream
-            if stream is not None and self.path is not None:
-                ack = stream.ack()
-                if ack is not None:
-                    self._transmit(ack)
-                first = stream.unacked[0][0] if stream.unacked else 0
-                if first != self.oldest[0]:
-                    self.oldest = (first, now)
-                elif first and now - self.oldest[1] > RESEND_AFTER * 1000:
-                    self.oldest = (first, now)
-                    for frame in stream.pending():
-                        self._transmit(frame)
             await asyncio.sleep(TICK)
 
     # --------------------------------------------------------- the fallback: keys, events
 
-    async def _make_keys(self, gen: int) -> None:
-        keys = await e2e.key_pair()
-        if gen != self.gen:
-            return
-        self.keys = keys
-        self._send_key()
-        await self._agree(gen)
-
-    def _send_key(self) -> None:
-        if self.keys is None or self.peer is None:
-            return
-        self.key_sent = performance.now()
-        self._publish("k", self.peer, k=base64.b64encode(self.keys[1]).decode(),
-                      h=key_digest(self.their_key))
-
     def _on_key(self, peer_id: str, msg: dict) -> None:
-        try:
-            key = base64.b64decode(msg["k"].encode("ascii"), validate=True)
-        except (ValueError, UnicodeEncodeError, binascii.Error):
-            key = b""
-        if len(key) != 65:
-            console.warn("TriFront nostr link: a fallback key that is no P-256 public key")
-            return
+        """A page's public key for the fallback (kept for a page we pair with later)."""
         self.their_keys.pop(peer_id, None)
-        self.their_keys[peer_id] = key
+        self.their_keys[peer_id] = msg["k"]
         while len(self.their_keys) > 8:
             self.their_keys.pop(next(iter(self.their_keys)))
-        if peer_id != self.peer or self.stream is None:
-            return
-        if self.keys is not None and msg["h"] != key_digest(self.keys[1]):
-            self._send_key()                 # it has not got ours (or an old one): again
-        if key != self.their_key:
-            self.their_key, self.chan = key, None
-            self._spawn(self._agree(self.gen))
-
-    async def _agree(self, gen: int) -> None:
-        if self.keys is None or self.their_key is None or self.chan is not None:
-            return
-        mine, theirs = self.keys[1], self.their_key
-        offerer, answerer = (mine, theirs) if self.offer else (theirs, mine)
-        aead = await e2e.agree(self.keys[0], theirs, self.room, offerer, answerer)
-        if gen != self.gen or self.chan is not None or theirs != self.their_key:
-            return
-        self.chan = e2e.Channel(aead, 0 if self.offer else 1,
-                                lambda text: console.warn(f"TriFront nostr link: {text}"),
-                                window=WINDOW)
-        self._open_inbox()
-        self._choose_path()
-
-    def _open_inbox(self) -> None:
-        if not self.opening and self.chan is not None:
-            self._spawn(self._open_all(self.gen))
-
-    async def _open_all(self, gen: int) -> None:
-        self.opening = True
-        try:
-            while self.inbox and self.chan is not None and gen == self.gen:
-                chan = self.chan
-                dropped = chan.dropped
-                text = await chan.open(self.inbox.popleft())
-                if gen != self.gen:
-                    return
-                if text is not None:
-                    self._on_frame(text, "nostr")
-                elif chan.dropped > dropped and chan is self.chan \
-                        and performance.now() - self.key_sent >= KEY_AGAIN * 1000:
-                    self._send_key()         # it may hold an old key of ours
-        finally:
-            self.opening = False
+        if peer_id == self.peer and self.core is not None:
+            self._run(self.core, self.core.key_in(msg["k"], msg["h"], _now()))
 
     def _relay_up(self) -> bool:
         return any(int(s.readyState) == 1 for s in Object.values(self.mod.getRelaySockets()))
@@ -804,8 +702,6 @@ class NostrLink:
         its form and that it is for us)."""
         kind = msg["t"]
         now = performance.now()
-        if peer_id == self.peer:
-            self.fb_heard = now
         if kind == "here":
             self.fb_seen.setdefault(peer_id, now)
             if "to" not in msg and self.peer is None \
@@ -825,15 +721,10 @@ class NostrLink:
         elif kind == "k":
             self._on_key(peer_id, msg)
         elif kind == "d":
-            if peer_id == self.peer and self.stream is not None:
-                if len(self.inbox) < 512:
-                    self.inbox.append(msg["d"])
-                    self._open_inbox()
+            if peer_id == self.peer and self.core is not None:
+                self._run(self.core, self.core.fallback_in(msg["d"], _now()))
             elif self.peer is None:
                 self._keep_early(peer_id, ("nostr", msg["d"]))
-        elif kind == "q" and peer_id == self.peer \
-                and now - self.fb_last_sent >= KEEPALIVE * 1000:
-            self._publish("r", peer_id)
 
     def _publish(self, kind: str, to: str | None = None, **fields) -> None:
         """An event on the fallback topic, to all relays, in order, within the rate bound."""
@@ -852,17 +743,13 @@ class NostrLink:
                     await asyncio.sleep(wait)
                     continue
                 kind, to, fields, gen = self.fb_out.popleft()
-                if kind == "d":             # sealed now: numbers in the order they go out
-                    chan = self.chan
-                    if gen != self.gen or chan is None:
-                        continue
-                    fields = {"d": await chan.seal(fields["frame"])}
+                if kind == "d" and gen != self.gen:
+                    continue                # sealed for a pairing that is over
                 text = self.board.content(kind, to, **fields)
                 event = await self.mod.createEvent(self.board.topic, text)
                 for sock in Object.values(self.mod.getRelaySockets()):
                     if int(sock.readyState) == 1:
                         sock.send(event)
-                self.fb_last_sent = performance.now()
                 _count("nostr-events")                # for tests and bench: what it costs
                 _count("nostr-bytes", len(event))
         finally:
@@ -903,6 +790,11 @@ class NostrLink:
                 pass
         self.proxies.clear()
         self.fb_listener = self.on_hide = None
+
+
+def _now() -> float:
+    """The core's clock: seconds."""
+    return performance.now() / 1000
 
 
 def _mark(name: str, value) -> None:

@@ -304,8 +304,14 @@ class DualPath:
                 elif self.chan is None and self.their_key is not None:
                     theirs, mine = self.their_key, self.keys[1]
                     first, second = sorted((mine, theirs))
-                    aead = await self.crypto.agree(self.keys[0], theirs, self.room, first,
-                                                   second)
+                    try:
+                        aead = await self.crypto.agree(self.keys[0], theirs, self.room, first,
+                                                       second)
+                    except Exception:  # noqa: BLE001 - 65 bytes that are no point of P-256
+                        self.log("a fallback key that is no P-256 point")
+                        if theirs == self.their_key:
+                            self.their_key = None
+                        continue
                     if theirs != self.their_key or self.ended:
                         continue            # another key came meanwhile
                     self._new_chan(aead, 0 if mine < theirs else 1)
