@@ -220,8 +220,8 @@ def online_screens() -> dict[str, El]:
     from trifront.ui import online_render as onr
     out = {"online-menu": screens.menu.menu_screen({"kind": "online", "mode": "normal"},
                                         online_rows=onr.menu_rows({"room": "aoi"}, "http://x/"))}
-    for net in ("relay", "waiting", "connecting", "connected", "reconnecting", "full",
-                "expired", "error"):
+    for net in ("relay", "waiting", "connecting", "connected", "problem", "reconnecting",
+                "full", "expired", "error"):
         for role, claim in ((None, None), ("host", 12.0), ("guest", 0.0)):
             m_ = status(net, role, claim, phase="seeding")
             out[f"online-banner-{net}-{role}"] = onr.banner(m_)

@@ -714,5 +714,13 @@ def test_the_connection_bar_says_which_path_the_game_takes():
             assert bar.attrs["data-path"] == "direct" and relay_words not in bar.text()
             bar = banner(MatchStatus(**{**base, "net": "reconnecting"}, path="relay"))
             assert relay_words not in bar.text()          # said only while connected
+            # the link finds the game's messages do not get through (transport.py): the
+            # bar says so, never "Connected" on a stalled game
+            bar = banner(MatchStatus(**{**base, "net": "problem"}, path="relay"))
+            assert bar.attrs["data-net"] == "problem"
+            assert i18n.t("online.net.problem") in bar.text()
+            assert i18n.t("online.net.connected") not in bar.text()
+            assert relay_words not in bar.text()
         finally:
             i18n.set_lang("en")
+    assert "Connection problem" in i18n.t("online.net.problem")

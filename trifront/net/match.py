@@ -12,6 +12,8 @@ value, ``status()`` (MatchStatus), whose ``net`` is:
           "connected"   a path to the other page works (``path``: "direct", the data
                         channel, "relay", the fallback through our relay, or "nostr", the
                         fallback through the Nostr relays; None: a link that does not say)
+          "problem"     paired, but the game's messages do not get through (the link
+                        tries the other path; "connected" again once they do)
           "reconnecting" the opponent's connection dropped (it may come back)
           "full" | "error" | "expired"   the room cannot be used (``detail`` says why)
           "refused"     the relay turned the join down (``detail``: the relay's words)

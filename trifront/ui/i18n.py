@@ -729,6 +729,8 @@ EN: dict[str, str] = {
     "online.net.left": "Your opponent left — waiting for them to come back…",
     "online.net.waiting": "Waiting for an opponent to join room “{room}”…",
     "online.net.reconnecting": "Reconnecting… the connection to your opponent dropped.",
+    "online.net.problem": "Connection problem: your moves are not getting through. "
+                          "Trying another way…",
     "online.net.error": "Cannot reach the relay ({detail}).",
     "online.net.refused": "The relay did not let this page into the room: {detail}. "
                           "Leave, and try another room word or later.",
@@ -1423,6 +1425,7 @@ JA: dict[str, str] = {
     "online.net.left": "相手が退出しました — 戻ってくるのを待っています…",
     "online.net.waiting": "部屋「{room}」に相手が入るのを待っています…",
     "online.net.reconnecting": "再接続中… 相手との接続が切れました。",
+    "online.net.problem": "接続に問題があります。手が相手に届いていません。別の経路を試しています…",
     "online.net.error": "中継サーバーに接続できません（{detail}）。",
     "online.net.refused": "中継サーバーがこの部屋への参加を断りました（{detail}）。"
                           "退出して、別のキーワードで、または時間をおいて試してください。",

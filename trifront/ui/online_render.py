@@ -80,7 +80,8 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
 
 
 #: net states with a fixed text, keys "online.net.<state>"
-NET_TEXT = ("relay", "connecting", "connected", "full", "expired", "twohosts", "closed")
+NET_TEXT = ("relay", "connecting", "connected", "problem", "full", "expired", "twohosts",
+            "closed")
 
 
 def net_text(st: MatchStatus) -> str:
