@@ -41,12 +41,13 @@ events). trystero tells of a peer only once their data channel is open, so two p
 direct path never met. Each page therefore also says "here" on the room's fallback topic (a
 Nostr event through trystero's relay sockets, signed with its key); a page seen there that
 trystero has not connected within FALLBACK_AFTER seconds counts as in the room all the same,
-and the hello / busy exchange with it goes as events. Every pairing then runs the transport core (trifront/net/transport.py, ``DualPath``, as
-trifront/net/link.py does with our relay): one numbered stream over both paths, the e2e key
-agreed with ECDH public keys as events, frames on trystero's data channel while it speaks
-(a keep-alive every second), else sealed (e2e.py) as events to the partner; when the data
-channel opens later, or comes back, the match moves to it, and a game message that gets no
-acknowledgement is a connection problem the owner is told of. trystero losing the partner
+and the hello / busy exchange with it goes as events. Every pairing then runs the transport
+core (trifront/net/transport.py, ``DualPath``, as trifront/net/link.py does with our relay):
+one numbered stream over both paths, the e2e key agreed with ECDH public keys as events,
+frames on trystero's data channel while it speaks (a keep-alive every second), else sealed
+(e2e.py) as events to the partner; when the data channel opens later, or comes back, the
+match moves to it, and a game message that gets no acknowledgement is a connection problem
+the owner is told of. trystero losing the partner
 is not the end while the fallback works: only a partner silent there for PEER_SILENT seconds
 (the core sends a sealed keep-alive when idle), or one that said "bye", has left.
 
@@ -163,7 +164,7 @@ class NostrLink:
         # its own bound, apart from the game's events: spectators never slow the game
         self.watch_bucket = Bucket(nostr_watch.RATE, nostr_watch.BURST)
         self.early: dict[str, deque] = {}   # frames from a peer before we paired with it
-        self.their_keys: dict[str, bytes] = {}  # the last key each peer sent us
+        self.their_keys: dict[str, str] = {}    # the last key each peer sent us (base64)
         # one pairing's transport core (transport.DualPath); ``gen`` tells late results of an
         # earlier pairing's tasks
         self.gen = 0
@@ -405,7 +406,7 @@ class NostrLink:
 
     def _on_leave(self, peer_id) -> None:
         """trystero's data channel to ``peer_id`` is gone (the peer left, or the channel
-        broke). The partner may still be there over the fallback: then the tick asks."""
+        broke). The partner may still be there over the fallback: the core moves to it."""
         peer_id = str(peer_id)
         self.direct.discard(peer_id)
         if peer_id == self.peer and not self.closed and self.core is not None \
