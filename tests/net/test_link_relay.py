@@ -175,6 +175,7 @@ class Relay:
 
     def __init__(self):
         self.sockets: list = []
+        self.joined: list = []
         self.q: list = []
         self.drop_game_from: int | None = None
 
@@ -186,9 +187,10 @@ class Relay:
         me = self.sockets.index(sock)
         other = self.sockets[1 - me] if len(self.sockets) == 2 else None
         if msg["t"] == "join":
-            self.to(sock, t="joined", room=msg["room"], peers=len(self.sockets))
-            if len(self.sockets) == 2:
-                for i, s in enumerate(self.sockets):
+            self.joined.append(sock)
+            self.to(sock, t="joined", room=msg["room"], peers=len(self.joined))
+            if len(self.joined) == 2:
+                for i, s in enumerate(self.joined):
                     self.to(s, t="paired", offer=i == 0)
         elif msg["t"] in ("signal", "game") and other is not None:
             if msg["t"] == "game" and self.drop_game_from == me:
@@ -313,3 +315,37 @@ def test_a_relay_that_drops_one_pages_game_messages_is_a_problem_on_both(two_pag
         for link in links:
             link.close()
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("other", ["RelayOnlyLink", "Link"])
+def test_a_page_without_webrtc_plays_over_the_websocket_alone(two_pages, monkeypatch, other):
+    """RelayOnlyLink: the same core with no direct path, a small adapter. Two such pages play
+    through the relay from the pairing on, and one with a page that has WebRTC plays too
+    (that page's offer goes unanswered; it follows the first message through the relay)."""
+    link_module, relay = two_pages
+    made = []
+    monkeypatch.setattr(NoDirectPC, "new", classmethod(lambda cls, c: made.append(c) or cls(c)))
+
+    async def go():
+        owners = [Pairing(), Pairing()]
+        kinds = [link_module.RelayOnlyLink, getattr(link_module, other)]
+        links = [kind("ws://relay", "blue fox", o) for kind, o in zip(kinds, owners)]
+        for link in reversed(links):         # the other page joins first: it makes the offer
+            link.start()
+        await advance(relay, 1)
+        assert owners[0].opened and owners[0].paths == ["relay"]        # at once
+        links[0].send("a0")
+        await advance(relay, 1)
+        assert owners[1].opened and owners[1].got == ["a0"]     # it followed that message
+        for i in range(1, 5):
+            links[0].send(f"a{i}")
+        for i in range(5):
+            links[1].send(f"b{i}")
+        await advance(relay, 2)
+        assert owners[1].got == [f"a{i}" for i in range(5)]
+        assert owners[0].got == [f"b{i}" for i in range(5)]
+        assert owners[1].paths[-1] == "relay"
+        for link in links:
+            link.close()
+    asyncio.run(go())
+    assert len(made) == (0 if other == "RelayOnlyLink" else 1)   # only the WebRTC page's

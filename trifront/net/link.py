@@ -33,8 +33,7 @@ import asyncio
 import json
 import secrets
 
-from js import (JSON, CustomEvent, Object, RTCPeerConnection, WebSocket, console, document,
-                performance)
+from js import JSON, CustomEvent, Object, WebSocket, console, document, performance
 from pyodide.ffi import to_js
 from pyscript.ffi import is_none
 
@@ -42,6 +41,11 @@ from trifront import jsontext
 from trifront.net import e2e, watch
 from trifront.net.jsglue import guarded_proxy, spawn_logged
 from trifront.net.transport import DualPath, Timing
+
+try:                    # a browser with WebRTC turned off has none: RelayOnlyLink then
+    from js import RTCPeerConnection
+except ImportError:
+    RTCPeerConnection = None
 
 ICE_RESTART_AFTER = 2.0   # seconds in "disconnected" before an ICE restart
 RENEW_AFTER = 6.0         # seconds more without recovery before a fresh connection
@@ -79,6 +83,8 @@ def _mark(name: str, value) -> None:
 
 
 class Link:
+    timing = TIMING
+
     def __init__(self, relay_url: str, room: str, owner, ice_servers: list | None = None):
         self.url, self.room, self.owner = relay_url, room, owner
         self.ice = list(ice_servers or [])
@@ -400,7 +406,7 @@ class Link:
         self._close_pc()     # frames of an earlier pairing's channel must not reach this core
         self._end_core()
         self.open = False
-        core = self.core = DualPath(e2e, self.room, _now(), fallback="relay", timing=TIMING,
+        core = self.core = DualPath(e2e, self.room, _now(), fallback="relay", timing=self.timing,
                                     log=lambda text: console.warn(f"TriFront link: {text}"))
         self.paired_at = performance.now()
         self._run(core, core.fallback_up(self.ws is not None and self.ws.readyState == 1,
@@ -492,3 +498,23 @@ class Link:
             ws.onopen = ws.onmessage = ws.onclose = None
             ws.close()
         self._destroy(self.ws_proxies)
+
+
+class RelayOnlyLink(Link):
+    """Our relay alone, no WebRTC (a browser with WebRTC turned off): the same core over a
+    WebSocket, with no direct path ever, so the game goes sealed through the relay from the
+    pairing on. A page on the other side with WebRTC makes its offer in vain and follows
+    after FALLBACK_AFTER (or as soon as a message comes through the relay)."""
+    timing = Timing(fallback_after=0.0)
+
+    def _new_pc(self, pid: str) -> None:
+        self.pid = pid
+
+    async def _make_offer(self, restart: bool = False) -> None:
+        return None
+
+    async def _on_signal(self, data) -> None:
+        return None
+
+    def _renew(self) -> None:
+        return None

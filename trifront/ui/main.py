@@ -255,8 +255,9 @@ def make_link(relay, room, owner):
     if controller is not None and controller.opts.get("signal") == "nostr":
         from trifront.net.nostr_link import NostrLink
         return NostrLink(room, owner, nostr_urls, ice_servers)
-    from trifront.net.link import Link
-    return Link(relay.strip() or default_relay, room, owner, ice_servers)
+    from trifront.net import link
+    kind = link.Link if link.RTCPeerConnection is not None else link.RelayOnlyLink
+    return kind(relay.strip() or default_relay, room, owner, ice_servers)
 
 
 def make_watch_link(relay, room, owner):
