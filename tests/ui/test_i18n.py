@@ -115,14 +115,23 @@ def visible_text(tree: El) -> str:
     except inside an element marked as another language (the language switch: "English")."""
     out = []
     lang = i18n.get_lang()
+    inside_links: set[int] = set()
     for el in _iter_same_lang(tree, lang):
-        for c in el.children:
-            if not isinstance(c, El):
-                out.append(str(c))
+        if id(el) in inside_links:
+            continue
+        if el.tag == "a":   # a link reads as one piece (online_render.link_el splits it)
+            out.append(_flat_text(el))
+            inside_links.update(id(d) for d in el.iter())
+        else:
+            out.append("".join(str(c) for c in el.children if not isinstance(c, El)))
         for attr in ("title", "aria-label", "placeholder", "alt"):
             if attr in el.attrs:
                 out.append(str(el.attrs[attr]))
     return "\n".join(out)
+
+
+def _flat_text(el: El) -> str:
+    return "".join(_flat_text(c) if isinstance(c, El) else str(c) for c in el.children)
 
 
 def _iter_same_lang(el: El, lang: str):

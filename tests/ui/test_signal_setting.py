@@ -47,8 +47,33 @@ def pressed(page, value):
     return page.tree.find(f"#opt-signal-{value}").attrs["aria-pressed"] == "true"
 
 
+def open_settings(app, page):
+    """"Connection settings" is folded until the player opens it."""
+    assert page.tree.find("#opt-signal-relay") is None and page.tree.find("#online-relay") is None
+    assert page.tree.find("#btn-conn").attrs["aria-expanded"] == "false"
+    app.dispatch("menu-set", {"key": "conn", "value": "1"})
+    assert page.tree.find("#btn-conn").attrs["aria-expanded"] == "true"
+
+
+def test_connection_settings_are_folded_and_say_what_is_chosen():
+    store = MemoryStorage()
+    app, page, _ = make(store, default_signal="relay")
+    assert "TriFront relay" in page.tree.find("#btn-conn").text()
+    open_settings(app, page)
+    assert page.tree.find("#online-relay") is not None and pressed(page, "relay")
+    app.dispatch("menu-set", {"key": "conn", "value": "0"})
+    assert page.tree.find("#online-relay") is None
+    app.dispatch("menu-set", {"key": "conn", "value": "yes"})     # junk: nothing changes
+    assert page.tree.find("#online-relay") is None
+    app.dispatch("menu-set", {"key": "conn", "value": "1"})
+    # folded again after a reload: it is not a setting
+    assert "conn" not in json.loads(store.get(SETTINGS_KEY))
+    assert make(store)[1].tree.find("#online-relay") is None
+
+
 def test_the_default_is_the_pages_and_nostr_hides_the_relay_field():
     app, page, _ = make()
+    open_settings(app, page)
     assert app.opts["signal"] == "nostr"
     assert pressed(page, "nostr") and not pressed(page, "relay")
     assert page.tree.find("#online-relay") is None
@@ -60,12 +85,14 @@ def test_the_default_is_the_pages_and_nostr_hides_the_relay_field():
 def test_choosing_our_relay_shows_its_field_is_remembered_and_named_in_the_link():
     store = MemoryStorage()
     app, page, _ = make(store)
+    open_settings(app, page)
     app.dispatch("menu-set", {"key": "signal", "value": "relay"})
     assert app.opts["signal"] == "relay" and pressed(page, "relay")
     assert page.tree.find("#online-relay") is not None
     assert page.tree.find("#share-link").attrs["href"] == f"{URL}?room=Red%20Owl&signal=relay"
     assert json.loads(store.get(SETTINGS_KEY))["signal"] == "relay"
     again, page2, _ = make(store)                       # a reload keeps the choice
+    open_settings(again, page2)
     assert again.opts["signal"] == "relay" and pressed(page2, "relay")
     app.dispatch("menu-set", {"key": "signal", "value": "nostr"})   # back to the default:
     assert "signal" not in json.loads(store.get(SETTINGS_KEY))     # nothing stored

@@ -68,9 +68,12 @@ class App:
                  browser_lang: str = "en", copy_text: Callable[[str], bool] | None = None,
                  set_address: Callable[[dict], None] | None = None,
                  scroll_to: Callable[[str], None] | None = None,
-                 sound: Sound | None = None):
+                 sound: Sound | None = None,
+                 share_link: Callable[[str, str], bool] | None = None):
         # the page's hooks
         self.mount, self.scroll_to, self.copy_text = mount, scroll_to, copy_text
+        # the browser's share sheet (navigator.share), when it has one: share_link(url, title)
+        self.share_link = share_link
         self.set_address = set_address  # the address follows the room (a reload rejoins)
         self.log_error, self.log_warn = log_error, log_warn
         self.spawn, self.sleep, self.clock = spawn, sleep, clock
@@ -97,6 +100,7 @@ class App:
         self.overlay: tuple | None = None
         self.toast = ""
         self.news = ""      # the toast text last given by tell (news, not a problem)
+        self.copied = ""    # the id of the copy button just used: it says "Copied" till the next click
         self.notice = ""    # the worker failed (msg.cpu_page); it offers Easy unless Easy plays
         self.cpu_retrying = False   # the player asked to start the worker again
         self.help_tab = "rules"
@@ -166,6 +170,7 @@ class App:
             return
         if act != "dismiss-toast":
             self.toast = ""
+        self.copied = ""
         if act not in KEEPS_HINT:
             self.hints.clear()
         try:
@@ -200,6 +205,8 @@ class App:
                 # the results are drawn from Player 1's side whoever moved last
                 root.add_class("tf-seat-2")
             self.seat.decorate(root, screen)
+            if self.copied:
+                r.mark_copied(root, self.copied)
             screens.sound.place(self, screen)
             self.mount(root)
             screens.sound.hear(self)

@@ -238,16 +238,47 @@ class Motion:
 
 
 def copy_text(text: str) -> bool:
-    """Copy ``text`` to the clipboard from the share-link field (no permission needed)."""
-    field = document.getElementById("share-replay-link")
-    if is_none(field) or field is None:
-        return False
-    field.focus()
-    field.select()
+    """Copy ``text`` to the clipboard, from the click that asked (no permission needed):
+    through a hidden field the page selects, which works on http:// too, where
+    navigator.clipboard is missing. The focus goes back where it was."""
+    was = document.activeElement
+    field = document.createElement("textarea")
+    field.value = text
+    field.setAttribute("readonly", "")
+    field.style.position = "fixed"
+    field.style.opacity = "0"
+    field.style.top = "0"
+    document.body.appendChild(field)
     try:
+        field.select()
         return bool(document.execCommand("copy"))
     except Exception:  # noqa: BLE001
         return False
+    finally:
+        field.remove()
+        if not is_none(was) and was is not None and hasattr(was, "focus"):
+            was.focus()
+
+
+def share_link(url: str, title: str) -> bool:
+    """Offer ``url`` to the system's share sheet (navigator.share). -> False where the
+    browser has none for it (the page copies the link instead). The player closing the
+    sheet without sharing is no error."""
+    from js import navigator
+    if not hasattr(navigator, "share") or is_none(getattr(navigator, "share", None)):
+        return False
+    data = to_js({"url": url, "title": title}, dict_converter=Object.fromEntries)
+    if hasattr(navigator, "canShare") and not navigator.canShare(data):
+        return False
+    from pyodide.ffi import create_once_callable
+    navigator.share(data).catch(create_once_callable(lambda *_: None))
+    return True
+
+
+def can_share() -> bool:
+    """Whether the browser has a share sheet for links (then the invitation says "Share")."""
+    from js import navigator
+    return hasattr(navigator, "share") and not is_none(getattr(navigator, "share", None))
 
 
 def scroll_to(where: str) -> None:

@@ -78,7 +78,8 @@ class El:
         return None
 
 
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "source", "track"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "source", "track",
+         "wbr"}
 
 
 def to_html(node: El | str) -> str:

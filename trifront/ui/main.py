@@ -324,7 +324,8 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  claim_after=_param("claim_after", None, float),  # None: the default (60 s)
                  lang=_param("lang", "", str), browser_lang=browser_languages(),
                  copy_text=dom.copy_text, set_address=dom.set_address,
-                 scroll_to=dom.scroll_to)
+                 scroll_to=dom.scroll_to,
+                 share_link=dom.share_link if dom.can_share() else None)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
 if _param("watch", "", str):
     controller.start_watching(_param("watch", "", str))

@@ -10,6 +10,7 @@ Test hooks: ``#opt-kind-online``, ``#online-room``, ``#opt-signal-relay``,
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from trifront.net.signaling import ROOM_WORD_MAX
@@ -46,8 +47,38 @@ def _signal_seg(opts: dict, value: str) -> El:
              data={"act": "menu-set", "key": "signal", "value": value})
 
 
+def link_el(url: str, id: str) -> El:
+    """A link that may wrap only after "/", "?", "&" or "=" (a <wbr> there), never inside a
+    piece (each one unbreakable: a room word's hyphens would otherwise break it), so that
+    the room word reads whole on a phone."""
+    children: list = []
+    for part in re.split(r"(?<=[/?&=])", url):
+        if part:
+            children += [h("span", part, cls="tf-nowrap"), h("wbr")]
+    return h("a", children[:-1], href=url, id=id, cls="tf-link")
+
+
+def copy_button(url: str, id: str, share: bool = False) -> El:
+    """Copy a link (``share``: the browser has a share sheet, navigator.share, which offers
+    the link to another app; the page copies it when the sheet is not there or refused).
+    The page confirms on the button itself ("Copied ✓", App.copied)."""
+    return button(t("online.share_btn" if share else "online.copy"),
+                  "share-link" if share else "copy-link", id=id,
+                  cls="tf-btn-ghost tf-btn-small tf-copy",
+                  data={"text": url, "title": t("online.share_title"), "copied": id})
+
+
+def link_row(label: str, url: str, link_id: str, button_id: str, share: bool = False) -> El:
+    return h("div", h("p", label, link_el(url, link_id), cls="tf-sub tf-share"),
+             copy_button(url, button_id, share), cls="tf-link-row")
+
+
 def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
-              default_signal: str = "relay") -> list[El]:
+              default_signal: str = "relay", share: bool = False) -> list[El]:
+    """The room word (with "Make one up"), the invitation (copy or share), and the
+    connection settings (how the pages find each other, the relay's address), folded
+    under one button (``opts["conn"] == "1"``: open) since most players never change
+    them."""
     room, relay = opts.get("room", ""), opts.get("relay", "")
     nostr = opts.get("signal") == "nostr"
     relay_row = (h("div", h("h3", t("online.relay")),
@@ -58,24 +89,36 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
                    h("p", t("online.relay_help"), cls="tf-sub"),
                    cls="tf-menu-row")
                  if not nostr else h("p", t("online.nostr_help"), cls="tf-sub tf-menu-row"))
+    open_ = opts.get("conn") == "1"
+    signal_name = t(f"online.signal.{opts.get('signal', 'relay')}")
     rows = [
         h("div", h("h3", t("online.room")),
-          h("input", id="online-room", cls="tf-input", type="text", value=room,
-            placeholder=t("online.room_eg"), maxlength=str(ROOM_WORD_MAX), autocomplete="off",
-            spellcheck="false", aria_label=t("online.room"), data={"input": "room"}),
+          h("div",
+            h("input", id="online-room", cls="tf-input", type="text", value=room,
+              placeholder=t("online.room_eg"), maxlength=str(ROOM_WORD_MAX), autocomplete="off",
+              spellcheck="false", aria_label=t("online.room"), data={"input": "room"}),
+            button(t("online.make_word"), "room-word", id="btn-room-word",
+                   cls="tf-btn-ghost", title=t("online.make_word_title")),
+            cls="tf-room-field"),
           h("p", t("online.room_help"), cls="tf-sub"),
           cls="tf-menu-row"),
-        h("div", h("h3", t("online.signal")),
-          h("div", _signal_seg(opts, "relay"), _signal_seg(opts, "nostr"),
-            cls="tf-segs", role="group", aria_label=t("online.signal")),
-          cls="tf-menu-row"),
-        relay_row,
     ]
     if room.strip() and page_url:
         signal = opts.get("signal", "") if opts.get("signal") != default_signal else ""
         link = share_url(page_url, room, "" if nostr else relay, signal)
-        rows.append(h("p", t("online.invite"), h("a", link, href=link, id="share-link"),
-                      cls="tf-sub tf-share"))
+        rows.append(link_row(t("online.invite"), link, "share-link", "btn-copy-invite", share))
+    rows.append(h("div",
+                  h("button", h("span", t("online.conn"), cls="tf-btn-label"),
+                    h("span", " · " + signal_name, cls="tf-conn-now"), type="button",
+                    id="btn-conn", cls="tf-btn tf-btn-ghost tf-btn-small tf-conn",
+                    aria_expanded="true" if open_ else "false", aria_controls="conn-settings",
+                    data={"act": "menu-set", "key": "conn", "value": "0" if open_ else "1"}),
+                  h("div", h("div", h("h3", t("online.signal")),
+                             h("div", _signal_seg(opts, "relay"), _signal_seg(opts, "nostr"),
+                               cls="tf-segs", role="group", aria_label=t("online.signal")),
+                             cls="tf-menu-row"),
+                    relay_row, id="conn-settings", cls="tf-conn-body") if open_ else None,
+                  cls="tf-menu-row tf-conn-row"))
     return rows
 
 
@@ -136,9 +179,9 @@ def banner(st: MatchStatus) -> El:
 
 
 def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
-                 watchable: bool = False) -> El:
+                 watchable: bool = False, share: bool = False) -> El:
     """``watchable``: the page offers the watch link (a match of this page; over our relay or
-    Nostr alike)."""
+    Nostr alike); ``share``: the browser has a share sheet for the invitation (copy_button)."""
     busy = st.busy
     if busy:
         title, sub = t("online.busy"), busy_text(busy)
@@ -159,11 +202,9 @@ def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
              h("div", h("div", cls="tf-spinner tf-spinner-big") if not ended else None,
                h("h2", title), h("p", sub, cls="tf-sub") if sub else None,
                h("p", t("online.room_is"), h("b", st.room), cls="tf-note"),
-               h("p", t("online.invite"), h("a", link, href=link, id="share-link"),
-                 cls="tf-sub tf-share")
+               link_row(t("online.invite"), link, "share-link", "btn-copy-invite", share)
                if link else None,
-               h("p", t("online.watch_link"), h("a", watch, href=watch, id="watch-link"),
-                 cls="tf-sub tf-share")
+               link_row(t("online.watch_link"), watch, "watch-link", "btn-copy-watch")
                if watch else None,
                h("p", t("online.slow"), id="slow-connect", cls="tf-note tf-warn", role="alert")
                if slow else None,

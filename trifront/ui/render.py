@@ -120,6 +120,14 @@ def card_el(face: m.CardFace, *, size: str = "sm", zone: str = "", act: str | No
              tabindex="0" if act else None)
 
 
+def mark_copied(tree: El, button_id: str) -> None:
+    """The copy button ``button_id`` says "Copied ✓" (its click copied the link)."""
+    el = tree.find("#" + button_id)
+    if el is not None:
+        el.children = [h("span", t("online.copied"), cls="tf-btn-label")]
+        el.add_class("tf-copied")
+
+
 def autofocus(tree: El | None, test, force: bool = False) -> El | None:
     """Mark the first element of ``tree`` for which ``test(el)`` holds with data-autofocus:
     dom.py focuses it after a redraw when the focused element is gone (keyboard play), or

@@ -146,8 +146,21 @@ def export(app, data: dict) -> None:
 
 @on("copy-link")
 def copy_link(app, data: dict) -> None:
+    """Copy a link; the button that did it says so until the next click (App.copied), and
+    the toast tells a screen reader."""
     if app.copy_text is not None and app.copy_text(data.get("text", "")):
+        app.copied = data.get("copied", "")
         app.tell(i18n.t("export.copied"))
+    else:
+        app.toast = i18n.t("export.copy_failed")
+
+
+@on("share-link")
+def share_link(app, data: dict) -> None:
+    """The browser's share sheet for a link (an invitation); a page without one copies."""
+    if app.share_link is None or not app.share_link(data.get("text", ""),
+                                                    data.get("title", "")):
+        copy_link(app, data)
 
 
 @overlay("help")
@@ -205,7 +218,8 @@ def export_modal(record: dict, share_url: str, n_actions: int, finished: bool = 
                  h("p", t("export.link_note_done" if finished else "export.link_note"),
                    cls="tf-sub"),
                  actions=[button(t("export.copy"), "copy-link", id="btn-copy-link",
-                                 cls="tf-btn-ghost", data={"text": share_url}),
+                                 cls="tf-btn-ghost",
+                                 data={"text": share_url, "copied": "btn-copy-link"}),
                           button(t("export.replay"), "watch-replay", id="btn-export-replay",
                                  cls="tf-btn-primary") if finished else None])
 

@@ -17,7 +17,7 @@ class Lobby(Screen):
 @draws("lobby")
 def draw(app):
     return onr.lobby_screen(app.match.status(), app.page_url, shared_signal(app),
-                            watchable=True)
+                            watchable=True, share=app.share_link is not None)
 
 
 @on("online-leave")

@@ -12,6 +12,7 @@ from trifront.ui import online_render as onr
 from trifront.ui import seats
 from trifront.ui.html import El, h
 from trifront.ui.persist import TUTORIAL_KEY
+from trifront.ui.room_words import make_room_word
 from trifront.ui.i18n import t
 from trifront.ui.render import button, lang_button
 from trifront.ui.screens.base import Screen, draws, on, plain
@@ -32,7 +33,7 @@ def settings(app, *, room: str, relay: str, signal: str, default_signal: str, la
     app.opts = {"kind": "cpu", "first": "0", "mode": "normal",
                 "strength": "normal" if "normal" in app.strengths else app.strengths[0],
                 "room": room[:ROOM_WORD_MAX], "relay": relay, "clock": CLOCK_DEFAULT,
-                "sealed": onr.SEALED_DEFAULT}
+                "sealed": onr.SEALED_DEFAULT, "conn": "0"}
     app.default_signal = default_signal if default_signal in SIGNALS else "relay"
     app.opts["signal"] = app.default_signal
     saved = app.persist.load_settings(app.opts, app.strengths)
@@ -44,7 +45,8 @@ def settings(app, *, room: str, relay: str, signal: str, default_signal: str, la
 
 @draws("menu")
 def draw(app):
-    online = (onr.menu_rows(app.opts, app.page_url, app.default_relay, app.default_signal)
+    online = (onr.menu_rows(app.opts, app.page_url, app.default_relay, app.default_signal,
+                            share=app.share_link is not None)
               if app.opts["kind"] == "online" else None)
     saved = app.persist.saved()
     screen = menu_screen(app.opts, app.status, app.strengths, online_rows=online,
@@ -90,11 +92,18 @@ def menu_set(app, data: dict) -> None:
         return
     if key == "clock" and value not in CLOCK_PRESETS:
         return
-    if key == "sealed" and value not in ("0", "1"):
+    if key in ("sealed", "conn") and value not in ("0", "1"):
         return
     if key in app.opts:
         app.opts[key] = value
         app.save_settings()
+
+
+@on("room-word")
+def room_word(app, data: dict) -> None:
+    """"Make one up": a new room word in the field (room_words.py)."""
+    if app.screen == "menu":
+        app.opts["room"] = make_room_word()
 
 
 @on("start")

@@ -1,0 +1,95 @@
+"""What a new player meets first: the online menu (connection settings folded, a made-up
+room word, links copied or shared with a confirmation, no scrolling at 1280 x 800, the
+crest kept), and links that never wrap inside a word."""
+
+from __future__ import annotations
+
+import pytest
+from harness import boot, shot
+
+#: whether the whole page fits the window (no scrolling) and the crest is drawn
+FITS = """() => {
+  const logo = document.querySelector('#screen-menu .tf-logo-mark').getBoundingClientRect();
+  return {scroll: document.documentElement.scrollHeight - innerHeight,
+          logo: logo.width > 0 && logo.height > 0 && logo.top >= 0};
+}"""
+
+#: how many lines the room word's own piece of the invitation link takes
+WORD_LINES = """(word) => {
+  const a = document.getElementById('share-link');
+  const node = [...a.children].find((n) => n.textContent.startsWith(word));
+  const range = document.createRange();
+  range.selectNodeContents(node);
+  let lines = 0, bottom = -1e9;
+  for (const r of range.getClientRects()) {
+    if (r.width && r.top >= bottom - 1) { lines += 1; bottom = r.bottom; }
+  }
+  return lines;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("width,height", [(1280, 800), (375, 667)])
+def test_the_online_menu_folds_the_connection_and_makes_up_a_word(
+        page, app_url, lang, width, height):
+    page.set_viewport_size({"width": width, "height": height})
+    boot(page, f"{app_url}?lang={lang}")
+    page.click("#opt-kind-online")
+    # a first visit (the tutorial's offer in the tagline's place) still fits
+    assert page.locator("#online-relay, #opt-signal-relay").count() == 0
+    assert page.get_attribute("#btn-conn", "aria-expanded") == "false"
+    page.click("#btn-room-word")
+    word = page.input_value("#online-room")
+    assert len(word.split("-")) == 3, word
+    href = page.get_attribute("#share-link", "href")
+    assert href.endswith(f"?room={word}"), href
+    assert page.evaluate(WORD_LINES, word) == 1
+    if width == 1280:
+        assert page.evaluate(FITS) == {"scroll": 0, "logo": True}
+    shot(page, f"online-menu-{lang}-{width}x{height}")
+    page.click("#btn-conn")
+    assert page.locator("#opt-signal-relay").is_visible()
+    assert page.locator("#online-relay").is_visible()
+    shot(page, f"online-menu-open-{lang}-{width}x{height}", full_page=True)
+    page.click("#btn-conn")
+    assert page.locator("#online-relay").count() == 0
+
+
+def test_copy_puts_the_link_on_the_clipboard_and_says_so(page, context, app_url):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    boot(page, f"{app_url}?lang=en&room=red-owl-123")
+    assert page.inner_text("#btn-copy-invite") == "Copy"
+    page.click("#btn-copy-invite")
+    page.wait_for_selector("#btn-copy-invite.tf-copied")
+    assert page.inner_text("#btn-copy-invite") == "Copied ✓"
+    assert page.evaluate("navigator.clipboard.readText()") == \
+        page.get_attribute("#share-link", "href")
+    page.click("#opt-mode-draft")       # the next click: the button is plain again
+    assert page.inner_text("#btn-copy-invite") == "Copy"
+
+
+SHARE_SHEET = """window.__shared = [];
+navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };
+navigator.canShare = (data) => !!data.url;"""
+
+
+def test_the_invitation_goes_to_the_share_sheet_where_there_is_one(page, context, app_url):
+    context.add_init_script(SHARE_SHEET)
+    boot(page, f"{app_url}?lang=en&room=red-owl-123")
+    assert page.inner_text("#btn-copy-invite") == "Share"
+    page.click("#btn-copy-invite")
+    shared = page.evaluate("window.__shared")
+    assert [s["url"] for s in shared] == [page.get_attribute("#share-link", "href")]
+
+
+def test_copy_link_of_a_replay_confirms(page, context, app_url):
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    boot(page, f"{app_url}?lang=en&seed=4&cpu_delay=0")
+    page.click("#btn-start")
+    page.wait_for_selector("#screen-board")
+    page.click("#btn-export")
+    page.click("#btn-copy-link")
+    page.wait_for_selector("#btn-copy-link.tf-copied")
+    assert page.inner_text("#btn-copy-link") == "Copied ✓"
+    assert page.evaluate("navigator.clipboard.readText()") == \
+        page.input_value("#share-replay-link")
