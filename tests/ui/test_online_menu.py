@@ -88,3 +88,14 @@ def test_a_link_wraps_only_after_its_separators():
     assert "".join(pieces) == url
     assert all(re.search(r"[/?&=]$", p) for p in pieces[:-1])
     assert "purple-armadillo-123&" in pieces and "<wbr>" in to_html(el)
+
+
+def test_the_winner_by_claim_is_not_told_they_left():
+    class Closed:
+        net, detail, relay, room, started, claimed = "closed", "", "", "x", True, False
+        path = role = None
+        sealed, watchers, claim_in, time_up, n = False, 0, None, False, None
+    assert "You left the room" in onr.net_text(Closed())
+    Closed.claimed = True
+    assert onr.net_text(Closed()).startswith("You won")
+    assert "left the room" not in onr.banner(Closed()).text()

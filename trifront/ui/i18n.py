@@ -446,6 +446,10 @@ EN: dict[str, str] = {
     "board.round": "Round {n}",
     "board.mode.draft": "Draft",
     "board.mode.normal": "Normal",
+    "board.mode_pill": "Effects: {mode}",
+    "board.mode_title": "The effects of this game: Normal (fixed) or Draft (picked by each "
+                        "player). The CPU's level is beside its name.",
+    "board.cpu_level": "The CPU plays at level {level} (chosen on the menu)",
     "board.first_to": "first to {n}",
     "board.scores": "Score: {me} {a}, {opp} {b}",
     "board.help": "How to play",
@@ -722,6 +726,7 @@ EN: dict[str, str] = {
     "online.net.relay": "Connecting to the relay…",
     "online.net.connecting": "Opponent found — connecting…",
     "online.net.closed": "You left the room: the game is over for you.",
+    "online.net.claimed": "You won: you claimed the game, and the room is closed.",
     "online.slow": "Still no direct connection to your opponent. Your browsers talk to each "
                    "other directly, and something stops them: a strict firewall or network "
                    "(some office, school or mobile networks), or a browser setting or "
@@ -1198,6 +1203,10 @@ JA: dict[str, str] = {
     "board.round": "第{n}ラウンド",
     "board.mode.draft": "ドラフト",
     "board.mode.normal": "通常",
+    "board.mode_pill": "効果：{mode}",
+    "board.mode_title": "このゲームのカード効果：通常（固定）またはドラフト（各自が選ぶ）。"
+                        "CPUの強さは名前の横にあります。",
+    "board.cpu_level": "CPUの強さ：{level}（メニューで選択）",
     "board.first_to": "{n}点先取",
     "board.scores": "得点：{me} {a}、{opp} {b}",
     "board.help": "遊び方",
@@ -1432,6 +1441,7 @@ JA: dict[str, str] = {
     "online.net.relay": "中継サーバーに接続中…",
     "online.net.connecting": "相手が見つかりました — 接続中…",
     "online.net.closed": "部屋を出ました。このゲームは終了です。",
+    "online.net.claimed": "あなたの勝ちです（勝利を申告しました）。部屋は閉じました。",
     "online.slow": "相手との直接接続がまだ開きません。ブラウザ同士は直接つながりますが、何かがそれを妨げています：厳しいファイアウォールやネットワーク（職場・学校・モバイル回線など）、または直接接続を止めるブラウザの設定や拡張機能です。もう一度試すか、別のネットワークから参加してください。",
     "online.retry": "もう一度試す",
     "online.net.connected": "接続済み",

@@ -137,6 +137,8 @@ def net_text(st: MatchStatus) -> str:
         return t("online.net.reconnecting")
     if net == "relay" and st.detail == "nostr":
         return t("online.net.nostr")
+    if net == "closed" and getattr(st, "claimed", False):
+        return t("online.net.claimed")   # this page left, but as the winner, not a quitter
     if net == "error":
         return t("online.net.error", detail=st.detail or st.relay)
     if net == "refused":
