@@ -93,3 +93,64 @@ def test_copy_link_of_a_replay_confirms(page, context, app_url):
     assert page.inner_text("#btn-copy-link") == "Copied ✓"
     assert page.evaluate("navigator.clipboard.readText()") == \
         page.input_value("#share-replay-link")
+
+
+def test_the_tutorial_answers_a_wrong_click_and_fits_1280x800(page, app_url):
+    boot(page, f"{app_url}?lang=en&cpu_delay=0")
+    page.click("#btn-tutorial")
+    page.wait_for_selector("#screen-board[data-tutorial]:not([data-thinking])")
+    assert page.evaluate("document.documentElement.scrollHeight") <= 800
+    for selector in ("#btn-pass", "#coach-do", "#hand-me .tf-coach-target"):
+        box = page.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 800, (selector, box)
+    wrong = page.locator("#hand-me [data-card-id]:not(.tf-coach-target)").first
+    wrong.hover()
+    assert page.evaluate("(el) => getComputedStyle(el).transform", wrong.element_handle()) \
+        == "none"
+    wrong.click()
+    page.wait_for_selector('#coach-do[data-refused="1"]')
+    assert page.inner_text("#coach-do").startswith("Not yet.")
+    assert page.locator("#hand-me .tf-selected").count() == 0
+    shot(page, "tutorial-refused-1280x800")
+    page.click("#hand-me .tf-coach-target")
+    page.wait_for_selector('#coach-do:not([data-refused])')
+
+
+#: Japanese text the English page shows or puts in a tooltip (the language switch excepted)
+JAPANESE = r"""() => {
+  const ja = /[\u3040-\u30ff\u4e00-\u9fff]/;
+  const out = [];
+  for (const el of document.querySelectorAll('#app *')) {
+    if (el.closest('#btn-lang')) continue;
+    for (const attr of ['title', 'aria-label']) {
+      const v = el.getAttribute(attr);
+      if (v && ja.test(v)) out.push(`${el.id || el.className} ${attr}: ${v}`);
+    }
+    for (const n of el.childNodes) {
+      if (n.nodeType === 3 && ja.test(n.data)) out.push(`${el.id || el.className}: ${n.data}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_draft_clears_its_footer_and_english_shows_no_japanese(page, app_url, lang):
+    boot(page, f"{app_url}?lang={lang}&cpu_delay=0&seed=2")
+    page.click("#opt-mode-draft")
+    page.click("#btn-start")
+    page.wait_for_selector("#screen-draft")
+    d_row = page.locator('.tf-draft-row[data-group="D"]').bounding_box()
+    foot = page.locator(".tf-draft-actions").bounding_box()
+    assert d_row["y"] + d_row["height"] <= foot["y"], (d_row, foot)
+    if lang == "en":
+        assert page.evaluate(JAPANESE) == []
+        for group in "ABCD":
+            page.locator(f'.tf-draft-row[data-group="{group}"] .tf-tile').first.click()
+        page.click("#btn-draft-confirm")
+        page.wait_for_selector("#screen-reveal, #screen-board")
+        if page.locator("#btn-reveal-continue").count():
+            page.click("#btn-reveal-continue")
+        page.wait_for_selector("#hand-me [data-card-id]")
+        page.locator("#hand-me [data-card-id]").first.click()
+        assert page.evaluate(JAPANESE) == []

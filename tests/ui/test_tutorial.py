@@ -182,10 +182,13 @@ def test_a_wrong_action_is_refused_with_a_friendly_hint_and_the_game_unchanged()
         before = json.dumps(app.game.record())
         app.dispatch("select", {"card-id": str(tut.AMBUSH_9)})    # the step wants the 7
         assert app.sel.card is None
-        assert i18n.t("tutorial.up.do") in page.tree.find("#toast").text()
+        said = i18n.t("tutorial.refuse", do=i18n.t("tutorial.up.do"))
+        assert page.tree.find("#coach-do").text() == said     # in the coach, not a toast
+        assert page.tree.find("#coach-do").attrs["data-refused"] == "1"
         app.dispatch("pass")                                      # not now: no "pass?" window
-        assert app.overlay is None and i18n.t("tutorial.up.do") in app.toast
-        app.dispatch("select", {"card-id": str(tut.SEVEN)})
+        assert app.overlay is None and page.tree.find("#coach-do").text() == said
+        app.dispatch("select", {"card-id": str(tut.SEVEN)})        # the right card: the line
+        assert page.tree.find("#coach-do").text() == i18n.t("tutorial.up.do")   # is back
         app.dispatch("lane", {"lane": "2"})
         assert app.sel.lane is None
         app.dispatch("lane", {"lane": "0"})
@@ -223,7 +226,8 @@ def test_recon_without_its_target_is_refused():
         app.dispatch("target", {"target-key": no_target.key})
         assert len(app.game.record()["actions"]) == n
         assert tut.current_step(app.view()).key == "recon"
-        assert i18n.t("tutorial.recon.do") in app.toast
+        assert page.tree.find("#coach-do").text() == i18n.t(
+            "tutorial.refuse", do=i18n.t("tutorial.recon.do"))
         assert not page.errors
     asyncio.run(main())
 

@@ -13,8 +13,9 @@ TARGET = "tf-coach-target"   # the element the step asks the player to use
 
 
 def coach_panel(key: str, *, n: int | None = None, do: bool = True, buttons=None,
-                wait: bool = False) -> El:
-    """The coach's bubble: step count, title, words, what to do now, and "Skip tutorial"."""
+                wait: bool = False, refused: bool = False) -> El:
+    """The coach's bubble: step count, title, words, what to do now, and "Skip tutorial".
+    ``refused``: the player's last click was not the step's: the "do" line says "Not yet"."""
     total = len(tut.STEPS)
     return h("aside",
              h("div", cls="tf-coach-face", aria_hidden="true"),
@@ -25,7 +26,10 @@ def coach_panel(key: str, *, n: int | None = None, do: bool = True, buttons=None
                  cls="tf-coach-head"),
                h("h2", t(f"tutorial.{key}.title"), cls="tf-coach-title", id="coach-title"),
                h("p", t(f"tutorial.{key}.text"), cls="tf-coach-text", id="coach-text"),
-               h("p", t(f"tutorial.{key}.do"), cls="tf-coach-do", id="coach-do")
+               h("p", t("tutorial.refuse", do=t(f"tutorial.{key}.do")) if refused
+                 else t(f"tutorial.{key}.do"),
+                 cls=["tf-coach-do", "tf-coach-refused" if refused else ""], id="coach-do",
+                 data={"refused": "1" if refused else None})
                if do else None,
                h("div", buttons or [],
                  button(t("tutorial.skip"), "tutorial-skip", id="btn-tutorial-skip",
@@ -56,7 +60,8 @@ def _drop(tree: El, ident: str) -> None:
                        if not (isinstance(c, El) and c.attrs.get("id") == ident)]
 
 
-def decorate_board(tree: El, view: dict, step_sel: str, *, thinking: bool) -> El:
+def decorate_board(tree: El, view: dict, step_sel: str, *, thinking: bool,
+                   refused: bool = False) -> El:
     """The board during the tutorial: the coach above the table, the element the step asks
     for ringed and focused (keyboard: Enter on it does the step), Resign and Export gone
     (Skip leaves)."""
@@ -67,7 +72,7 @@ def decorate_board(tree: El, view: dict, step_sel: str, *, thinking: bool) -> El
     if not mine or step is None:
         panel = coach_panel("opp_turn", do=False, wait=True)
     else:
-        panel = coach_panel(step.key, n=tut.step_index(view) + 1)
+        panel = coach_panel(step.key, n=tut.step_index(view) + 1, refused=refused)
         tree.attrs["data-tutorial"] = step.key
         _highlight(tree, view, step, step_sel)
     # above the hand: in sight whenever the hand is (the page scrolls the hand into sight

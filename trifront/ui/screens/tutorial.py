@@ -21,6 +21,7 @@ class TutorialSeat(CpuSeat):
     the step's, or the coach says what to do."""
 
     saves = offers_leave = offers_rematch = offers_hint = uses_cpu = clocked = False
+    refused = False      # the player's last choice was not the step's
 
     def who(self) -> tuple[str, int]:
         return "cpu", self.human            # "You" and "CPU"
@@ -40,8 +41,9 @@ class TutorialSeat(CpuSeat):
         action = parts.pop("action", None)
         no = (tut.refuse_action(step, view, action) if action is not None
               else tut.refuse(step, view, **parts))
-        if no:
-            page.tell(i18n.t("tutorial.refuse", do=i18n.t(f"tutorial.{step.key}.do")))
+        # said in the coach's own "do" line, where the player reads what to do (a toast at
+        # the window's top went unseen); the next accepted choice puts the line back
+        self.refused = bool(no)
         return no
 
     def game_over(self) -> None:
@@ -54,7 +56,8 @@ class TutorialSeat(CpuSeat):
             return
         shown = page.shown
         if shown == "board":
-            tr.decorate_board(screen, page.view(), page.sel.step, thinking=page.thinking)
+            tr.decorate_board(screen, page.view(), page.sel.step, thinking=page.thinking,
+                              refused=self.refused)
         elif shown == "round":
             tr.decorate_round(screen, len(page.view()["rounds"]))
         elif shown == "over":
