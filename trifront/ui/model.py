@@ -126,10 +126,7 @@ class CardFace:
         """The tooltip: everything on the card in words."""
         if self.hidden:
             return t("card.hidden_down") if self.face == "down" else t("card.hidden")
-        parts = [self.label]
-        if self.name_ja and i18n.get_lang() != "ja":
-            parts[0] += f" ({self.name_ja})"
-        parts.append(self.full)
+        parts = [self.label, self.full]   # in the page's language only (no Japanese aside)
         if self.trend:
             detail = t("card.base", n=self.base) + ("; " + ", ".join(self.mods) if self.mods
                                                     else "")

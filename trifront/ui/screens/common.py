@@ -293,7 +293,6 @@ def inspect_modal(face: m.CardFace, breakdown: list | None = None) -> El:
     if face.effect not in (None, "soldier") and face.effect in i18n.EFFECTS:
         info = i18n.EFFECTS[face.effect]
         facts.append(h("p", h("b", face.name),
-                       f"  {face.name_ja}" if face.name_ja and i18n.get_lang() != "ja" else "",
                        f" · {info.rule} · {t('inspect.kind.' + info.kind)}"))
     else:
         facts.append(h("p", h("b", face.name)))

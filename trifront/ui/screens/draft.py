@@ -78,14 +78,12 @@ def reveal_continue(app, data: dict) -> None:
 def draft_screen(who: str, picks: dict[str, str], note: str = "") -> El:
     """R2.3: pick one effect per group; picks stay secret until both have chosen."""
     rows = []
-    ja = i18n.get_lang() == "ja"
     for group, ranks, tiles in m.draft_groups(picks):
         tile_els = []
         for tile in tiles:
             tile_els.append(h(
                 "button",
                 h("span", tile.name, cls="tf-tile-name"),
-                h("span", tile.name_ja, cls="tf-tile-ja", lang="ja") if not ja else None,
                 h("span", tile.text, cls="tf-tile-text"),
                 h("span", tile.rule, cls="tf-tile-rule"),
                 cls=["tf-tile", GROUP_CLASS[group], "tf-on" if tile.selected else ""],
