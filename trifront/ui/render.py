@@ -398,8 +398,9 @@ def topbar(view: dict, names: dict[int, str], thinking: bool, *, can_export: boo
              h("div", h("span", cls="tf-logo-mark tf-logo-small", aria_hidden="true"),
                h("span", "TriFront", cls="tf-brand-name"), cls="tf-brand"),
              h("div", h("span", t("board.round", n=view["round"]), cls="tf-round", id="round"),
-               h("span", t("board.mode.draft") if view.get("mode") == "draft"
-                 else t("board.mode.normal"), cls="tf-modepill"),
+               h("span", t("board.mode_pill", mode=t("board.mode.draft")
+                           if view.get("mode") == "draft" else t("board.mode.normal")),
+                 cls="tf-modepill", id="mode-pill", title=t("board.mode_title")),
                cls="tf-roundbox"),
              h("div",
                h("span", names[me], cls="tf-score-name tf-score-name-me", aria_hidden="true"),

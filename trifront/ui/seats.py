@@ -259,6 +259,20 @@ class CpuSeat(Seat):
     def hint_strength(self, opts: dict) -> str:
         return opts["strength"]
 
+    def decorate(self, root, screen) -> None:
+        """The CPU's level beside its name on the board (``#cpu-level``): the strength the
+        menu set, which plays every move of this game's CPU."""
+        super().decorate(root, screen)
+        page = self.page
+        strength = page.opts.get("strength", "")
+        opp = screen.find(".tf-player-opp") if page.shown == "board" else None
+        row = opp.find(".tf-pname-row") if opp is not None else None
+        if row is not None and f"menu.strength.{strength}" in i18n.EN:
+            level = i18n.t(f"menu.strength.{strength}")
+            row.children.append(h("span", level, id="cpu-level", cls="tf-badge tf-badge-level",
+                                  title=i18n.t("board.cpu_level", level=level),
+                                  data={"level": strength}))
+
     def turn(self) -> None:
         page = self.page
         page.show("board")
