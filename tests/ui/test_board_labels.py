@@ -49,3 +49,31 @@ def test_english_tooltips_have_no_japanese_names():
     titles = [el.attrs["title"] for el in page.tree.iter()
               if "title" in el.attrs and el.attrs.get("id") != "btn-lang"]   # 日本語 switch
     assert titles and not [x for x in titles if JAPANESE.search(x)]
+
+
+def inspect_hand_card(card_id, effects):
+    from .games import game
+    app, page = make_app()
+    hand = [card_id] + [c for c in (0, 2, 6, 12, 14) if c != card_id][:4]
+    app.open_game(game(hand, [1, 3, 5, 7, 9], eff0=effects), screen="board")
+    app.dispatch("inspect", {"card-id": str(card_id), "owner": "0"})
+    return page.tree.find("#modal-inspect")
+
+
+def test_a_hand_cavalry_says_what_it_would_be_if_played():
+    cavalry = {"A": "supply", "B": "recon", "C": "cavalry", "D": "strategic"}
+    modal = inspect_hand_card(16, cavalry)            # a 9: deck 21 > 6, so 1 face-up
+    assert modal.find("#inspect-power").text() == "Power in your hand: 9"
+    assert modal.find("#inspect-if-played").text() == \
+        "Played face-up now: power 1. Face-down: 9 (R5.C4)."
+
+
+def test_a_hand_ambush_and_a_plain_continuous_effect():
+    modal = inspect_hand_card(16, None)               # Normal: C is Ambush
+    assert "power 7. Face-down: 10 (R5.C1)" in modal.find("#inspect-if-played").text()
+    archers = {"A": "archers", "B": "recon", "C": "ambush", "D": "strategic"}
+    modal = inspect_hand_card(0, archers)             # a 1: its lane decides, said plainly
+    assert "on the board only" in modal.find("#inspect-if-played").text()
+    modal = inspect_hand_card(12, None)               # a 7: no effect, nothing to add
+    assert modal.find("#inspect-if-played") is None
+    assert modal.find("#inspect-power").text() == "Power in your hand: 7"

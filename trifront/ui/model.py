@@ -1156,6 +1156,33 @@ def power_breakdown(card: dict) -> list[tuple[str, str, str]]:
     return rows
 
 
+def if_played(card: dict, view: dict) -> str:
+    """What a hand card's power would be once played, in words, where the view tells it (an
+    effect whose power follows only its face and its player's deck: Ambush, Cavalry), else
+    plainly that its effect counts on the board only; "" for a card with no such effect. In
+    the hand a card has its starting power ("Power now: 9" read as the Cavalry's power on
+    the board, where it would be 1)."""
+    from types import SimpleNamespace
+
+    from trifront.cards import ROLLOUT_POWER
+    effect = _effect_of(card)
+    info = EFFECTS.get(effect or "")
+    base = card.get("power")
+    if info is None or not isinstance(base, int):
+        return ""
+    rollout = ROLLOUT_POWER.get(effect)
+    if info.kind == "continuous" and rollout is not None and not info.rollout_by_lane:
+        # the view's deck sizes are all these two read of the state
+        decks = [SimpleNamespace(deck=range(n)) for n in view.get("decks", (0, 0))]
+        state, me = SimpleNamespace(players=decks), card.get("owner", view.get("me", 0))
+        up = rollout(state, None, 0, "up", me, base)
+        down = rollout(state, None, 0, "down", me, base)
+        return t("inspect.if_played", up=up, down=down, rule=info.rule)
+    if info.kind == "continuous" or effect == "mercenary":
+        return t("inspect.if_played_board", rule=info.rule)
+    return ""
+
+
 # ---------------------------------------------------------------------------------------------
 # Replays
 

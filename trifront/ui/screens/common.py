@@ -114,7 +114,7 @@ def inspect(app, data: dict) -> None:
     else:
         view = app.view()
     owner, cid = int(data["owner"]), int(data["card-id"])
-    card = None
+    card = found = None
     if app.screen == "round" and view.get("rounds"):
         for lane in view["rounds"][-1]["lanes"]:
             for c in lane["sides"][owner]:
@@ -128,7 +128,9 @@ def inspect(app, data: dict) -> None:
             if c.get("id") == cid:
                 card = c
     if card is not None and not card.get("hidden"):
-        app.overlay = ("inspect", m.card_face(card), m.power_breakdown(card))
+        in_hand = found is not None and found[0] == "hand" and owner == view.get("me")
+        app.overlay = ("inspect", m.card_face(card), m.power_breakdown(card),
+                       m.if_played(card, view) if in_hand else None)
 
 
 def share_url(app, record: dict) -> str:
@@ -175,7 +177,9 @@ def draw_discard_modal(app):
 
 @overlay("inspect")
 def draw_inspect_modal(app):
-    return inspect_modal(app.overlay[1], app.overlay[2]) if app.game is not None else None
+    in_hand = app.overlay[3] if len(app.overlay) > 3 else None
+    return (inspect_modal(app.overlay[1], app.overlay[2], in_hand=in_hand)
+            if app.game is not None else None)
 
 
 @overlay("log")
@@ -283,8 +287,11 @@ def log_modal(view: dict, names: dict[int, str]) -> El:
                  wide=True)
 
 
-def inspect_modal(face: m.CardFace, breakdown: list | None = None) -> El:
-    """Everything about one card: effect text, rank, group, current power and why."""
+def inspect_modal(face: m.CardFace, breakdown: list | None = None,
+                  in_hand: str | None = None) -> El:
+    """Everything about one card: effect text, rank, group, current power and why.
+    ``in_hand``: one of the player's hand cards, with what playing it would make of its
+    power (model.if_played; "" when nothing)."""
     rows = []
     for label, amount, kind in breakdown or ():
         rows.append(h("tr", h("th", label, scope="row"), h("td", amount),
@@ -301,7 +308,10 @@ def inspect_modal(face: m.CardFace, breakdown: list | None = None) -> El:
                    else t("inspect.rank_none"),
                    f" · {t('inspect.group', group=face.group, ranks=m.GROUP_RANGE[face.group])}"
                    if face.group else ""))
-    facts.append(h("p", h("b", t("inspect.power_now", n=face.power)), id="inspect-power"))
+    facts.append(h("p", h("b", t("inspect.power_now" if in_hand is None else "inspect.power_hand",
+                                 n=face.power)), id="inspect-power"))
+    if in_hand:
+        facts.append(h("p", in_hand, id="inspect-if-played", cls="tf-note"))
     if rows:
         facts.append(h("table", h("caption", t("inspect.why")), h("tbody", rows),
                        cls="tf-why", id="inspect-why"))
