@@ -140,12 +140,17 @@ def test_two_watchers_follow_a_whole_game_and_receive_nothing_hidden():
                 v = w.seat.status().view
                 if v is not None and a.game is not None:
                     seen += 1
-                    # between rounds: the last round's revealed board and its result
+                    # between rounds: the last round's result in words over the new
+                    # round's empty board (not the old board, which read as play going on)
                     empty = not any(s for lane in v["lanes"] for s in lane["sides"])
                     if v["rounds"] and empty:
                         assert p.tree.find("#watch-round") is not None
-                        assert p.tree.find("#lanes").find_all("[data-card-id]")
+                        assert not p.tree.find("#lanes").find_all(".tf-card")
                         round_ends += 1
+                    # both hands: small overlapped backs, never full size
+                    for hand in ("#hand-me", "#hand-opp"):
+                        backs = p.tree.find(hand).find_all(".tf-back")
+                        assert all("tf-card--xs" in c.classes for c in backs), hand
             return False
         await play(relay, [a, b], [pa, pb], stop=check)
         await settle(relay)

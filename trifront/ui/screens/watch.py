@@ -85,6 +85,19 @@ def turn_line(view: dict, names: dict[int, str]) -> str:
     return t("turn.round_over") if tm is None else t("turn.theirs", name=names[tm])
 
 
+def compact_hand(strip: El) -> El:
+    """The bottom player's hand as a spectator sees it: card backs as small and overlapped
+    as the top player's (drawn full size, 22 of them wrapped off a phone's screen); the
+    strip's "Hand n" says how many."""
+    hand = strip.find("#hand-me")
+    if hand is not None:
+        hand.add_class("tf-hand-opp")
+        for card in hand.find_all(".tf-back"):
+            card.attrs["class"] = " ".join("tf-card--xs" if c.startswith("tf-card--") else c
+                                           for c in card.classes)
+    return strip
+
+
 def watch_screen(w, names: dict[int, str]) -> El:
     """``w``: a watching.Watching. Before the first view: who and what we wait for."""
     leave = button(t("watch.leave"), "watch-leave", id="btn-watch-leave",
@@ -105,17 +118,12 @@ def watch_screen(w, names: dict[int, str]) -> El:
     view = w.view
     me, opp = view["me"], m.other(view["me"])
     empty = not any(side for lane in view["lanes"] for side in lane["sides"])
+    # a round just ended (R3.6): the new round's empty board, the last round's result in
+    # words above it (its revealed board, kept until the next play, read as the game going on)
     result = m.round_result(view, names) if empty else None
-    if result is not None:
-        # a round just ended (R3.6): its revealed board and results until the next play
-        lanes = [lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
-                          targets={}, fresh=set(), result=result.winners[lm.index],
-                          result_winner=result.winner_ids[lm.index])
-                 for lm in result.lanes]
-    else:
-        lanes = [lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
-                          targets={}, fresh=set(), last=m.last_action_spot(view))
-                 for lm in m.lane_models(view)]
+    lanes = [lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
+                      targets={}, fresh=set(), last=None if empty else m.last_action_spot(view))
+             for lm in m.lane_models(view)]
     actions = [lang_button(cls="tf-btn-ghost tf-btn-small"),
                button("?", "help", id="btn-help", cls="tf-btn-icon", title=t("board.help"),
                       aria_label=t("board.help")),
@@ -142,8 +150,8 @@ def watch_screen(w, names: dict[int, str]) -> El:
                                readonly=True),
                  h("div", lanes, cls="tf-lanes", id="lanes", role="group",
                    aria_label=t("board.lanes")),
-                 player_strip(view, me, names, mine=True, sel=m.Selection(), targets={},
-                               readonly=True),
+                 compact_hand(player_strip(view, me, names, mine=True, sel=m.Selection(),
+                                           targets={}, readonly=True)),
                  cls="tf-main"),
                h("aside", h("div", h("h2", t("log.title")),
                             h("ol", log or [h("li", t("log.empty"))], cls="tf-log", id="log",
