@@ -346,8 +346,8 @@ def test_a_running_games_share_link_shows_only_its_sharers_view():
         viewer.render()
         assert viewer.replay.view == "0"
         assert vpage.tree.find("#replay-view-1").attrs.get("disabled")
-        # the record says who played which seat: "Your view" on any page that opens it
-        assert vpage.tree.find("#replay-view-0").text().startswith("Your view")
+        # the record says who played which seat: the sharer is "Player" on another page
+        assert vpage.tree.find("#replay-view-0").text().startswith("Player's view")
         viewer.dispatch("replay-view", {"view": "1"})
         assert viewer.replay.view == "0" and "sharer" in vpage.tree.find("#toast").text()
         # opened on the page whose game it is: its own names ("Your view", not "Player 1")
@@ -362,7 +362,7 @@ def test_a_running_games_share_link_shows_only_its_sharers_view():
         app.dispatch("start")                                  # another deal: not its game
         assert app.open_replay(link)
         app.render()
-        assert page.tree.find("#replay-view-0").text().startswith("Your view")
+        assert page.tree.find("#replay-view-0").text().startswith("Player's view")
         # a link without "players" (an older record) names Player 1 and 2
         from trifront.replay import record_from_text
         old = {k: v for k, v in record_from_text(link).items() if k != "players"}
@@ -443,9 +443,9 @@ def test_own_finished_game_replay_and_export():
     assert page.screen() == "screen-over"
 
 
-def test_a_cpu_game_s_replay_names_you_and_the_cpu_and_its_last_move_says_who_won():
+def test_a_cpu_game_s_replay_names_the_player_and_the_cpu_and_its_last_move_says_who_won():
     """A replay of a game against the CPU said "Player 1" and "Player 2", and its last move
-    did not say how the game ended. The record carries who played each seat ("players");
+    did not say how the game ended; opened by someone else, it called the sharer "You". The record carries who played each seat ("players");
     an older record without it still opens, with Player 1 and Player 2."""
     record = finished_record(8)
     winner = Game.from_record(record).winner
@@ -454,9 +454,10 @@ def test_a_cpu_game_s_replay_names_you_and_the_cpu_and_its_last_move_says_who_wo
     app.render()
     app.dispatch("export")
     link = page.tree.find("#share-replay-link").attrs["value"]
-    for lang, you, cpu, win in (("en", "Your view", "CPU's view", ("You win!", "CPU wins")),
-                                ("ja", "あなたの視点", "CPUの視点", ("あなたの勝利！", "CPUの勝利"))):
-        viewer, vpage = make(None, lang=lang)      # another page opens the link
+    # another page opens the link: the sharer is "Player", not "You" (the reader did not play)
+    for lang, you, cpu, win in (("en", "Player's view", "CPU's view", ("Player wins", "CPU wins")),
+                                ("ja", "プレイヤーの視点", "CPUの視点", ("プレイヤーの勝利", "CPUの勝利"))):
+        viewer, vpage = make(None, lang=lang)
         assert viewer.open_replay(link)
         viewer.render()
         assert vpage.tree.find("#replay-view-0").text() == you

@@ -200,6 +200,7 @@ EN: dict[str, str] = {
     # names
     "name.you": "You",
     "name.cpu": "CPU",
+    "name.human": "Player",
     "name.player": "Player {n}",
     "name.opponent": "Opponent",
     # lanes
@@ -959,6 +960,7 @@ JA: dict[str, str] = {
     "lang.switch_title": "日本語で表示する",
     "name.you": "あなた",
     "name.cpu": "CPU",
+    "name.human": "プレイヤー",
     "name.player": "プレイヤー{n}",
     "name.opponent": "相手",
     "lane.0": "左",

@@ -54,9 +54,13 @@ def other(p: int) -> int:
 
 
 def player_names(kind: str, human: int = 0) -> dict[int, str]:
-    """Display names. ``kind`` "cpu": the human is "You", the other "CPU"; "local": Player 1/2."""
+    """Display names. ``kind`` "cpu": the human is "You", the other "CPU"; "shared": a game
+    against the CPU that someone else played (a replay opened from their link or file):
+    "Player" and "CPU"; "local": Player 1/2."""
     if kind == "cpu":
         return {human: t("name.you"), other(human): t("name.cpu")}
+    if kind == "shared":
+        return {human: t("name.human"), other(human): t("name.cpu")}
     if kind == "online":
         return {human: t("name.you"), other(human): t("name.opponent")}
     return {0: t("name.player", n=1), 1: t("name.player", n=2)}

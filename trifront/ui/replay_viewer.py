@@ -34,10 +34,12 @@ def _why(exc: Exception) -> str:
 
 
 def players_who(players: list[str] | None) -> tuple[str, int]:
-    """The names' (kind, seat) for a record's "players" (RECORD.md): a game against the CPU
-    names "You" and "CPU"; anything else (two people, an older record) Player 1 and 2."""
+    """The names' (kind, seat) for a record's "players" (RECORD.md) opened from outside (a
+    link, a file): a game against the CPU names "Player" and "CPU" (the one who shared it
+    is not the one reading: "You" is only for this page's own game, screens/replay.py);
+    anything else (two people, an older record) Player 1 and 2."""
     if players is not None and sorted(players) == ["cpu", "human"]:
-        return "cpu", players.index("human")
+        return "shared", players.index("human")
     return "local", 0
 
 
@@ -60,7 +62,7 @@ class ReplayViewer:
              perspective: str = "0") -> ReplayViewer:
         """A viewer on ``text`` (record JSON, a share link, or its fragment): at the start, or
         at the end of the page's own game. ``who``: the names' (kind, seat); None: as the
-        record's "players" say (You and CPU for a game against the CPU), else Player 1 / 2.
+        record's "players" say (Player and CPU for a game against the CPU), else Player 1 / 2.
         Raises CannotOpen (with the reason in words)."""
         try:
             replay = Replay(record_from_text(text))
