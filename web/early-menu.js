@@ -57,6 +57,10 @@
       const on = choice[key] === button.getAttribute("data-value");
       button.classList.toggle("tf-on", on);
       button.setAttribute("aria-pressed", on ? "true" : "false");
+      if (button.classList.contains("tf-seg")) {   // one Tab stop a row: the chosen option
+        if (on) button.removeAttribute("tabindex");
+        else button.setAttribute("tabindex", "-1");
+      }
     }
     for (const field of app.querySelectorAll("[data-input]")) {
       const key = field.getAttribute("data-input");

@@ -154,3 +154,81 @@ def test_the_draft_clears_its_footer_and_english_shows_no_japanese(page, app_url
         page.wait_for_selector("#hand-me [data-card-id]")
         page.locator("#hand-me [data-card-id]").first.click()
         assert page.evaluate(JAPANESE) == []
+
+
+def center(page, selector):
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_a_card_dragged_onto_a_lane_and_arrow_keys_along_the_hand(page, app_url):
+    boot(page, f"{app_url}?lang=en&seed=11&cpu_delay=0")
+    page.click("#btn-start")
+    page.wait_for_selector('#screen-board[data-step="card"]')
+    # the keyboard: arrows walk the hand, Enter picks the focused card
+    cards = page.locator("#hand-me [data-card-id]")
+    ids = [cards.nth(i).get_attribute("data-card-id") for i in range(cards.count())]
+    cards.first.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    focused = "document.activeElement.getAttribute('data-card-id')"
+    assert page.evaluate(focused) == ids[2]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(focused) == ids[1]
+    page.keyboard.press("End")
+    assert page.evaluate(focused) == ids[-1]
+    page.keyboard.press("Home")
+    assert page.evaluate(focused) == ids[0]
+    # the mouse: a usable card dragged onto the first lane it may go to
+    usable = page.locator("#hand-me [data-card-id]:not(.tf-dim)").first
+    cid = usable.get_attribute("data-card-id")
+    page.click(f'#hand-me [data-card-id="{cid}"]')           # which lanes it may go to
+    lane = page.locator('#choices [id^="btn-lane-"]:not([disabled])').first \
+        .get_attribute("id")[-1]
+    page.click(f'#hand-me [data-card-id="{cid}"]')           # unchosen again
+    page.wait_for_selector('#screen-board[data-step="card"]')
+    x, y = center(page, f'#hand-me [data-card-id="{cid}"]')
+    lx, ly = center(page, f'.tf-lane[data-lane="{lane}"]')
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 20, y - 20, steps=3)
+    page.mouse.move(lx, ly, steps=8)
+    assert page.locator(f'.tf-lane[data-lane="{lane}"].tf-drop-over').count() == 1
+    page.mouse.up()
+    page.wait_for_selector('#screen-board[data-step="face"]')
+    assert page.locator(".tf-drop-over, .tf-dragging").count() == 0
+    page.locator("#btn-up:not([disabled]), #btn-down:not([disabled])").first.click()
+    page.wait_for_selector(f'.tf-lane[data-lane="{lane}"] [data-card-id="{cid}"]')
+    # a drag let go off the lanes chooses nothing; a short wiggle is still a click
+    page.wait_for_selector('#screen-board[data-step="card"]:not([data-thinking])')
+    card = page.locator("#hand-me [data-card-id]:not(.tf-dim)").first
+    x, y = center(page, "#hand-me [data-card-id]:not(.tf-dim)")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 200, y + 5, steps=5)
+    page.mouse.up()
+    assert page.get_attribute("#screen-board", "data-step") == "card"
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 3, y + 2)
+    page.mouse.up()
+    page.wait_for_selector('#screen-board[data-step="lane"]')
+    assert "tf-selected" in card.get_attribute("class")
+
+
+def test_start_game_is_a_few_tabs_away_and_arrows_choose_in_a_row(page, app_url):
+    boot(page, f"{app_url}?lang=en")
+    page.locator("body").focus()
+    tabs = 0
+    while page.evaluate("document.activeElement.id") != "btn-start":
+        page.keyboard.press("Tab")
+        tabs += 1
+        assert tabs <= 12, page.evaluate("document.activeElement.outerHTML")
+    assert tabs <= 9, tabs          # it took 15: every option of every row was a stop
+    page.keyboard.press("Shift+Tab")   # the Effects row: one stop, its chosen option
+    assert page.evaluate("document.activeElement.id") == "opt-mode-normal"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector('#opt-mode-draft[aria-pressed="true"]')
+    assert page.evaluate("document.activeElement.id") == "opt-mode-draft"
+    page.keyboard.press("ArrowRight")             # round again to the first
+    page.wait_for_selector('#opt-mode-normal[aria-pressed="true"]')

@@ -330,6 +330,131 @@ def dataset(el) -> dict:
     return out
 
 
+#: keys that move the focus along the player's hand (a card focused there)
+HAND_KEYS = ("ArrowLeft", "ArrowRight", "Home", "End")
+
+
+def hand_step(target, key: str) -> bool:
+    """Move the keyboard focus from a hand card to the previous or next one (Home, End: the
+    first, the last). -> whether the focus was on a hand card (the key is then taken)."""
+    if is_none(target) or not hasattr(target, "closest"):
+        return False
+    hand = target.closest("#hand-me")
+    if is_none(hand) or hand is None or not target.hasAttribute("data-card-id"):
+        return False
+    cards = list(hand.querySelectorAll("[data-card-id][tabindex]"))
+    if not cards:
+        return False
+    at = next((i for i, c in enumerate(cards) if c.isSameNode(target)), 0)
+    to = {"ArrowLeft": max(0, at - 1), "ArrowRight": min(len(cards) - 1, at + 1),
+          "Home": 0, "End": len(cards) - 1}[key]
+    cards[to].focus()
+    return True
+
+
+#: keys that choose the previous or next option of a menu row (.tf-segs)
+SEG_KEYS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown")
+
+
+def seg_step(target, key: str) -> bool:
+    """A menu row is one Tab stop (only its chosen option is in the Tab order, render's
+    segs): the arrows move to the previous or next option and choose it, as in a radio
+    group. -> whether the focus was on such an option."""
+    if is_none(target) or not hasattr(target, "closest") or \
+            not target.classList.contains("tf-seg"):
+        return False
+    group = target.closest(".tf-segs")
+    if is_none(group) or group is None:
+        return False
+    segs = list(group.querySelectorAll(".tf-seg"))
+    at = next((i for i, c in enumerate(segs) if c.isSameNode(target)), 0)
+    step = -1 if key in ("ArrowLeft", "ArrowUp") else 1
+    segs[(at + step) % len(segs)].focus()
+    segs[(at + step) % len(segs)].click()
+    return True
+
+
+class CardDrag:
+    """A hand card dragged onto a lane with a mouse or a pen: the card follows the pointer
+    (a transform on the card itself), the lane under it is lit, and letting go over a lane
+    dispatches "drop" (the card and that lane chosen at once; the face comes next, as after
+    two clicks). Below DRAG_START px of movement it stays a click. A finger keeps tapping (a
+    drag on a phone's hand would stop the page from scrolling)."""
+
+    DRAG_START = 8
+
+    def __init__(self, dispatch):
+        self.dispatch = dispatch
+        self.card = None
+        self.start = (0.0, 0.0)
+        self.dragging = False
+        self.over = None
+        self.dropped_at = -1e9   # the event time (ms) a drag was let go
+
+    def down(self, event) -> None:
+        self.cancel()
+        if event.pointerType == "touch" or event.button != 0:
+            return
+        card = event.target.closest("#hand-me [data-card-id][data-act]") \
+            if hasattr(event.target, "closest") else None
+        if is_none(card) or card is None:
+            return
+        self.card = card
+        self.start = (event.clientX, event.clientY)
+
+    def move(self, event) -> None:
+        if self.card is None:
+            return
+        dx, dy = event.clientX - self.start[0], event.clientY - self.start[1]
+        if not self.dragging:
+            if abs(dx) + abs(dy) < self.DRAG_START:
+                return
+            self.dragging = True
+            self.card.classList.add("tf-dragging")
+        self.card.style.transform = f"translate({dx}px, {dy}px)"
+        self._light(self._lane_at(event.clientX, event.clientY))
+
+    def up(self, event) -> None:
+        if self.card is None:
+            return
+        card, dragging = self.card, self.dragging
+        lane = self._lane_at(event.clientX, event.clientY) if dragging else None
+        self.cancel()
+        if not dragging:
+            return                          # a click: the click event does the rest
+        self.dropped_at = event.timeStamp
+        if lane is not None:
+            self.dispatch("drop", {"card-id": card.getAttribute("data-card-id"),
+                                   "lane": lane.getAttribute("data-lane")})
+
+    def ends_drag(self, click) -> bool:
+        """Whether ``click`` is the one the browser may send as a drag is let go (on the
+        element both the card and the drop point sit in): it comes with the pointerup,
+        in the same few milliseconds; a click after that is the player's."""
+        return 0 <= click.timeStamp - self.dropped_at < 100
+
+    def cancel(self) -> None:
+        if self.card is not None:
+            self.card.style.transform = ""
+            self.card.classList.remove("tf-dragging")
+        self._light(None)
+        self.card, self.dragging = None, False
+
+    def _lane_at(self, x: float, y: float):
+        hit = document.elementFromPoint(x, y)   # the card lets the pointer through (CSS)
+        if is_none(hit) or hit is None:
+            return None
+        lane = hit.closest(".tf-lane[data-lane]")
+        return None if is_none(lane) or lane is None else lane
+
+    def _light(self, lane) -> None:
+        if self.over is not None and (lane is None or not self.over.isSameNode(lane)):
+            self.over.classList.remove("tf-drop-over")
+        self.over = lane
+        if lane is not None:
+            lane.classList.add("tf-drop-over")
+
+
 def listen(container_id: str, dispatch, on_error, on_input=None) -> None:
     """Route clicks (and Enter/Space on focusable cards, Escape) to ``dispatch(act, data)``,
     and typing in a field with ``data-input="key"`` to ``on_input(key, value)`` (no redraw);
@@ -351,6 +476,8 @@ def listen(container_id: str, dispatch, on_error, on_input=None) -> None:
 
     def on_click(event) -> None:
         try:
+            if drag.ends_drag(event):       # the click that ends a drag is not a click
+                return
             fire(event.target)
         except Exception as exc:  # noqa: BLE001 - the controller guards; this is a last net
             on_error(exc)
@@ -363,6 +490,10 @@ def listen(container_id: str, dispatch, on_error, on_input=None) -> None:
             typing = event.target.tagName in ("INPUT", "TEXTAREA", "SELECT")
             if event.key == "Escape":
                 dispatch("escape", {})
+            elif event.key in HAND_KEYS and hand_step(event.target, event.key):
+                event.preventDefault()      # the focus moved along the hand
+            elif event.key in SEG_KEYS and seg_step(event.target, event.key):
+                event.preventDefault()      # the next choice of a menu row, chosen
             elif event.key in ("ArrowLeft", "ArrowRight") and not typing:
                 dispatch("arrow", {"dir": "left" if event.key == "ArrowLeft" else "right"})
             elif event.key == "Enter" and event.target.hasAttribute("data-input"):
@@ -402,12 +533,33 @@ def listen(container_id: str, dispatch, on_error, on_input=None) -> None:
         except Exception as exc:  # noqa: BLE001
             on_error(exc)
 
+    drag = CardDrag(dispatch)
+
     def on_pointer(event) -> None:
         global _keyboard_user
         _keyboard_user = False
+        try:
+            drag.down(event)
+        except Exception as exc:  # noqa: BLE001
+            on_error(exc)
+
+    def on_move(event) -> None:
+        try:
+            drag.move(event)
+        except Exception as exc:  # noqa: BLE001
+            on_error(exc)
+
+    def on_up(event) -> None:
+        try:
+            drag.up(event)
+        except Exception as exc:  # noqa: BLE001
+            on_error(exc)
 
     container.addEventListener("change", create_proxy(on_change))
     container.addEventListener("pointerdown", create_proxy(on_pointer))
+    document.addEventListener("pointermove", create_proxy(on_move))
+    document.addEventListener("pointerup", create_proxy(on_up))
+    document.addEventListener("pointercancel", create_proxy(lambda event: drag.cancel()))
     container.addEventListener("input", create_proxy(on_type))
     container.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))

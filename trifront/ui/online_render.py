@@ -43,7 +43,7 @@ def _signal_seg(opts: dict, value: str) -> El:
     return h("button", h("span", t(f"online.signal.{value}"), cls="tf-seg-label"),
              h("span", t(f"online.signal.{value}_sub"), cls="tf-seg-sub"),
              cls=["tf-seg", "tf-on" if on else ""], type="button", id=f"opt-signal-{value}",
-             aria_pressed="true" if on else "false",
+             aria_pressed="true" if on else "false", tabindex=None if on else "-1",
              data={"act": "menu-set", "key": "signal", "value": value})
 
 

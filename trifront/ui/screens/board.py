@@ -58,6 +58,18 @@ def lane(app, data: dict) -> None:
     app.sel = m.Selection(app.sel.card, lane)
 
 
+@on("drop")
+def drop(app, data: dict) -> None:
+    """A hand card dragged onto a lane (dom.CardDrag): that card and that lane, as two clicks
+    would choose them (a lane it may not go to says why); the face is chosen next."""
+    if not app.my_turn():
+        return
+    if app.sel.card != int(data["card-id"]):
+        select(app, data)
+    if app.sel.card == int(data["card-id"]):
+        lane(app, data)
+
+
 @on("face")
 def face(app, data: dict) -> None:
     if not app.my_turn() or app.sel.lane is None:

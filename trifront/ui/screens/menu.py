@@ -152,10 +152,12 @@ def menu_screen(opts: dict, status: dict | None = None,
 
     def seg(key, value, label, sub=""):
         on = str(opts.get(key)) == value
+        # one Tab stop a row: the chosen option; the arrows choose another (dom.seg_step)
         return h("button", h("span", label, cls="tf-seg-label"),
                  h("span", sub, cls="tf-seg-sub") if sub else None,
                  cls=["tf-seg", "tf-on" if on else ""], type="button",
                  id=f"opt-{key}-{value}", aria_pressed="true" if on else "false",
+                 tabindex=None if on else "-1",
                  data={"act": "menu-set", "key": key, "value": value})
 
     if kind == "cpu":
