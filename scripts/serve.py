@@ -7,11 +7,11 @@ the browser tests (`tests/browser/conftest.py` imports `make_server`).
 
     python3 scripts/serve.py [--port 8000] [--root DIR] [--prefix /sub/path/]
 
-What it adds to `http.server`: explicit MIME types for `.mjs`, `.wasm`, `.toml`, `.py`
-(so a machine's own mime.types cannot break the page), `Cache-Control: no-cache` (an edited
-`.py` is picked up on reload), an optional URL prefix (to check that the page works under a
-sub-path, as on GitHub Pages), `--relay-port` (web/online.json tells the page where
-scripts/play's relay listens) and a clear one-line address on start.
+What it adds to `http.server`: explicit MIME types for `.mjs`, `.wasm`, `.toml`, `.py`,
+`.webmanifest` (so a machine's own mime.types cannot break the page), `Cache-Control:
+no-cache` (an edited `.py` is picked up on reload), an optional URL prefix (to check that
+the page works under a sub-path, as on GitHub Pages), `--relay-port` (web/online.json tells
+the page where scripts/play's relay listens) and a clear one-line address on start.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ EXTRA_TYPES = {
     ".toml": "text/plain; charset=utf-8",
     ".py": "text/plain; charset=utf-8",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".zip": "application/zip",
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",

@@ -5,7 +5,7 @@ crest kept), and links that never wrap inside a word."""
 from __future__ import annotations
 
 import pytest
-from harness import boot, shot
+from harness import boot, shot, wait_booted
 
 #: whether the whole page fits the window (no scrolling) and the crest is drawn
 FITS = """() => {
@@ -232,3 +232,87 @@ def test_start_game_is_a_few_tabs_away_and_arrows_choose_in_a_row(page, app_url)
     assert page.evaluate("document.activeElement.id") == "opt-mode-draft"
     page.keyboard.press("ArrowRight")             # round again to the first
     page.wait_for_selector('#opt-mode-normal[aria-pressed="true"]')
+
+
+def installability(playwright_instance, url: str, profile) -> tuple[dict, list]:
+    """What Chromium makes of the page's web app manifest, and why it could not be installed
+    ([] when it can). A profile on disk: in an incognito context Chromium installs nothing."""
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+    ctx = playwright_instance.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        page.wait_for_selector('#app[data-ready="1"]', state="attached", timeout=90_000)
+        cdp = ctx.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        icons = cdp.send("Page.getManifestIcons")
+        manifest["icon_found"] = bool(icons.get("primaryIcon"))
+        return manifest, errors
+    finally:
+        ctx.close()
+
+
+def test_the_built_site_is_installable_under_a_sub_path(playwright_instance, tmp_path):
+    import json as _json
+
+    import serve
+    from test_site import PREFIX, build
+    built = build(tmp_path / "dist")
+    for rel in ("web/manifest.webmanifest", "web/img/icon-192.png", "web/img/icon-512.png",
+                "web/img/icon.svg"):
+        assert rel in built["files"], rel            # in the service worker's precache too
+    sw = (tmp_path / "dist/sw.js").read_text()
+    assert '"./web/manifest.webmanifest"' in sw and '"./web/img/icon-512.png"' in sw
+    server = serve.serve_in_thread(root=tmp_path / "dist", port=0, prefix=PREFIX, quiet=True)
+    try:
+        manifest, errors = installability(playwright_instance, server.url + "?lang=en",
+                                          tmp_path / "profile")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert manifest["url"] == server.url + "web/manifest.webmanifest"
+    assert manifest["errors"] == [] and manifest["icon_found"]
+    data = _json.loads(manifest["data"])
+    assert data["display"] == "standalone" and data["start_url"] == "../"
+    assert errors == [], errors
+
+
+def test_back_walks_the_game_s_screens_and_a_reload_keeps_its_place(page, app_url):
+    boot(page, f"{app_url}?lang=en&seed=5&cpu_delay=0")
+    page.click("#btn-start")
+    page.wait_for_selector("#screen-board")
+    page.go_back()                                  # the game, kept; not the previous site
+    page.wait_for_selector("#screen-menu #btn-resume")
+    assert page.url.startswith(app_url)
+    page.go_forward()                               # nothing ahead of the menu: it stays
+    page.wait_for_timeout(300)
+    assert page.locator("#screen-menu").count() == 1
+    page.click("#btn-resume")
+    page.wait_for_selector("#screen-board")
+    page.reload()                                   # the saved game, and its history entry
+    wait_booted(page)
+    page.wait_for_selector("#screen-board")
+    page.go_back()
+    page.wait_for_selector("#screen-menu #btn-resume")
+    page.click("#btn-resume")
+    page.wait_for_selector("#screen-board")
+    page.click("#btn-leave")                        # the page's own Menu: its entry goes too
+    page.wait_for_selector("#screen-menu")
+    page.wait_for_function("history.state === null || history.state.tf === 0")
+
+
+def test_back_closes_a_replay_link_and_the_address_follows(page, app_url):
+    import random
+
+    from trifront.game import Game
+    from trifront.replay import share_fragment
+    g, rng = Game.new(seed=6), random.Random(6)
+    while not g.over:
+        g.apply(rng.choice(g.view(g.to_move)["legal"]), player=g.to_move)
+    boot(page, f"{app_url}?lang=en#{share_fragment(g.record())}")
+    page.wait_for_selector("#screen-replay")
+    page.go_back()
+    page.wait_for_selector("#screen-menu")
+    assert "replay=" not in page.url and page.url.startswith(app_url)
