@@ -69,11 +69,14 @@ class App:
                  set_address: Callable[[dict], None] | None = None,
                  scroll_to: Callable[[str], None] | None = None,
                  sound: Sound | None = None,
-                 share_link: Callable[[str, str], bool] | None = None):
+                 share_link: Callable[[str, str], bool] | None = None,
+                 history: Callable[[int], None] | None = None):
         # the page's hooks
         self.mount, self.scroll_to, self.copy_text = mount, scroll_to, copy_text
         # the browser's share sheet (navigator.share), when it has one: share_link(url, title)
         self.share_link = share_link
+        # the browser's history follows the page's depth (dom.History.sync; Back: common.py)
+        self.history = history
         self.set_address = set_address  # the address follows the room (a reload rejoins)
         self.log_error, self.log_warn = log_error, log_warn
         self.spawn, self.sleep, self.clock = spawn, sleep, clock
@@ -154,6 +157,17 @@ class App:
     def view(self, p: int | None = None) -> dict:
         return self.game.view(self.viewer if p is None else p)
 
+    def history_depth(self) -> int:
+        """How far the page is from its menu, as the browser's Back button walks it: 0 the
+        menu; 1 a game, a Draft, a lobby, a spectator's board (or a replay opened from the
+        menu); one more for a replay or a review open over them."""
+        depth = 0 if self.screen == "menu" else 1
+        if self.replay is not None:
+            depth += 1
+        if self.overlay == ("review",):
+            depth += 1
+        return depth
+
     def my_turn(self) -> bool:
         """Whether the player on screen may act now (the board, their turn, nobody thinking)."""
         return (self.game is not None and self.screen == "board" and not self.game.over
@@ -209,6 +223,8 @@ class App:
                 r.mark_copied(root, self.copied)
             screens.sound.place(self, screen)
             self.mount(root)
+            if self.history is not None:
+                self.history(self.history_depth())
             screens.sound.hear(self)
             follow_scroll(self)
             if self.shown == "board":

@@ -321,6 +321,47 @@ def set_address(params: dict) -> None:
         history.replaceState(history.state, "", url.href)
 
 
+class History:
+    """The browser's history follows the page (App.history_depth): going deeper (the menu to
+    a game, a game to its replay) pushes an entry per level, at the same address (a reload
+    or a ?room= link still opens what it did); coming back up by the page's own buttons
+    goes back over them, so Back never lands on a stale entry. Back (popstate) tells the
+    app the depth of the entry the browser went to ("history-back"); Forward past the page
+    is undone. Each entry's state is {"tf": depth}."""
+
+    def __init__(self, dispatch):
+        from js import history, window
+        self.dispatch = dispatch
+        self.depth = self._depth_of(history.state)   # a reload keeps the entry it was on
+        self.ours = 0              # popstates of our own history.go(), not the player's
+        window.addEventListener("popstate", create_proxy(self.on_pop))
+
+    @staticmethod
+    def _depth_of(state) -> int:
+        if is_none(state) or state is None:
+            return 0
+        depth = getattr(state, "tf", None)
+        return depth if isinstance(depth, int) and 0 <= depth < 100 else 0
+
+    def sync(self, depth: int) -> None:
+        from js import history, location
+        if depth > self.depth:
+            for k in range(self.depth + 1, depth + 1):
+                history.pushState(to_js({"tf": k}, dict_converter=Object.fromEntries), "",
+                                  location.href)
+        elif depth < self.depth:
+            self.ours += 1
+            history.go(depth - self.depth)
+        self.depth = depth
+
+    def on_pop(self, event) -> None:
+        if self.ours:
+            self.ours -= 1
+            return
+        self.depth = self._depth_of(event.state)
+        self.dispatch("history-back", {"depth": str(self.depth)})
+
+
 def dataset(el) -> dict:
     """Every data-* attribute of a DOM element: {"card-id": "12", ...}."""
     out = {}

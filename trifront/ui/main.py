@@ -327,6 +327,7 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  scroll_to=dom.scroll_to,
                  share_link=dom.share_link if dom.can_share() else None)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
+controller.history = dom.History(controller.dispatch).sync   # Back walks the page's screens
 if _param("watch", "", str):
     controller.start_watching(_param("watch", "", str))
 elif not _param("room", "", str):

@@ -38,6 +38,43 @@ def close_modal(app, data: dict) -> None:
     app.overlay = None
 
 
+@on("history-back")
+def history_back(app, data: dict) -> None:
+    """The browser's Back button (dom.History): step up until the page is as deep as the
+    history entry the browser went back to (``depth``, App.history_depth): a review or a
+    replay closes; a game goes to the menu, kept where the seat keeps games ("Menu"); the
+    tutorial is skipped; an online match or a spectator leaves its room (a reload or the
+    same room word brings a match back)."""
+    try:
+        target = max(0, int(data.get("depth", 0)))
+    except (TypeError, ValueError):
+        target = 0
+    for _ in range(4):
+        depth = app.history_depth()
+        if depth <= target:
+            return
+        back_step(app)
+        if app.history_depth() >= depth:
+            return      # nothing closed: the page stays (and History puts the entry back)
+
+
+def back_step(app) -> None:
+    from trifront.ui.screens import handler
+    if app.overlay == ("review",):
+        handler("close-modal")(app, {})
+    elif app.replay is not None:
+        handler("replay-close")(app, {})
+    elif app.screen == "watch":
+        handler("watch-leave")(app, {})
+    elif (app.screen == "board" and app.seat.offers_leave and isinstance(app.game, Game)
+          and not app.game.over):
+        handler("leave")(app, {})
+    else:
+        handler("tutorial-skip")(app, {})     # nothing unless in the tutorial
+        if app.screen != "menu":
+            menu(app, {})
+
+
 @on("dismiss-toast")
 def dismiss_toast(app, data: dict) -> None:
     app.toast = ""
