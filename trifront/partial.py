@@ -35,7 +35,8 @@ from .actions import DISCARD, DOWN, PASS, PLAY, RESIGN, UP, Action, MalformedAct
 from .cards import EFFECTS
 from .constants import DECK_SIZE, LANES, MERCENARY_MAX, MERCENARY_MIN
 from .reasons import Reason
-from .rules import IllegalAction, apply_unchecked, check, new_state
+from .rules import (IllegalAction, apply_unchecked, check, discard_problem, new_state,
+                    placement_problem)
 from .state import HAND, Card, GameState, make_created_soldier, make_starting_card
 from .views import player_view, view_action
 
@@ -48,7 +49,20 @@ CARRIED_RULES = ("R5.C5", "R5.C6", "R5.D4")
 
 
 class Inconsistent(Exception):
-    """A told fact contradicts what this page knows: a peer's lie, or a broken page."""
+    """A told fact contradicts what this page knows: a peer's lie, or a broken page.
+
+    Data, as the engine's refusals are (reasons.py): ``code`` names the case and ``args``
+    hold the JSON values its words need; the words are the text catalogues'
+    (``fairwhy.sealed.<code>``, trifront/ui/i18n.py). ``str()`` is the English text, for
+    logs. The args never quote what a peer sent, only what this page worked out."""
+
+    def __init__(self, code: str, **args) -> None:
+        super().__init__(code)
+        self.code, self.data = code, args
+
+    def __str__(self) -> str:
+        from .ui.i18n import fault_english  # the words are the catalogue's (as reasons.py)
+        return fault_english({"code": self.code, "step": None, "args": self.data})
 
 
 class Unknown(Card):
@@ -104,20 +118,20 @@ def _read_card(state: GameState, owner: int, data: object) -> Card:
     anything a real card of `owner` could not be."""
     if not isinstance(data, dict) or set(data) != {"id", "soldier", "changes", "roll",
                                                    "penalty"}:
-        raise Inconsistent(f"a shown card must be a card state, not {data!r}")
+        raise Inconsistent("card_state")
     cid, soldier, changes = data["id"], data["soldier"], data["changes"]
     owned = len(state.players[owner].cards)
     if type(cid) is not int or not 0 <= cid < owned:
-        raise Inconsistent(f"player {owner} has no card {cid!r}")
+        raise Inconsistent("no_card", p=owner)
     if type(soldier) is not bool or type(data["penalty"]) is not bool:
-        raise Inconsistent("a shown card's soldier and penalty are true or false")
+        raise Inconsistent("card_flags")
     roll = data["roll"]
     if roll is not None and (type(roll) is not int or not MERCENARY_MIN <= roll <= MERCENARY_MAX):
-        raise Inconsistent(f"a roll is {MERCENARY_MIN}..{MERCENARY_MAX}, not {roll!r}")
+        raise Inconsistent("roll_range", lo=MERCENARY_MIN, hi=MERCENARY_MAX)
     if not isinstance(changes, list) or not all(
             isinstance(c, list) and len(c) == 2 and c[0] in CARRIED_RULES
             and type(c[1]) is int and -20 <= c[1] <= 20 for c in changes):
-        raise Inconsistent(f"a shown card's changes are [rule, delta] pairs, not {changes!r}")
+        raise Inconsistent("card_changes")
     if cid < DECK_SIZE:
         card = make_starting_card(owner, cid, state.effects[owner])
         if soldier:  # R5.A6: it keeps rank and power, loses its effect
@@ -126,7 +140,7 @@ def _read_card(state: GameState, owner: int, data: object) -> Card:
     else:
         card = make_created_soldier(owner, cid)
         if not soldier:
-            raise Inconsistent(f"card {cid} of player {owner} is a created soldier (R5.B6)")
+            raise Inconsistent("created_soldier", p=owner, card=cid)
     card.changes = tuple((rule, delta) for rule, delta in changes)
     card.carried = sum(delta for _rule, delta in changes)
     card.roll = roll
@@ -185,15 +199,15 @@ class ToldRandom:
 
     def randint(self, a: int, b: int) -> int:
         if not self.rolls:
-            raise Inconsistent("a roll the step needs was not told (R5.C2)")
+            raise Inconsistent("roll_missing")
         value = self.rolls.pop(0)
         if not a <= value <= b:
-            raise Inconsistent(f"a roll of {value} is not in {a}..{b}")
+            raise Inconsistent("roll_range", lo=a, hi=b)
         return value
 
     def sample(self, population, k: int) -> list:
         if self.shown is None:
-            raise Inconsistent("cards the step shows were not told (R5.D3)")
+            raise Inconsistent("shown_missing")
         return self.shown(population, k)
 
 
@@ -226,10 +240,10 @@ class ToldDeck(list):
 
     def pop(self, *args):
         if not self.told:
-            raise Inconsistent("a draw of this page's was not told")
+            raise Inconsistent("draw_missing")
         cid = self.told.pop(0)
         if type(cid) is not int or cid not in self:
-            raise Inconsistent(f"card {cid!r} is not in this page's deck")
+            raise Inconsistent("draw_not_in_deck")
         self.remove(cid)
         return cid
 
@@ -282,12 +296,12 @@ class PartialGame:
         """Round 1 as `me` starts it: `hand` the ids `me` drew (R3.2), told like any draw."""
         if sorted(set(hand)) != sorted(hand) or not all(type(c) is int and 0 <= c < DECK_SIZE
                                                         for c in hand):
-            raise Inconsistent(f"an opening hand holds distinct card ids, not {hand!r}")
+            raise Inconsistent("opening_hand")
         own = list(hand) + sorted(set(range(DECK_SIZE)) - set(hand))
         decks = [own, list(range(DECK_SIZE))] if me == 0 else [list(range(DECK_SIZE)), own]
         state = new_state(mode, effects, first, 0, decks=decks)
         if sorted(state.players[me].hand) != sorted(hand):
-            raise Inconsistent("the opening hand is not the first round's draw (R3.2)")
+            raise Inconsistent("opening_hand")
         self.me = me
         self.opp = 1 - me
         self.state = state
@@ -329,7 +343,7 @@ class PartialGame:
         """The Action `move` (a view-form or hidden-form move of `player`) is on this page,
         unknown cards standing for the hidden parts. Raises Inconsistent."""
         if not isinstance(move, dict):
-            raise Inconsistent(f"a move must be an object, not {move!r}")
+            raise Inconsistent("move_malformed")
         state = self.state
         data = dict(move)
         try:
@@ -344,21 +358,21 @@ class PartialGame:
                     kind = EFFECTS[card.effect].chooses if card is not None and card.effect \
                         else None
                     if kind is None:
-                        raise Inconsistent("only a card that chooses names a slot")
+                        raise Inconsistent("slot_no_chooser")
                     side = 1 - player if kind.opponents else player
                     slot = target["slot"]
                     if (set(target) - {"slot", "lane"} or not isinstance(slot, list)
                             or len(slot) != 2 or slot[0] not in LANES
                             or type(slot[1]) is not int
                             or not 0 <= slot[1] < len(state.players[side].board[slot[0]])):
-                        raise Inconsistent(f"no card at slot {slot!r}")
+                        raise Inconsistent("no_slot")
                     new_target = {"card": state.players[side].board[slot[0]][slot[1]]}
                     if "lane" in target:
                         new_target["lane"] = target["lane"]
                     data["target"] = new_target
             return Action.from_json(data)
         except MalformedAction as exc:
-            raise Inconsistent(f"a malformed move: {exc}") from None
+            raise Inconsistent("move_malformed") from None
 
     def _card(self, player: int, cid: object) -> Card | None:
         cards = self.state.players[player].cards
@@ -371,7 +385,7 @@ class PartialGame:
         for cid in ps.hand:
             if cid != besides and isinstance(ps.cards[cid], Unknown):
                 return cid
-        raise Inconsistent("the move names a hidden card of a hand this page knows whole")
+        raise Inconsistent("hand_whole")
 
     # ------------------------------------------------------------------ making it known
 
@@ -384,11 +398,11 @@ class PartialGame:
         new = _read_card(state, self.opp, data)
         if isinstance(obj, Unknown):
             if new.id in ops.cards:
-                raise Inconsistent(f"card {new.id} of player {self.opp} is already elsewhere")
+                raise Inconsistent("card_elsewhere", p=self.opp, card=new.id)
         elif obj.id != new.id:
-            raise Inconsistent(f"card {obj.id} is known to be there, not card {new.id}")
+            raise Inconsistent("card_there", card=obj.id, told=new.id)
         elif card_state(obj) != card_state(new) and obj.zone == HAND:
-            raise Inconsistent(f"card {obj.id} is known, and it is not as shown")
+            raise Inconsistent("card_not_as_shown", card=obj.id)
         zone, face, lane = obj.zone, obj.face, obj.lane
         obj.__class__ = Card
         for slot in Card.__slots__:
@@ -415,14 +429,14 @@ class PartialGame:
     def _show_slot(self, entry: object) -> None:
         ops = self.state.players[self.opp]
         if not isinstance(entry, dict) or set(entry) != {"slot", "card"}:
-            raise Inconsistent(f"a shown face-down card is {{slot, card}}, not {entry!r}")
+            raise Inconsistent("reveal_malformed")
         slot = entry["slot"]
         if (not isinstance(slot, list) or len(slot) != 2 or slot[0] not in LANES
                 or type(slot[1]) is not int or not 0 <= slot[1] < len(ops.board[slot[0]])):
-            raise Inconsistent(f"no card of the opponent at slot {slot!r}")
+            raise Inconsistent("no_slot")
         label = ops.board[slot[0]][slot[1]]
         if ops.cards[label].face != DOWN:
-            raise Inconsistent(f"the card at slot {slot} is face-up")
+            raise Inconsistent("slot_face_up")
         self._install(label, entry["card"])
 
     def _forget(self) -> None:
@@ -479,6 +493,7 @@ class PartialGame:
         trial._rework_captains()
         dry = trial.state.rng = _Dry(rolls)
         action = trial._action(player, trial._shown_move(player, move, card))
+        trial._check(player, action)   # what the public position forbids is refused now
         piles = []
         for ps in trial.state.players:
             ps.deck = _CountingPile(ps.deck, trial.state)
@@ -505,7 +520,9 @@ class PartialGame:
             self.state, self._next_label, self.round_cards = before
             if isinstance(exc, Inconsistent):
                 raise
-            raise Inconsistent(f"{type(exc).__name__}: {exc}") from None
+            if isinstance(exc, IllegalAction):   # the engine's own reason, as data
+                raise Inconsistent("illegal", reason=exc.reason.to_json()) from None
+            raise Inconsistent("cannot_carry") from None
 
     def _shown_move(self, player: int, move: object, card: object) -> object:
         """`move` with the opponent's card it shows (`card`, a card state) put in its hand
@@ -517,42 +534,34 @@ class PartialGame:
             if move.get("card") is None:
                 return {**move, "card": shown}
             if move.get("card") != shown:
-                raise Inconsistent("the move and the card it shows differ")
+                raise Inconsistent("card_differs")
         return move
 
     def _step(self, player: int, move: dict, told: Told) -> Action:
         state = self.state
         if player not in (0, 1):
-            raise Inconsistent(f"player must be 0 or 1, not {player!r}")
+            raise Inconsistent("cannot_carry")
         move = self._shown_move(player, move, told.card)
         for entry in told.revealed:
             self._show_slot(entry)
         if not isinstance(told.draws, list):
-            raise Inconsistent(f"draws are a list of card ids, not {told.draws!r}")
+            raise Inconsistent("cannot_carry")
         own_deck = state.players[self.me].deck
         own_deck.told = list(told.draws)
         script = state.rng
         script.rolls = list(told.rolls)
         script.shown = self._shown_hook(player, told.shown)
         action = self._action(player, move)
-        if action.type == RESIGN:  # R6.6: only for the player who sends it
-            check(state, action, player)
-        elif player != self.opp or action.type != PASS or not any(
-                isinstance(state.players[player].cards[c], Unknown)
-                for c in state.players[player].hand):
-            check(state, action, player)
-        elif state.to_move != player:
-            raise IllegalAction(Reason("R3.3", "not_your_turn"))
-        # else: a pass R5.A3 might forbid, from a hand this page cannot see: the audit's
+        self._check(player, action)
         self._rework_captains()
         on_board = {id(state.players[p].cards[c]) for p in (0, 1)
                     for side in state.players[p].board for c in side}
         round_before = state.round
         apply_unchecked(state, action)
         if script.rolls:
-            raise Inconsistent("more rolls were told than the step needed (R5.C2)")
+            raise Inconsistent("extra_rolls")
         if own_deck.told:
-            raise Inconsistent("more draws were told than the step made")
+            raise Inconsistent("extra_draws")
         if state.round != round_before:
             self.round_cards = []
         elif action.type == PLAY:
@@ -567,19 +576,61 @@ class PartialGame:
         self._sort_own_deck()
         return action
 
+    def _check(self, player: int, action: Action) -> None:
+        """rules.check as far as this page can see: raises IllegalAction for what the
+        public position forbids (a move out of turn, a face-down play R5.A4 forbids, a
+        target that is not one, a pass R5.A3 forbids, ...)."""
+        state = self.state
+        if action.type == RESIGN:  # R6.6: only for the player who sends it
+            check(state, action, player)
+        elif player != self.opp or action.type != PASS or not any(
+                isinstance(state.players[player].cards[c], Unknown)
+                for c in state.players[player].hand):
+            check(state, action, player)
+        elif state.to_move != player:
+            raise IllegalAction(Reason("R3.3", "not_your_turn"))
+        elif not self._stuck_pass_possible(player):
+            raise IllegalAction(Reason("R5.A3", "assault_pass"))
+        # else: a pass R5.A3 forbids unless every unknown card of the hand is one with no
+        # play now (an engineer with no empty lane): the audit's
+
+    def _stuck_pass_possible(self, player: int) -> bool:
+        """Whether `player` (the opponent, some of its hand unknown here) may pass now as
+        far as this page can see: R5.A3 forbids it while the hand holds a card with a play
+        or discard, so the known cards must have none, and the unknown ones could be only
+        cards with none (of the player's effects: an engineer with no empty lane, R5.C5).
+        Any card that can be played or discarded makes the pass refused at once."""
+        state = self.state
+        ps = state.players[player]
+        if not ps.no_pass:
+            return True
+        if not all(_stuck(state, player, ps.cards[c]) for c in ps.hand
+                   if not isinstance(ps.cards[c], Unknown)):
+            return False
+        effects = state.effects[player]
+        return any(_stuck(state, player, make_starting_card(player, cid, effects))
+                   for cid in range(DECK_SIZE))
+
     def _shown_hook(self, player: int, shown: list):
         """R5.D3 on this page: the spy's player is told the cards shown (states), the spied
         player which of its own (ids)."""
         def pick(population, k: int) -> list:
             if len(shown) != k:
-                raise Inconsistent(f"R5.D3 shows {k} cards, {len(shown)} were told")
+                raise Inconsistent("shown_count_told", k=k, n=len(shown))
             if player == self.me:
                 return [self._show_in_hand(data) for data in shown]
             hand = self.state.players[self.me].hand
             if any(cid not in hand for cid in shown) or len(set(shown)) != k:
-                raise Inconsistent("R5.D3 showed cards that are not in this page's hand")
+                raise Inconsistent("shown_not_in_hand")
             return list(shown)
         return pick
+
+
+def _stuck(state: GameState, player: int, card: Card) -> bool:
+    """`card` in `player`'s hand has no play (R4.3, R5.A4) and no discard now."""
+    return discard_problem(card) is not None and all(
+        placement_problem(state, player, card, lane, face) is not None
+        for lane in LANES for face in (UP, DOWN))
 
 
 def hidden_move(state: GameState, player: int, action: Action) -> dict:

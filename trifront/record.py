@@ -140,10 +140,10 @@ class _TellingDeck(list):
 
     def pop(self, *args):
         if self.at >= len(self.tape):
-            raise Inconsistent("a draw the record does not tell")
+            raise Inconsistent("record_draw_missing")
         cid = self.tape[self.at]
         if cid not in self:
-            raise Inconsistent(f"card {cid!r} is not in the deck when it is drawn")
+            raise Inconsistent("record_not_in_deck")
         self.at += 1
         self.remove(cid)
         return cid
@@ -171,19 +171,19 @@ class _TellingRandom:
 
     def randint(self, a: int, b: int) -> int:
         if self.at_roll >= len(self.tape_rolls):
-            raise Inconsistent("a roll the record does not tell (R5.C2)")
+            raise Inconsistent("record_roll_missing")
         value = self.tape_rolls[self.at_roll]
         if not a <= value <= b:
-            raise Inconsistent(f"a roll of {value} is not in {a}..{b}")
+            raise Inconsistent("roll_range", lo=a, hi=b)
         self.at_roll += 1
         return value
 
     def sample(self, population, k: int) -> list:
         if self.at_shown >= len(self.tape_shown):
-            raise Inconsistent("cards R5.D3 shows that the record does not tell")
+            raise Inconsistent("record_shown_missing")
         chosen = list(self.tape_shown[self.at_shown])
         if len(chosen) != k or len(set(chosen)) != k or not set(chosen) <= set(population):
-            raise Inconsistent(f"R5.D3 shows {k} distinct cards of the hand, not {chosen}")
+            raise Inconsistent("record_shown_bad", k=k)
         self.at_shown += 1
         return chosen
 

@@ -102,13 +102,18 @@ def view_digest(view: dict) -> str:
 class Report:
     """The guest's verdict: ``fair`` only if every check passed."""
 
-    checks: list[tuple[str, bool, str]] = field(default_factory=list)
+    #: (name, passed, detail): the detail a sentence (this module's checks) or, a sealed
+    #: game's, data: {"code", "step", "args"} (sealed.fault), put in words by the page
+    checks: list[tuple[str, bool, str | dict]] = field(default_factory=list)
     #: a sealed game's told record (RECORD.md "told"), when the audit replayed it to its
     #: end with every check passed: the game as both pages may now replay and review it.
     #: Kept only while the report is fair: a failed check drops it
     record: dict | None = None
+    #: a sealed game that failed a check: the told record of the steps before it, each
+    #: checked (both keys revealed); what can still be exported of it
+    partial: dict | None = None
 
-    def add(self, name: str, ok: bool, detail: str = "") -> bool:
+    def add(self, name: str, ok: bool, detail: str | dict = "") -> bool:
         self.checks.append((name, bool(ok), detail))
         if not ok:
             self.record = None
@@ -131,8 +136,8 @@ class Report:
         return bool(self.checks) and all(ok for _, ok, _ in self.checks)
 
     def summary(self) -> str:
-        bad = [f"{name}: {detail}" if detail else name for name, ok, detail in self.checks
-               if not ok]
+        bad = [f"{name}: {_english(detail)}" if detail else name
+               for name, ok, detail in self.checks if not ok]
         return ("Fair: " + ", ".join(n for n, _, _ in self.checks) + " all check out."
                 if self.fair else "NOT fair — " + "; ".join(bad))
 
@@ -141,16 +146,30 @@ class Report:
                 "checks": [{"name": n, "ok": ok, "detail": d} for n, ok, d in self.checks]}
         if self.record is not None:
             data["record"] = self.record
+        if self.partial is not None:
+            data["partial"] = self.partial
         return data
 
     @classmethod
     def from_json(cls, data: dict) -> Report:
         """The inverse of ``to_json`` (a page's saved verdict). Raises on a malformed one."""
-        checks = [(str(c["name"]), c["ok"] is True, str(c["detail"])) for c in data["checks"]]
+        checks = [(str(c["name"]), c["ok"] is True,
+                   c["detail"] if isinstance(c["detail"], dict) else str(c["detail"]))
+                  for c in data["checks"]]
         report = cls(checks, data.get("record") if isinstance(data.get("record"), dict) else None)
         if not report.fair:
             report.record = None
+            partial = data.get("partial")
+            report.partial = partial if isinstance(partial, dict) else None
         return report
+
+
+def _english(detail: str | dict) -> str:
+    """A check's detail in English (a sealed one is data: the catalogue's words)."""
+    if isinstance(detail, dict):
+        from ..ui.i18n import fault_english
+        return fault_english(detail)
+    return detail
 
 
 def check_game(*, record: object, host_secret: str, host_commit: str, guest_secret: str | None,

@@ -47,12 +47,19 @@ from ..views import view_action
 from .fairness import Report
 
 FIRST_EVENT = 0  # the random event that picks who starts round 1 (R3.1)
+#: the protocol's name: every hash below is tagged with it, and SealedMatch sends it
+PROTOCOL = "trifront-sealed/2"
+#: how many values each page's hash chain holds: every share and every draw it tells takes
+#: one (a game takes under 200: 26 cards a deck, a few more per R5.B3 or R5.B6, a share or
+#: two per random event)
+CHAIN_LENGTH = 1024
+_TAG = PROTOCOL.encode()
 
 
 # ------------------------------------------------------------------------- the crypto
 
 def _sha(*parts: bytes) -> str:
-    h = hashlib.sha256(b"trifront-sealed/1")
+    h = hashlib.sha256(_TAG)
     for part in parts:
         h.update(len(part).to_bytes(4, "big"))
         h.update(part)
@@ -77,14 +84,31 @@ def card_commit(salt: str, cid: int) -> str:
     return _sha(b"card", bytes.fromhex(salt), str(cid).encode())
 
 
-def share(key: str, event: int) -> str:
-    """A page's share of random event `event`, fixed by its key."""
-    return _mac(key, "share", str(event)).hex()
+_CHAIN_TAG = _TAG + b"/chain"
+
+
+def chain_back(value: bytes) -> bytes:
+    """The value before `value` in a hash chain: its SHA-256 (tagged)."""
+    return hashlib.sha256(_CHAIN_TAG + value).digest()
+
+
+def chain_of(key: str, length: int = CHAIN_LENGTH) -> list[bytes]:
+    """A page's hash chain, from its key: ``[end, v1, v2, ...]``, each value hashing to the
+    one before it (``chain_back(v[k]) == v[k-1]``). The end is committed in the page's hello;
+    the values are sent in order, one for each share and draw the page tells. Each can be
+    checked the moment it comes (it hashes to the last one), and none can be foreseen from
+    those sent before (that would invert SHA-256), its sender's included: so no page can
+    choose a value after seeing the other's."""
+    values = [_mac(key, "chain")]
+    for _ in range(length):
+        values.append(chain_back(values[-1]))
+    values.reverse()
+    return values
 
 
 def joint(share0: str, share1: str) -> bytes:
     """A random event's value from both shares (player 0's first)."""
-    return hashlib.sha256(b"trifront-sealed/1/joint" + bytes.fromhex(share0)
+    return hashlib.sha256(_TAG + b"/joint" + bytes.fromhex(share0)
                           + bytes.fromhex(share1)).digest()
 
 
@@ -93,10 +117,11 @@ def _below(seed: bytes, label: str, n: int) -> int:
     return int.from_bytes(hmac.new(seed, label.encode(), hashlib.sha256).digest(), "big") % n
 
 
-def deck_order(key: str, owner: int, epoch: int, n: int) -> list[int]:
-    """The order, fixed by `key`, in which `owner` draws the `n` commitments of its deck's
-    `epoch` (a Fisher-Yates shuffle, each swap from the key's HMAC)."""
-    return _shuffled(_mac(key, "deck", str(owner), str(epoch)), n)
+def draw_index(value: str, size: int, drawn) -> int:
+    """Which commitment of a deck's epoch (`size` of them, `drawn` the places drawn from it
+    already) the draw told by chain value `value` takes: one of those left, at random."""
+    left = [j for j in range(size) if j not in drawn]
+    return left[_below(bytes.fromhex(value), "draw", len(left))]
 
 
 def _shuffled(seed: bytes, n: int) -> list[int]:
@@ -154,7 +179,15 @@ def _shown(card) -> dict:
 
 class SealedError(Inconsistent):
     """A message this page refuses: malformed, out of turn, or contradicting what it knows
-    (partial.Inconsistent). The game cannot go on; the audit says who broke it."""
+    (partial.Inconsistent). The game cannot go on. Data, as the engine's refusals are:
+    ``code``, ``data`` (the args) and ``step``, where the message came (`fault`)."""
+
+    step: dict | None = None
+
+    @property
+    def fault(self) -> dict:
+        """The refusal as a verdict's detail: {"code", "step", "args"} (JSON values)."""
+        return {"code": self.code, "step": self.step, "args": dict(self.data)}
 
 
 def _hex64(value) -> bool:
@@ -162,9 +195,9 @@ def _hex64(value) -> bool:
         c in "0123456789abcdef" for c in value)
 
 
-def _need(ok: bool, what: str) -> None:
+def _need(ok: bool, code: str, **args) -> None:
     if not ok:
-        raise SealedError(what)
+        raise SealedError(code, **args)
 
 
 #: a step's messages that may arrive after the game ended by a resignation they crossed
@@ -173,35 +206,50 @@ _LATE = {"on_move": "move", "on_reply": "reply", "on_draws": "draws"}
 
 def _refusing(handler):
     """A handler of the other page's messages: whatever in a message it cannot read or
-    carry out is refused as a SealedError naming it, never another exception."""
+    carry out is refused as a SealedError naming it and the step it came at, never another
+    exception."""
     def guarded(self, msg):
         if handler.__name__ in _LATE and self.world is not None and self.world.state.over \
                 and isinstance(msg, dict) and msg.get("t") == _LATE[handler.__name__]:
             return None  # crossed a resignation (R6.6): the game it belonged to is over
+        step = {"n": self.steps if self.world is not None else None, "p": self.opp,
+                "part": handler.__name__[3:]}
         try:
             out = handler(self, msg)
             self.inputs.append(["in", msg])  # for `to_json`: what came in, in order
             return out
-        except SealedError:
+        except SealedError as exc:
+            exc.step = exc.step or step
             raise
-        except (Inconsistent, IllegalAction, KeyError, IndexError, TypeError, ValueError,
-                AttributeError) as exc:
-            raise SealedError(f"a message this page cannot carry out ({handler.__name__}): "
-                              f"{type(exc).__name__}: {exc}") from None
+        except Inconsistent as exc:
+            error = SealedError(exc.code, **exc.data)
+        except IllegalAction as exc:
+            error = SealedError("illegal", reason=exc.reason.to_json())
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+            error = SealedError("cannot_carry")
+        error.step = step
+        raise error from None
     guarded.__name__, guarded.__doc__ = handler.__name__, handler.__doc__
     return guarded
 
 
 @dataclass
 class _Deck:
-    """One deck as committed: per epoch, the commitments, and how many were drawn."""
+    """One deck as committed: per epoch, the commitments and the places drawn from them;
+    the draws whose card has left the hand since it was shown (`spent`)."""
 
     epochs: list[list[str]] = field(default_factory=list)
-    drawn: list[int] = field(default_factory=list)  # indices drawn in the current epoch
+    drawn_by: list[list[int]] = field(default_factory=list)
+    spent: set = field(default_factory=set)
+
+    @property
+    def drawn(self) -> list[int]:
+        """The places drawn in the current epoch."""
+        return self.drawn_by[-1]
 
     def commit(self, commits: list[str]) -> None:
         self.epochs.append(list(commits))
-        self.drawn = []
+        self.drawn_by.append([])
 
 
 class SealedPage:
@@ -214,10 +262,11 @@ class SealedPage:
     def __init__(self, me: int, mode: str, effects, key: str | None = None,
                  first: int | None = None) -> None:
         """`key`: this page's secret (64 hex digits), by default drawn from the OS's
-        CSPRNG. Every other secret of the page (its deck's committed order, every salt)
-        follows from it by HMAC, so the key and the messages are all a page needs to
-        come back to a game. `first`: who starts round 1 when the pages agreed on it (a
-        rematch: the other player); None: the first random event draws it (R3.1)."""
+        CSPRNG. Every other secret of the page (its deck's committed order, every salt,
+        its hash chain) follows from it by HMAC, so the key and the messages are all a
+        page needs to come back to a game. `first`: who starts round 1 when the pages
+        agreed on it (a rematch: the other player); None: the first random event draws it
+        (R3.1)."""
         if first not in (None, 0, 1):
             raise ValueError("first is 0, 1 or None")
         self.me, self.opp = me, 1 - me
@@ -227,9 +276,14 @@ class SealedPage:
             raise ValueError("a key is 64 hex digits")
         self.key = key or new_secret()
         self._salts = 0
+        self._chain = chain_of(self.key)
+        self._chain_at = 0          # how many values of my chain were sent
+        self.heard: bytes | None = None   # the last value of the other's chain it sent
         self.decks = [_Deck(), _Deck()]
         #: my own deck's epochs: (card ids in committed order, salts)
         self.mine: list[tuple[list[int], list[str]]] = []
+        #: my cards by id: the draw each came from, [epoch, place, salt] (opened when shown)
+        self.origin: dict[int, list] = {}
         self._commit_mine(list(range(DECK_SIZE)))
         self.world: PartialGame | None = None
         self.event = FIRST_EVENT + 1
@@ -246,7 +300,7 @@ class SealedPage:
     # ------------------------------------------------------------------- set-up
 
     def _commit_mine(self, contents: list[int]) -> list[str]:
-        # an order of my own choosing, random: the other's key then orders the draws
+        # an order of my own choosing, random: the other's chain then picks the draws
         mine = _shuffled(_mac(self.key, "arrange", str(len(self.mine))), len(contents))
         order = [contents[j] for j in mine]
         salts = [self._secret() for _ in order]
@@ -266,7 +320,7 @@ class SealedPage:
         return msg
 
     def hello(self) -> dict:
-        msg = {"t": "hello", "key": key_commit(self.key),
+        msg = {"t": "hello", "key": key_commit(self.key), "chain": self._chain[0].hex(),
                "deck": list(self.decks[self.me].epochs[0])}
         if not any(sender == self.me and m.get("t") == "hello" for sender, m in self.transcript):
             self._sent(msg)
@@ -275,59 +329,104 @@ class SealedPage:
     @_refusing
     def on_hello(self, msg: dict) -> dict:
         _need(isinstance(msg, dict) and msg.get("t") == "hello" and _hex64(msg.get("key"))
+              and _hex64(msg.get("chain"))
               and isinstance(msg.get("deck"), list) and len(msg["deck"]) == DECK_SIZE
               and all(_hex64(c) for c in msg["deck"]) and len(set(msg["deck"])) == DECK_SIZE,
-              "a hello holds a key commitment and 26 distinct card commitments")
-        _need(not self.decks[self.opp].epochs, "a second hello")
+              "hello_malformed", n=DECK_SIZE)
+        _need(not self.decks[self.opp].epochs, "second_hello")
         self.transcript.append((self.opp, msg))
         self.decks[self.opp].commit(msg["deck"])
-        return self._sent({"t": "deal", "draws": self._indices_for(self.opp, FIRST_ROUND_DRAW),
-                           "shares": [share(self.key, FIRST_EVENT)]})
+        self.heard = bytes.fromhex(msg["chain"])
+        shares = [self._next_value()]
+        return self._sent({"t": "deal", "shares": shares,
+                           "draws": self._tell_draws(self.opp, FIRST_ROUND_DRAW)})
 
     @_refusing
     def on_deal(self, msg: dict) -> None:
-        _need(isinstance(msg, dict) and msg.get("t") == "deal", "a deal message")
-        _need(self.world is None and bool(self.decks[self.opp].epochs),
-              "a deal after the other's hello, once")
+        _need(isinstance(msg, dict) and msg.get("t") == "deal", "deal_malformed")
+        _need(self.world is None and bool(self.decks[self.opp].epochs), "deal_twice")
         self.transcript.append((self.opp, msg))
+        mine = [self._my_sent(0, "deal", "shares")]
+        drawn = first_player(joint(*self._shares(msg, mine)[0]))
         hand = self._my_draws(msg.get("draws"), FIRST_ROUND_DRAW)
-        drawn = first_player(joint(*self._shares(msg, FIRST_EVENT, 1)[0]))
         first = drawn if self.first is None else self.first
         self.world = PartialGame(self.me, self.mode, self.effects, first, hand)
 
     # ------------------------------------------------------------------ helpers
 
-    def _indices_for(self, owner: int, count: int) -> list[int]:
-        """The next `count` draws of `owner`'s deck (not mine: my key orders it)."""
+    def _next_value(self) -> str:
+        """My hash chain's next value (a share, or a draw I tell)."""
+        self._chain_at += 1
+        _need(self._chain_at < len(self._chain), "chain_spent")
+        return self._chain[self._chain_at].hex()
+
+    def _my_sent(self, index: int, kind: str, field_name: str) -> str:
+        """A value of my chain I sent in my last message of `kind`."""
+        sent = [m for s, m in self.transcript if s == self.me and m.get("t") == kind]
+        return sent[-1][field_name][index]
+
+    def _hear(self, value, code: str) -> str:
+        """The other's next chain value: refused unless it hashes to the last one it sent
+        (its share or draw chosen, or one out of its turn): `code` says which."""
+        _need(_hex64(value) and chain_back(bytes.fromhex(value)) == self.heard, code,
+              p=self.opp)
+        self.heard = bytes.fromhex(value)
+        return value
+
+    def _tell_draws(self, owner: int, count: int) -> list[str]:
+        """The next `count` draws of `owner`'s deck (not mine: my chain picks them)."""
         deck = self.decks[owner]
-        order = deck_order(self.key, owner, len(deck.epochs) - 1, len(deck.epochs[-1]))
-        out = order[len(deck.drawn):len(deck.drawn) + count]
-        _need(len(out) == count, "more draws than the deck holds")
-        deck.drawn += out
+        _need(len(deck.epochs[-1]) - len(deck.drawn) >= count, "deck_exhausted")
+        out = []
+        for _ in range(count):
+            value = self._next_value()
+            deck.drawn.append(draw_index(value, len(deck.epochs[-1]), deck.drawn))
+            out.append(value)
         return out
 
-    def _my_draws(self, indices, count: int) -> list[int]:
+    def _my_draws(self, values, count: int) -> list[int]:
         deck = self.decks[self.me]
-        _need(isinstance(indices, list) and len(indices) == count, f"{count} draw(s) to tell")
-        cards, _salts = self.mine[-1]
+        _need(isinstance(values, list) and len(values) == count, "draw_count", n=count)
+        e = len(self.mine) - 1
+        cards, salts = self.mine[e]
+        _need(len(cards) - len(deck.drawn) >= count, "deck_exhausted")
         out = []
-        for j in indices:
-            _need(type(j) is int and 0 <= j < len(cards) and j not in deck.drawn,
-                  f"draw index {j!r} is no undrawn card of my deck")
+        for value in values:
+            self._hear(value, "draw_order")
+            j = draw_index(value, len(cards), deck.drawn)
             deck.drawn.append(j)
+            self.origin[cards[j]] = [e, j, salts[j]]
             out.append(cards[j])
         return out
 
-    def _shares(self, msg: dict, first: int, count: int) -> list[tuple[str, str]]:
-        """(player 0's share, player 1's) for events first.., the other's from `msg`."""
+    def _shares(self, msg: dict, mine: list[str]) -> list[tuple[str, str]]:
+        """(player 0's share, player 1's) for this step's events: mine, and the other's
+        from `msg`, each the next value of its chain."""
         theirs = msg.get("shares", [])
-        _need(isinstance(theirs, list) and len(theirs) == count and all(map(_hex64, theirs)),
-              f"{count} share(s) of the random events")
+        _need(isinstance(theirs, list) and len(theirs) == len(mine), "share_count",
+              n=len(mine))
         pairs = []
-        for i, other in enumerate(theirs):
-            mine = share(self.key, first + i)
-            pairs.append((mine, other) if self.me == 0 else (other, mine))
+        for other, own in zip(theirs, mine):
+            self._hear(other, "share")
+            pairs.append((own, other) if self.me == 0 else (other, own))
         return pairs
+
+    def _opened(self, data, origin, spend: bool) -> None:
+        """A card of the other's it shows (`data`, a card state): `origin` must open the
+        commitment of a draw it made, [epoch, place, salt], one whose card has not left its
+        hand since (`spend`: it leaves the hand now). So a card never drawn is refused the
+        moment it is shown."""
+        deck = self.decks[self.opp]
+        cid = data.get("id") if isinstance(data, dict) else None
+        _need(isinstance(origin, list) and len(origin) == 3 and type(origin[0]) is int
+              and type(origin[1]) is int and _hex64(origin[2]) and type(cid) is int,
+              "origin_malformed")
+        e, j, salt = origin
+        _need(0 <= e < len(deck.epochs) and j in deck.drawn_by[e]
+              and card_commit(salt, cid) == deck.epochs[e][j], "never_drawn", p=self.opp)
+        _need((e, j) not in deck.spent, "drawn_spent", p=self.opp)
+        if spend:
+            deck.spent.add((e, j))
 
     def _rolls(self, pairs, needs) -> list[int]:
         """R5.C2's values of this step from its shares (they come before R5.D3's)."""
@@ -346,24 +445,24 @@ class SealedPage:
 
     def _reveal(self, slots) -> list[dict]:
         cards = self.world.state.players[self.me].cards
-        return [{"slot": [lane, i], "card": _shown(cards[cid]), "salt": self.down_salt[cid]}
-                for lane, i, cid in slots]
+        return [{"slot": [lane, i], "card": _shown(cards[cid]), "salt": self.down_salt[cid],
+                 "from": self.origin[cid]} for lane, i, cid in slots]
 
     def _check_reveals(self, entries, expected_slots) -> list[dict]:
         """The other's face-down cards shown: each opens the commitment made when it went
-        face-down. Returns them as partial.Told wants them."""
-        _need(isinstance(entries, list), "reveals are a list")
+        face-down, and the draw it came from. Returns them as partial.Told wants them."""
+        _need(isinstance(entries, list), "reveal_malformed")
         ops = self.world.state.players[self.opp]
         slots = sorted(tuple(e.get("slot", ())) if isinstance(e, dict) else () for e in entries)
-        _need(slots == sorted(expected_slots), f"the face-down cards to show are at "
-              f"{sorted(expected_slots)}, not {slots}")
+        _need(slots == sorted(expected_slots), "reveal_slots")
         out = []
         for e in entries:
-            _need(set(e) == {"slot", "card", "salt"} and _hex64(e["salt"])
-                  and isinstance(e["card"], dict), "a reveal is {slot, card, salt}")
+            _need(set(e) == {"slot", "card", "salt", "from"} and _hex64(e["salt"])
+                  and isinstance(e["card"], dict), "reveal_malformed")
             label = ops.board[e["slot"][0]][e["slot"][1]]
             _need(card_commit(e["salt"], e["card"].get("id")) == self.other_down.get(label),
-                  f"the card shown at slot {e['slot']} is not the one committed face-down")
+                  "down_open", p=self.opp)
+            self._opened(e["card"], e["from"], spend=True)
             out.append({"slot": e["slot"], "card": e["card"]})
         return out
 
@@ -382,7 +481,7 @@ class SealedPage:
         """This page's player's action: the move message to send (then `on_reply`).
         Raises rules.IllegalAction for an action the rules do not allow now."""
         w = self.world
-        _need(self.pending is None and w.state.to_move == self.me, "not this page's turn")
+        _need(self.pending is None and w.state.to_move == self.me, "not_my_turn")
         check(w.state, action, self.me)  # IllegalAction: this page's own move is refused
         move = view_action(w.state, self.me, action)
         needs = self._needs(self.me, move)
@@ -400,60 +499,65 @@ class SealedPage:
                 msg["commit"] = card_commit(salt, action.card)
                 hidden["card"] = [action.card, salt]
                 self.down_salt[action.card] = salt
+        if "card" in msg:
+            msg["from"] = self.origin[action.card]
         if isinstance(sent.get("target"), dict) and sent["target"].get("hand") is True:
             salt = self._secret()
             msg["target_commit"] = card_commit(salt, action.target_card)
             hidden["target"] = [action.target_card, salt]
         if hidden:
             self.hidden[self.steps] = hidden
-        events = self._events(needs)
-        if events:
-            msg["shares"] = [share(self.key, self.event + i) for i in range(events)]
+        shares = [self._next_value() for _ in range(self._events(needs))]
+        if shares:
+            msg["shares"] = shares
         if needs.gained[self.me]:
             msg["deck"] = self._recommit(needs.gained[self.me])
-        msg["draws"] = self._indices_for(self.opp, needs.draws[self.opp])  # in this round
+        msg["draws"] = self._tell_draws(self.opp, needs.draws[self.opp])  # in this round
         if needs.round_ends:
             msg["revealed"] = self._reveal(self._hidden_face_down())
-        self.pending = ("move", move, needs)
+        self.pending = ("move", move, needs, shares)
         self.inputs.append(["act", action.to_json()])
         return self._sent(msg)
 
     @_refusing
     def on_move(self, msg: dict) -> dict:
-        """The other player's move: carry it out, and return the reply to send. A move
-        that ends the round is carried out once the mover has told this page's draws for
-        the next round (`on_draws`: how many depends on the cards both sides show)."""
+        """The other player's move: check every claim it makes, carry it out, and return
+        the reply to send. A move that ends the round is carried out once the mover has
+        told this page's draws for the next round (`on_draws`: how many depends on the
+        cards both sides show)."""
         w = self.world
         _need(isinstance(msg, dict) and msg.get("t") == "move" and msg.get("n") == self.steps
-              and w.state.to_move == self.opp and self.pending is None,
-              "a move out of turn or out of order")
+              and w.state.to_move == self.opp and self.pending is None, "out_of_turn")
         move, card = msg.get("move"), msg.get("card")
         _need(isinstance(move, dict) and move.get("type") in (PLAY, DISCARD, PASS),
-              "a move plays, discards or passes (a resignation is a message of its own)")
+              "move_kind")
         self.transcript.append((self.opp, msg))
+        if card is not None:  # a card it shows leaves its hand: it must have drawn it
+            self._opened(card, msg.get("from"), spend=True)
         guess = self._needs(self.opp, move, card)
         revealed = []
         if guess.round_ends:
             revealed = self._check_reveals(msg.get("revealed"), self._unknown_down())
             if move.get("type") == PLAY and move.get("card") is None:
-                _need(isinstance(card, dict), "a face-down card played as the round ends is shown")
+                _need(isinstance(card, dict), "down_not_shown")
         # the shares' count does not depend on the cards shown or the rolls; whether the game
         # ends, and so the next round's draws, does
         events = self._events(guess)
-        pairs = self._shares(msg, self.event, events)
+        mine = [self._next_value() for _ in range(events)]
+        pairs = self._shares(msg, mine)
         rolls = self._rolls(pairs, guess)
         needs = (self._needs(self.opp, move, card, revealed, rolls) if guess.round_ends
                  else guess)
         if "deck" in msg:
             fresh = msg["deck"]
-            _need(bool(needs.gained[self.opp]), "a fresh deck commitment with no card gained")
+            _need(bool(needs.gained[self.opp]), "stray_deck")
             _need(isinstance(fresh, list) and all(map(_hex64, fresh))
                   and len(set(fresh)) == len(fresh)
                   and len(fresh) == len(w.state.players[self.opp].deck)
-                  + len(needs.gained[self.opp]), "a fresh deck commitment of the deck's size")
+                  + len(needs.gained[self.opp]), "deck_size")
             self.decks[self.opp].commit(fresh)
         else:
-            _need(not needs.gained[self.opp], "a deck a card went into is committed afresh")
+            _need(not needs.gained[self.opp], "deck_needed")
         draws = self._my_draws(msg.get("draws"), needs.draws[self.me])
         shown = None
         if needs.shown is not None:  # R5.D3 on this page's hand, its draw included
@@ -461,35 +565,38 @@ class SealedPage:
                           needs.shown, self.key, self.event + events - 1)
         reply = {"t": "reply", "n": self.steps}
         if events:
-            reply["shares"] = [share(self.key, self.event + i) for i in range(events)]
-        mine = self._reveal_for(move, needs)
-        if mine:
-            reply["revealed"] = mine
+            reply["shares"] = mine
+        revealing = self._reveal_for(move, needs)
+        if revealing:
+            reply["revealed"] = revealing
         if shown is not None:
             cards = w.state.players[self.me].cards
             reply["shown"] = [_shown(cards[c]) for c in shown]
-        reply["draws"] = self._indices_for(self.opp, needs.draws[self.opp]
-                                           + needs.next_draws[self.opp])
+            reply["shown_from"] = [self.origin[c] for c in shown]
+        reply["draws"] = self._tell_draws(self.opp, needs.draws[self.opp]
+                                          + needs.next_draws[self.opp])
         _need("commit" not in msg or (_hex64(msg["commit"]) and move.get("face") == DOWN
-                                      and move.get("card") is None),
-              "a commitment goes with a face-down play")
+                                      and move.get("card") is None), "stray_commit")
         told = Told(draws=draws, card=card, revealed=revealed, rolls=rolls,
                     shown=shown or [])
+        if not needs.round_ends:
+            # carried out now (partial.py refuses what the public position forbids), so
+            # nothing goes back for a move refused
+            self._carry_out(msg, told)
         self.event += events
         if needs.round_ends:
             self.pending = ("draws", msg, told, needs)
-        else:
-            self._carry_out(msg, told)
         return self._sent(reply)
 
     def _needs(self, player: int, move, card=None, revealed=(), rolls=()):
         try:
             return self.world.needs(player, move, card, revealed, rolls)
         except Inconsistent as exc:
-            raise SealedError(str(exc)) from None
-        except (IllegalAction, KeyError, ValueError, TypeError, IndexError,
-                AttributeError) as exc:
-            raise SealedError(f"a move this page cannot carry out: {exc}") from None
+            raise SealedError(exc.code, **exc.data) from None
+        except IllegalAction as exc:
+            raise SealedError("illegal", reason=exc.reason.to_json()) from None
+        except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+            raise SealedError("cannot_carry") from None
 
     def _step(self, player: int, move, told: Told):
         try:
@@ -497,7 +604,7 @@ class SealedPage:
         except SealedError:
             raise
         except Inconsistent as exc:
-            raise SealedError(str(exc)) from None
+            raise SealedError(exc.code, **exc.data) from None
 
     def _carry_out(self, msg: dict, told: Told) -> None:
         action = self._step(self.opp, msg.get("move"), told)
@@ -511,7 +618,7 @@ class SealedPage:
         next round (R3.2). The step is carried out here."""
         _need(isinstance(msg, dict) and msg.get("t") == "draws" and msg.get("n") == self.steps
               and isinstance(self.pending, tuple) and self.pending[0] == "draws",
-              "draws for no step")
+              "no_step_draws")
         self.transcript.append((self.opp, msg))
         _tag, move_msg, told, needs = self.pending
         told.draws = told.draws + self._my_draws(msg.get("draws"), needs.next_draws[self.me])
@@ -539,9 +646,9 @@ class SealedPage:
         w = self.world
         _need(isinstance(msg, dict) and msg.get("t") == "reply" and msg.get("n") == self.steps
               and isinstance(self.pending, tuple) and self.pending[0] == "move",
-              "a reply to no move")
+              "no_move_reply")
         self.transcript.append((self.opp, msg))
-        _tag, move, needs = self.pending
+        _tag, move, needs, mine = self.pending
         expected = []
         target = _recon_slot(move)
         if target is not None:
@@ -551,8 +658,7 @@ class SealedPage:
         if needs.round_ends:
             expected += [s for s in self._unknown_down() if s not in expected]
         revealed = self._check_reveals(msg.get("revealed", []), expected)
-        events = self._events(needs)
-        pairs = self._shares(msg, self.event, events)
+        pairs = self._shares(msg, mine)
         rolls = self._rolls(pairs, needs)
         if needs.round_ends:  # every card and roll known: the next round's draws too
             needs = self._needs(self.me, move, None, revealed, rolls)
@@ -560,26 +666,31 @@ class SealedPage:
                                + needs.next_draws[self.me])
         shown = msg.get("shown", []) if needs.shown is not None else []
         _need(isinstance(shown, list) and len(shown) == (needs.shown or 0),
-              "the cards R5.D3 shows")
+              "shown_malformed")
+        if shown:  # the spied hand's cards: each one it drew, and still holds
+            origins = msg.get("shown_from")
+            _need(isinstance(origins, list) and len(origins) == len(shown), "origin_malformed")
+            for data, origin in zip(shown, origins):
+                self._opened(data, origin, spend=False)
         self._step(self.me, move, Told(draws=draws, revealed=revealed, rolls=rolls,
                                        shown=shown))
         self.pending = None
-        self.event += events
+        self.event += len(mine)
         self.steps += 1
         if not needs.round_ends:
             return None
         return self._sent({"t": "draws", "n": self.steps - 1,
-                           "draws": self._indices_for(self.opp, needs.next_draws[self.opp])})
+                           "draws": self._tell_draws(self.opp, needs.next_draws[self.opp])})
 
     def resign(self) -> dict:
         """This page's player resigns (R6.6), on either player's turn: the message to send.
         A move of its own still waiting for its reply is dropped (the other page never
         carries it out either)."""
         w = self.world
-        _need(w is not None and not w.state.over, "no game to resign")
+        _need(w is not None and not w.state.over, "no_game")
         # a step this page answered is carried out on the other page already: finish it
         _need(not (isinstance(self.pending, tuple) and self.pending[0] == "draws"),
-              "a step is waiting for its last message")
+              "step_waiting")
         self.pending = None
         self._step(self.me, {"type": "resign", "player": self.me}, Told())
         self.inputs.append(["resign", None])
@@ -591,10 +702,9 @@ class SealedPage:
         resigned at once (the messages crossed), player 0's resignation is the one that
         counts, on both pages."""
         w = self.world
-        _need(isinstance(msg, dict) and msg.get("t") == "resign" and w is not None,
-              "a resignation in no game")
+        _need(isinstance(msg, dict) and msg.get("t") == "resign" and w is not None, "no_game")
         crossed = w.state.over and self.inputs and self.inputs[-1][0] == "resign"
-        _need(not w.state.over or crossed, "a resignation after the game ended")
+        _need(not w.state.over or crossed, "resign_after")
         if crossed:
             if self.opp == 0:  # theirs counts: this page is played again without its own
                 data = self.to_json()
@@ -613,13 +723,15 @@ class SealedPage:
     def to_json(self) -> dict:
         """What the page keeps to come back after a reload: its key and what it was given,
         in order (everything else follows from them: `from_json` plays them again)."""
-        return {"v": 1, "me": self.me, "mode": self.mode, "effects": self.effects,
+        return {"v": 2, "me": self.me, "mode": self.mode, "effects": self.effects,
                 "key": self.key, "first": self.first, "inputs": self.inputs}
 
     @classmethod
     def from_json(cls, data: dict) -> SealedPage:
         """The page `to_json` kept, as it was. Raises ValueError for a malformed one."""
         try:
+            if data.get("v") != 2:
+                raise ValueError("another version of the sealed protocol")
             page = cls(data["me"], data["mode"], data["effects"], key=data["key"],
                        first=data.get("first"))
             page.hello()
@@ -633,14 +745,16 @@ class SealedPage:
                     page.resign()
                 else:
                     handlers[value["t"]](value)
-        except (KeyError, TypeError, ValueError, IllegalAction, SealedError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IllegalAction,
+                SealedError) as exc:
             raise ValueError(f"not a saved sealed page: {type(exc).__name__}: {exc}") from None
         return page
 
     # --------------------------------------------------------------------- the end
 
     def reveal(self) -> dict:
-        """Everything this page kept secret, for the audit (only once the game is over)."""
+        """Everything this page kept secret, for the audit: once the game is over, or
+        stopped at a message this page refused (nothing is left to play for)."""
         return self._sent({"t": "reveal", "key": self.key,
                            "epochs": [{"cards": c, "salts": s} for c, s in self.mine],
                            "hidden": {str(n): h for n, h in self.hidden.items()}})
@@ -663,62 +777,23 @@ class SealedPage:
 
 # ------------------------------------------------------------------------- the audit
 
-#: why a check failed, in English: the verdict's detail. A page shows it in its own
-#: language from the same templates (ui/i18n.py "fairwhy.sealed.*" reads them back); the
-#: parts (`step`, the claims' `what`) are templates too.
-DETAILS = {
-    "no_reveal": "player {p} did not reveal its key (no reveal)",
-    "one_each": "player {p} did not send exactly one {kind}",
-    "key": "player {p}'s key is not the one it committed to",
-    "deck_open": "player {p}'s deck commitment {e} does not open to its cards",
-    "deck_start": "a deck did not start as the 26 cards (R1.2)",
-    "draw_order": "{step}: player {teller} told player {owner}'s draws out of the order its "
-                  "key fixed",
-    "share": "{step}: player {p}'s share of random event {event} is not the one its key fixed",
-    "illegal": "{step}: the move breaks {rule}: {message}",
-    "stopped": "the game stopped at {step}",
-    "no_shown": "{step}: player {p} showed no card R5.D3 picked",
-    "shown_count": "{step}: player {p} showed {told} cards, R5.D3 shows {n}",
-    "draw_misfit": "{step}: a draw does not fit: {detail}",
-    "fresh_deck": "{step}: player {p}'s fresh deck commitment is not its deck",
-    "not_ended": "the game did not end",
-    "order": "message {i} is out of order",
-    "down_open": "{step}: the face-down card does not open its commitment",
-    "target_open": "{step}: the hidden target does not open its commitment",
-    "claim": "{step}: player {p} told {what} as card {told}, it was card {id} as {truth}",
-    "not_down": "{step}: player {p} showed a card at {slot} that is not face-down there",
-    "unreadable": "unreadable: {detail}",
-    "refused": "player {p} sent a message the rules refuse: {detail}",
-    "won": "player {p} won",
-    # parts of the above
-    "step": "step {n} (player {p}'s move)",
-    "step_reply": "step {n} (player {p}'s move), its reply",
-    "the_deal": "the deal",
-    "what_played": "the card it played",
-    "what_shown": "a card R5.D3 shows",
-    "what_down": "its face-down card at {slot}",
-}
+def fault(code: str, step: dict | None = None, **args) -> dict:
+    """A verdict's detail as data, like the engine's refusals (reasons.py): ``code`` names
+    the check's case, ``step`` where it happened ({"n": the step, "p": the player who sent
+    it, "part": "move", "reply", "draws", "deal", ...} or None), ``args`` the JSON values
+    its words need. The words are the text catalogues' (``fairwhy.sealed.<code>``,
+    trifront/ui/i18n.py), in each language."""
+    return {"code": code, "step": step, "args": args}
 
 
-#: the longest a value in a detail may be: a hostile page's values (a card it claims, a
-#: refused message) are quoted, and a verdict is kept and shown
-DETAIL_VALUE_MAX = 200
-
-
-def detail(key: str, **params) -> str:
-    """The English words of DETAILS[key] with `params` (each cut to DETAIL_VALUE_MAX)."""
-    return DETAILS[key].format(**{k: _cut(str(v)) for k, v in params.items()})
-
-
-def _cut(text: str) -> str:
-    return text if len(text) <= DETAIL_VALUE_MAX else text[:DETAIL_VALUE_MAX - 1] + "…"
+def _at(n: int, p: int, part: str = "move") -> dict:
+    return {"n": n, "p": p, "part": part}
 
 
 class _Unfair(Exception):
-    def __init__(self, check: str, key: str, **params) -> None:
-        text = detail(key, **params)
-        super().__init__(text)
-        self.check, self.detail = check, text
+    def __init__(self, check: str, code: str, step: dict | None = None, **args) -> None:
+        super().__init__(code)
+        self.check, self.detail = check, fault(code, step, **args)
 
 
 def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list,
@@ -726,22 +801,37 @@ def audit(mode: str, effects, transcript: list[tuple[int, dict]], reveals: list,
     """Replay a sealed game with every card known and check everything each page told
     (see the module doc). Both pages run it on the same transcript and reveals and reach
     the same verdict; the failing check names the step and the player. `first`: who
-    started round 1 when the pages agreed on it (SealedPage's `first`)."""
+    started round 1 when the pages agreed on it (SealedPage's `first`). Where a check
+    fails, ``report.partial`` is the told record of the steps before it (each checked)."""
     report = Report()
+    so_far: list = []
     try:
-        report.record = _audit(mode, effects, transcript, reveals, report, first)
+        report.record = _audit(mode, effects, transcript, reveals, report, first, so_far)
     except _Unfair as exc:
         report.add(exc.check, False, exc.detail)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, IllegalAction,
-            Inconsistent) as exc:
-        report.add("transcript", False,
-                   detail("unreadable", detail=f"{type(exc).__name__}: {exc}"))
+            Inconsistent):
+        report.add("transcript", False, fault("unreadable"))
+    if not report.fair and so_far:
+        report.partial = so_far[-1]
     return report
 
 
-def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | None) -> dict:
+def _chain_values(transcript, sender: int) -> list[str]:
+    """Every value of `sender`'s hash chain it sent, in order (a message's shares, then its
+    draws)."""
+    out = []
+    for s, m in transcript:
+        if s == sender and m.get("t") in ("deal", "move", "reply", "draws"):
+            out += list(m.get("shares", [])) + list(m.get("draws", []))
+    return out
+
+
+def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | None,
+           so_far: list) -> dict:
     """The checks, added to `report` as they pass; raises _Unfair at the first that fails.
-    Returns the game's told record (record.py: every draw and random result as it came)."""
+    Returns the game's told record (record.py: every draw and random result as it came);
+    `so_far` gets the told record of the steps checked, after each."""
     for p in (0, 1):
         if not isinstance(reveals[p], dict) or not _hex64(reveals[p].get("key")):
             raise _Unfair("reveal", "no_reveal", p=p)
@@ -756,6 +846,12 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         if key_commit(keys[p]) != hellos[p]["key"]:
             raise _Unfair("keys", "key", p=p)
     report.add("keys", True)
+    for p in (0, 1):  # every share and draw the next value of its sender's chain
+        last = bytes.fromhex(hellos[p]["chain"])
+        for value in _chain_values(transcript, p):
+            if not _hex64(value) or chain_back(bytes.fromhex(value)) != last:
+                raise _Unfair("randomness", "chain", p=p)
+            last = bytes.fromhex(value)
     epochs = [[hellos[0]["deck"]], [hellos[1]["deck"]]]
     opened = [reveals[p]["epochs"] for p in (0, 1)]
 
@@ -771,28 +867,20 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
     if sorted(open_epoch(0, 0)) != list(range(DECK_SIZE)) or \
             sorted(open_epoch(1, 0)) != list(range(DECK_SIZE)):
         raise _Unfair("decks", "deck_start")
-    drawn = [[], []]  # indices drawn in the current epoch, per owner
+    drawn = [[], []]  # places drawn in the current epoch, per owner
 
-    def draw_ids(owner: int, teller: int, indices, step: str) -> list[int]:
+    def draw_ids(owner: int, values) -> list[int]:
         e = len(epochs[owner]) - 1
-        order = deck_order(keys[teller], owner, e, len(epochs[owner][e]))
-        expect = order[len(drawn[owner]):len(drawn[owner]) + len(indices)]
-        if list(indices) != expect:
-            raise _Unfair("draws", "draw_order", step=step, teller=teller, owner=owner)
-        drawn[owner] += list(indices)
+        places = []
+        for value in values:
+            places.append(draw_index(value, len(epochs[owner][e]), drawn[owner]))
+            drawn[owner].append(places[-1])
         cards = open_epoch(owner, e)
-        return [cards[j] for j in indices]
-
-    def checked_share(p: int, event: int, value: str, step: str) -> str:
-        if value != share(keys[p], event):
-            raise _Unfair("randomness", "share", step=step, p=p, event=event)
-        return value
+        return [cards[j] for j in places]
 
     deals = {s: m for s, m in transcript if m.get("t") == "deal"}
-    deal = detail("the_deal")
-    hands = [draw_ids(p, 1 - p, deals[1 - p]["draws"], deal) for p in (0, 1)]
-    first = first_player(joint(checked_share(0, FIRST_EVENT, deals[0]["shares"][0], deal),
-                               checked_share(1, FIRST_EVENT, deals[1]["shares"][0], deal)))
+    hands = [draw_ids(p, deals[1 - p]["draws"]) for p in (0, 1)]
+    first = first_player(joint(deals[0]["shares"][0], deals[1]["shares"][0]))
     first = first if agreed is None else agreed
     decks = [hands[p] + sorted(set(range(DECK_SIZE)) - set(hands[p])) for p in (0, 1)]
     state = new_state(mode, effects, first, 0, decks=decks)
@@ -808,15 +896,14 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
             actions.append(Action.resign(actor))
             apply(state, actions[-1], actor)
             break
-        step = detail("step", n=msg["n"], p=actor)
-        step_reply = detail("step_reply", n=msg["n"], p=actor)
         other = 1 - actor
+        step, step_reply = _at(msg["n"], actor), _at(msg["n"], other, "reply")
         hidden = reveals[actor].get("hidden", {}).get(str(msg["n"]), {})
         action = _true_action(state, actor, msg, hidden, step)
         # what the actor told of its cards, against the truth before the step
         ps = state.players[actor]
         if "card" in msg and action.type != PASS:
-            _claim(msg["card"], ps.cards[action.card], step, actor, detail("what_played"))
+            _claim(msg["card"], ps.cards[action.card], step, actor, "played")
         for entry in msg.get("revealed", []):
             _claim_slot(state, actor, entry, step)
         if reply is not None:
@@ -826,29 +913,29 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
             try:
                 check(state, action, actor)
             except IllegalAction as exc:
-                raise _Unfair("moves", "illegal", step=step, rule=exc.rule,
-                              message=exc.message)
-            raise _Unfair("result", "stopped", step=step)
+                raise _Unfair("moves", "illegal", step, reason=exc.reason.to_json())
+            raise _Unfair("result", "stopped", step)
         if "deck" in msg:
             epochs[actor].append(msg["deck"])
             drawn[actor] = []
         n_events = len(msg.get("shares", []))
+        if len(reply.get("shares", [])) != n_events:
+            raise _Unfair("randomness", "share_count", step_reply, n=n_events)
         values = []
         for i in range(n_events):
-            pair = {actor: checked_share(actor, event + i, msg["shares"][i], step),
-                    other: checked_share(other, event + i, reply["shares"][i], step)}
+            pair = {actor: msg["shares"][i], other: reply["shares"][i]}
             values.append(joint(pair[0], pair[1]))
         event += n_events
         told_draws = {actor: reply.get("draws", []),
                       other: msg.get("draws", []) + later.get("draws", [])}
-        assigned = [draw_ids(p, 1 - p, told_draws[p], step) for p in (0, 1)]
+        assigned = [draw_ids(p, told_draws[p]) for p in (0, 1)]
         for p in (0, 1):
             state.players[p].deck.told = list(assigned[p])
         script.rolls = [roll(v) for v in values]
         shown_claim = reply.get("shown")
         if shown_claim is None:
             def no_claim(population, k, who=other):
-                raise _Unfair("claims", "no_shown", step=step, p=who)
+                raise _Unfair("claims", "no_shown", step, p=who)
             script.shown = no_claim
         else:
             script.rolls = script.rolls[:-1]
@@ -857,9 +944,9 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
                 chosen = picks(value, population, k, keys[other], at)
                 cards = state.players[other].cards
                 for data, cid in zip(claim, chosen):
-                    _claim(data, cards[cid], step_reply, other, detail("what_shown"))
+                    _claim(data, cards[cid], step_reply, other, "shown")
                 if len(claim) != len(chosen):
-                    raise _Unfair("claims", "shown_count", step=step, p=other,
+                    raise _Unfair("claims", "shown_count", step_reply, p=other,
                                   told=len(claim), n=len(chosen))
                 told["shown"].append(list(chosen))
                 return chosen
@@ -870,11 +957,11 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         try:
             apply(state, action, actor)
         except IllegalAction as exc:
-            raise _Unfair("moves", "illegal", step=step, rule=exc.rule, message=exc.message)
+            raise _Unfair("moves", "illegal", step, reason=exc.reason.to_json())
         except Inconsistent as exc:
             # (a step whose mover resigned before telling the next round's draws: left out)
             if before is None or state.round == before.round:
-                raise _Unfair("draws", "draw_misfit", step=step, detail=exc)
+                raise _Unfair("draws", "draw_misfit", step, why=exc.code)
         script.shown = None
         if before is not None and (state.round != before.round or state.over):
             # the other page was waiting for the mover's draws message (SealedPage.on_draws)
@@ -891,14 +978,16 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         if "deck" in msg:  # R5.B3, R5.B6: the deck as it was once the card went in
             now = open_epoch(actor, len(epochs[actor]) - 1)
             if sorted(now) != sorted(list(state.players[actor].deck) + assigned[actor]):
-                raise _Unfair("decks", "fresh_deck", step=step, p=actor)
+                raise _Unfair("decks", "fresh_deck", step, p=actor)
+        so_far.append(to_json(mode, effects, state.first, None, None, list(actions),
+                              told=copy.deepcopy(told)))
     report.add("draws", True)
     report.add("randomness", True)
     report.add("moves", True)
     report.add("claims", True)
     if not state.over:
         raise _Unfair("result", "not_ended")
-    report.add("result", True, detail("won", p=state.winner))
+    report.add("result", True, fault("won", p=state.winner))
     return to_json(mode, effects, state.first, None, None, actions, told=told)
 
 
@@ -941,7 +1030,7 @@ def _steps(transcript):
         i += 2
 
 
-def _true_action(state, actor: int, msg: dict, hidden: dict, step: str) -> Action:
+def _true_action(state, actor: int, msg: dict, hidden: dict, step: dict) -> Action:
     """The move as it truly was: its hidden parts from the actor's reveal, each opening the
     commitment sent with the move."""
     data = dict(msg["move"])
@@ -951,13 +1040,13 @@ def _true_action(state, actor: int, msg: dict, hidden: dict, step: str) -> Actio
         else:
             cid, salt = hidden.get("card", (None, None))
             if cid is None or card_commit(salt, cid) != msg.get("commit"):
-                raise _Unfair("claims", "down_open", step=step)
+                raise _Unfair("claims", "down_open", step)
             data["card"] = cid
     target = data.get("target")
     if isinstance(target, dict) and target.get("hand") is True:
         cid, salt = hidden.get("target", (None, None))
         if cid is None or card_commit(salt, cid) != msg.get("target_commit"):
-            raise _Unfair("claims", "target_open", step=step)
+            raise _Unfair("claims", "target_open", step)
         data["target"] = {"card": cid}
     elif isinstance(target, dict) and "slot" in target:
         card = state.players[actor].cards[data["card"]]
@@ -970,23 +1059,25 @@ def _true_action(state, actor: int, msg: dict, hidden: dict, step: str) -> Actio
     return Action.from_json(data)
 
 
-def _claim(data, card, step: str, who: int, what: str, penalty: bool = True) -> None:
+def _claim(data, card, step: dict, who: int, what: str, penalty: bool = True) -> None:
+    """`what` (played, shown, down) says which claim: the card played, one R5.D3 shows, a
+    face-down card shown."""
     truth = card_state(card)
     told = dict(data) if isinstance(data, dict) else {}
     if not penalty:
         truth.pop("penalty")
         told.pop("penalty", None)
     if told != truth:
-        raise _Unfair("claims", "claim", step=step, p=who, what=what, told=told.get("id"),
-                      id=truth["id"], truth=truth)
+        cid = told.get("id")
+        raise _Unfair("claims", "claim", step, p=who, what=what,
+                      told=cid if type(cid) is int else None, id=truth["id"])
 
 
-def _claim_slot(state, owner: int, entry: dict, step: str) -> None:
+def _claim_slot(state, owner: int, entry: dict, step: dict) -> None:
     lane, i = entry["slot"]
     cid = state.players[owner].board[lane][i]
     card = state.players[owner].cards[cid]
     if card.zone != BOARD or card.face != DOWN:
-        raise _Unfair("claims", "not_down", step=step, p=owner, slot=entry["slot"])
+        raise _Unfair("claims", "not_down", step, p=owner, lane=lane)
     # a face-down Captain's finding is its owner's guess until R3.6 (partial.py)
-    _claim(entry["card"], card, step, owner, detail("what_down", slot=entry["slot"]),
-           penalty=card.effect != "captain")
+    _claim(entry["card"], card, step, owner, "down", penalty=card.effect != "captain")

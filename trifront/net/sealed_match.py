@@ -46,12 +46,12 @@ from .fairness import Report, picks_commit
 from .clock import GRACE, PRESETS, MoveClock, round_break, timeout_action
 from .protocol import ProtocolError, decode
 from .rematch import next_first
-from .sealed import SealedError, SealedPage
+from .sealed import PROTOCOL, SealedError, SealedPage
 from .sealed_session import SCHEMA as SEALED_SCHEMA
 from .sealed_session import SealedSession
 from .session import Session
 
-VERSION = "trifront-sealed/1"
+VERSION = PROTOCOL
 MAX_MESSAGE = 64 * 1024   # a reveal, the largest, is ~10 KiB
 
 SEEDING, DRAFTING, PLAYING, OVER = "seeding", "drafting", "playing", "over"
@@ -110,7 +110,7 @@ class SealedMatch(Session):
         self.first: int | None = None
         self.verdicts: list[bool] = []     # the earlier games' verdicts in this room
         self.busy: str | None = None
-        self.refusal: str | None = None
+        self.refusal: dict | None = None   # the other's message refused (sealed.fault)
         self.game: SealedSession | None = None
         self.timer_rule = MoveClock.of(timer) if seat == 0 else None   # the host's choice
         self.move_clock: MoveClock | None = None
@@ -204,13 +204,18 @@ class SealedMatch(Session):
 
     def view(self) -> dict | None:
         """This page's player's view (views.player_view), None before the deal. Worked out
-        once per change: the page asks for it several times per redraw."""
+        once per change: the page asks for it several times per redraw. A game stopped at
+        a refused message is over, with no winner and no one to move (``stopped``)."""
         g = self.game
         if g is None:
             return None
-        key = (id(g), len(g.sent), g.received)
+        key = (id(g), len(g.sent), g.received, g.error is None)
         if key != self._view_key:
-            self._view_key, self._view = key, g.view()
+            view = g.view()
+            if view is not None and g.error is not None and not view["over"]:
+                view = {**view, "over": True, "to_move": None, "winner": None,
+                        "stopped": True}
+            self._view_key, self._view = key, view
         return self._view
 
     @property
@@ -457,8 +462,10 @@ class SealedMatch(Session):
         IllegalAction / MalformedAction (nothing sent). True: sent, or kept to be sent when
         the channel is back (sealed_session.py resends)."""
         g, view = self.game, self.view()
-        if g is None or view is None or view["over"]:
+        if g is None or view is None:
             raise IllegalAction(Reason("R3.3", "not_started"))
+        if view["over"]:   # (a game stopped at a refused message too)
+            raise IllegalAction(Reason("R6.4", "game_over"))
         if isinstance(action, dict) and action.get("type") == "resign":
             if action.get("player", self.seat) != self.seat:
                 raise MalformedAction("a player may resign only for themselves (R6.6)")

@@ -11,7 +11,11 @@ this page has carried out, and is sent on every (re)connection and on a gap: the
 then sends again from there. A message already carried out is ignored, so nothing is lost
 or done twice over a dropped channel. When the game is over each page sends its reveal;
 with the other's, ``verdict`` is the audit (sealed.audit), and a page whose reveal has not
-come REVEAL_WAIT seconds after the end is judged "not fair: no reveal".
+come REVEAL_WAIT seconds after the end is judged "not fair: no reveal". A message this page
+refuses stops the game at once: ``error`` is the refusal (sealed.fault: its code, step and
+args), the verdict is given there and then, and this page reveals (nothing is left to play
+for), so the other page, and the audit on both, can check the game up to that step. A
+reveal that comes before the end is the other page stopping the game the same way.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from collections.abc import Callable
 from . import protocol
 from .fairness import Report
 from .protocol import ProtocolError, encode
-from .sealed import SealedError, SealedPage, detail
+from .sealed import SealedError, SealedPage, fault
 
 #: how long a page waits for the other's reveal once the game is over (seconds)
 REVEAL_WAIT = 20.0
@@ -31,11 +35,11 @@ MAX_MESSAGE = 64 * 1024   # the largest sealed message, a reveal, is ~10 KiB
 #: the fields each sealed message may have (sealed.py): every message is kept (for the
 #: audit and a reload), so one padded with others would fill the page's storage
 FIELDS = {
-    "hello": {"t", "key", "deck"},
+    "hello": {"t", "key", "chain", "deck"},
     "deal": {"t", "draws", "shares"},
-    "move": {"t", "n", "move", "card", "commit", "target_commit", "shares", "deck", "draws",
-             "revealed"},
-    "reply": {"t", "n", "shares", "revealed", "shown", "draws"},
+    "move": {"t", "n", "move", "card", "from", "commit", "target_commit", "shares", "deck",
+             "draws", "revealed"},
+    "reply": {"t", "n", "shares", "revealed", "shown", "shown_from", "draws"},
     "draws": {"t", "n", "draws"},
     "resign": {"t", "n"},
     "reveal": {"t", "key", "epochs", "hidden"},
@@ -54,7 +58,8 @@ SCHEMA = {
 
 class SealedSession:
     """One player's sealed game over a transport. ``error`` says why it cannot go on (a
-    refused message: the other page is broken or hostile, and the verdict says so)."""
+    refused message: the other page is broken or hostile, and the verdict says so), as
+    data: sealed.fault's {"code", "step", "args"}."""
 
     def __init__(self, page: SealedPage, *, game: str = "",
                  clock: Callable[[], float] = time.monotonic,
@@ -67,7 +72,7 @@ class SealedSession:
         self.sent: list[dict] = []     # this page's sealed messages, in order
         self.received = 0              # how many of the other's were carried out
         self.flushed = 0               # how many of this page's went out (not all arrive)
-        self.error: str | None = None
+        self.error: dict | None = None
         self.verdict: Report | None = None
         self.over_at: float | None = None
         self.log: list[str] = []
@@ -139,12 +144,12 @@ class SealedSession:
         try:
             kind = msg["m"].get("t")
             if kind not in FIELDS or not set(msg["m"]) <= FIELDS[kind]:
-                raise SealedError(f"a {str(kind)[:20]!r} message with fields it cannot have")
+                raise SealedError("fields")
             self._handle(msg["m"])
         except SealedError as exc:
-            self.error = str(exc)
-            self._note(f"refused: {exc}")
-            self.on_change("error")
+            self.received += 1
+            self._stop(exc.fault if exc.step else
+                       fault(exc.code, self._here(msg["m"]), **exc.data))
             return
         self.received += 1
         self.on_change("state")
@@ -165,12 +170,44 @@ class SealedSession:
             page.on_resign(m)
         elif kind == "reveal":
             if not self._over() and self.error is None:
-                raise SealedError("a reveal before the game is over")
+                # the other page stopped the game (it refused a message of this page's, or
+                # gave up): its reveal lets this page check the game up to here
+                self.error = fault("stopped_by_other", self._here(m))
+                self._note("the other page stopped the game")
+                self._reveal_once()
+                self.on_change("error")
             self.verdict = self._judged(page.on_reveal(m))
+            self.on_change("verdict")
             return
         else:
-            raise SealedError(f"unknown sealed message {str(kind)[:40]!r}")
+            raise SealedError("unknown_message")
         self._after()
+
+    def _here(self, m: dict) -> dict:
+        """Where a message of the other's came (a step's, or the game's start)."""
+        page = self.page
+        kind = m.get("t") if m.get("t") in FIELDS else "move"
+        return {"n": page.steps if page.world is not None else None, "p": page.opp,
+                "part": kind}
+
+    def _stop(self, refusal: dict) -> None:
+        """A message of the other's refused: the game stops here, judged at once; this page
+        reveals so that both audits can check the game up to this step."""
+        self.error = refusal
+        self._note(f"refused: {refusal}")
+        self._reveal_once()
+        self.verdict = self._judged(self.page.verdict(self._their_reveal()))
+        self.on_change("error")
+
+    def _their_reveal(self) -> dict | None:
+        page = self.page
+        got = [m for s, m in page.transcript if s == page.opp and m.get("t") == "reveal"]
+        return got[0] if got else None
+
+    def _reveal_once(self) -> None:
+        if self.page.world is not None and not any(m.get("t") == "reveal" for m in self.sent):
+            self.over_at = self.clock()
+            self._emit(self.page.reveal())
 
     def _note(self, line: str) -> None:
         self.log.append(line)
@@ -195,13 +232,13 @@ class SealedSession:
     def act(self, action) -> None:
         """This page's player's action (rules.IllegalAction if the rules refuse it)."""
         if self.error is not None:
-            raise SealedError(self.error)
+            raise SealedError("stopped")
         self._emit(self.page.act(action))
         self.on_change("state")
 
     def resign(self) -> None:
         if self.error is not None:
-            raise SealedError(self.error)
+            raise SealedError("stopped")
         self._emit(self.page.resign())
         self._after()
         self.on_change("state")
@@ -227,10 +264,12 @@ class SealedSession:
         return True
 
     def _judged(self, report: Report) -> Report:
-        """The audit, and when this page refused one of the other's messages, that too: the
-        game stopped there, so what was played before may check out and still be unfair."""
+        """The audit, and when this page refused one of the other's messages, that first:
+        the game stopped there, so what was played before may check out and still be
+        unfair."""
         if self.error is not None:
-            report.add("refused", False, detail("refused", p=self.page.opp, detail=self.error))
+            report.checks.insert(0, ("refused", False, self.error))
+            report.record = None
         return report
 
     # -------------------------------------------------------------- a page reloaded

@@ -116,14 +116,8 @@ _FAIR_KEYS = ("commit", "lost_secret", "seed", "first", "first_rematch", "mode",
               "no_commit", "claimed", "conflict", "restarts", "no_reveal")
 
 
-_SEALED_KEYS = ("no_reveal", "one_each", "key", "deck_open", "deck_start", "draw_order",
-                "share", "illegal", "stopped", "no_shown", "shown_count", "draw_misfit",
-                "fresh_deck", "not_ended", "order", "down_open", "target_open", "claim",
-                "not_down", "unreadable", "refused", "won")
-#: the parts a sealed detail is made of (`step`, `what`), read only in their place
-_SEALED_PARTS = ("step", "step_reply", "the_deal", "what_played", "what_shown", "what_down")
-#: placeholders that hold words, not a number; `step` and `what` are themselves details
-_WORDS = ("step", "what", "kind", "rule", "message", "detail", "truth", "slot", "told")
+#: placeholders that hold words, not a number
+_WORDS = ("kind", "rule", "message", "detail", "truth", "slot", "told")
 
 
 def _pattern(template: str) -> re.Pattern:
@@ -142,30 +136,83 @@ ENGINE_TEXT_MAX = 2000
 
 def engine_text(text: str) -> str:
     """A failed fairness check's detail (always English) in the current language; unknown
-    texts unchanged."""
+    texts unchanged. A sealed game's detail is data (``fault_text``)."""
+    if isinstance(text, dict):
+        return fault_text(text)
     if _lang == "en" or len(text) > ENGINE_TEXT_MAX:   # (no detail of ours is as long)
         return text
     for pattern, key in _FAIR_REASONS:
         found = pattern.match(text.strip())
-        if found is None:
-            continue
-        parts = found.groupdict()
-        # a sealed audit's step and claimed card are details of their own: the text reads
-        # as this check only if they do (not a hostile page's words that look like one)
-        for part in ("step", "what"):
-            if part in parts:
-                parts[part] = _part_text(parts[part])
-        if None not in parts.values():
-            return t(key, **parts)
+        if found is not None:
+            return t(key, **found.groupdict())
     return text
 
 
-def _part_text(text: str) -> str | None:
-    for pattern, key in _PARTS:
-        found = pattern.match(text)
-        if found is not None:
-            return t(key, **found.groupdict())
-    return None
+# ------------------------------------------------------- a sealed game's verdict (data)
+
+#: the longest a string value in a fault's args may be when it is shown (a saved verdict
+#: is read back from the page's storage)
+FAULT_VALUE_MAX = 200
+
+
+def fault_text(fault: object) -> str:
+    """A sealed game's failed check or refusal (net/sealed.py ``fault``: {"code", "step",
+    "args"}) in the current language."""
+    return _fault_words(fault, TABLES.get(_lang, EN))
+
+
+def fault_english(fault: object) -> str:
+    """The same in English (logs, ``str()`` of a refusal, a report's summary)."""
+    return _fault_words(fault, EN)
+
+
+def _fault_words(fault: object, table: dict) -> str:
+    if not isinstance(fault, dict):
+        return str(fault)[:FAULT_VALUE_MAX]
+    args = fault.get("args")
+    text = _fault_body(fault.get("code"), args if isinstance(args, dict) else {}, table)
+    step = fault.get("step")
+    if isinstance(step, dict) and f"fairwhy.sealed.step.{step.get('part')}" in EN:
+        n, p = step.get("n"), step.get("p")
+        where = _fill(table, f"fairwhy.sealed.step.{step['part']}",
+                      {"k": n + 1 if type(n) is int else "?",
+                       "p": p if p in (0, 1) else "?"})
+        text = _fill(table, "fairwhy.sealed.at", {"step": where, "what": text})
+    return text
+
+
+def _fault_body(code: object, args: dict, table: dict) -> str:
+    key = f"fairwhy.sealed.{code}"
+    if key not in EN:   # a code this page does not know (a newer one's): the code itself
+        return str(code).replace("_", " ")[:FAULT_VALUE_MAX]
+    values = {k: v if type(v) is int else str(v)[:FAULT_VALUE_MAX] for k, v in args.items()
+              if type(v) in (int, str)}
+    reason = args.get("reason")
+    if isinstance(reason, dict):  # the engine's own refusal (reasons.py), in these words
+        r_args = reason.get("args")
+        r = Reason(str(reason.get("rule", ""))[:20], str(reason.get("code", ""))[:40],
+                   r_args if isinstance(r_args, dict) else {})
+        values["rule"] = r.rule
+        values["why"] = reason_text_in(
+            table.get("why." + r.code), r, lambda eid: table.get(f"effect.{eid}", str(eid)),
+            lambda lane: table.get(f"lane.{lane}", str(lane)))
+    elif isinstance(args.get("why"), str):   # another fault's code (draw_misfit's)
+        values["why"] = _fault_body(args["why"], {}, table)
+    if args.get("what") in ("played", "shown", "down"):
+        values["what"] = table.get(f"fairwhy.sealed.what.{args['what']}")
+    if args.get("lane") in (0, 1, 2):
+        values["lane"] = table.get(f"lane.{args['lane']}", str(args["lane"]))
+    if args.get("told", 0) is None:
+        values["told"] = "?"
+    return _fill(table, key, values)
+
+
+def _fill(table: dict, key: str, values: dict) -> str:
+    template = table.get(key) or EN[key]
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return template
 
 
 #: why a room is in use, as the pages' sessions word it (net/host.py, sealed_match.py,
@@ -1976,39 +2023,112 @@ _SOCIAL_EN = {
     "clock.timeout_them": "Your opponent's time ran out: their turn was a pass.",
     "fair.check.first_player_agreed": "Who went first is the player agreed for the rematch",
     "fairwhy.first_rematch": "the first player is not the one agreed for the rematch",
-    # a sealed game's audit (net/sealed.py DETAILS, word for word)
+    # a sealed game's verdict details (net/sealed.py fault(), partial.Inconsistent):
+    # fairwhy.sealed.<code> with the fault's args; "at" puts the step first
+    "fairwhy.sealed.at": "{step}: {what}",
+    "fairwhy.sealed.step.move": "step {k}, player {p}'s move",
+    "fairwhy.sealed.step.reply": "step {k}, player {p}'s reply",
+    "fairwhy.sealed.step.draws": "step {k}, player {p}'s draws for the next round",
+    "fairwhy.sealed.step.hello": "player {p}'s first message",
+    "fairwhy.sealed.step.deal": "player {p}'s deal",
+    "fairwhy.sealed.step.resign": "player {p}'s resignation",
+    "fairwhy.sealed.step.reveal": "player {p}'s reveal",
+    "fairwhy.sealed.what.played": "the card it played",
+    "fairwhy.sealed.what.shown": "a card R5.D3 shows",
+    "fairwhy.sealed.what.down": "a face-down card",
     "fairwhy.sealed.no_reveal": "player {p} did not reveal its key (no reveal)",
     "fairwhy.sealed.one_each": "player {p} did not send exactly one {kind}",
     "fairwhy.sealed.key": "player {p}'s key is not the one it committed to",
+    "fairwhy.sealed.chain": "player {p} sent a share or a draw that is not the next value of "
+                            "its hash chain",
     "fairwhy.sealed.deck_open": "player {p}'s deck commitment {e} does not open to its cards",
     "fairwhy.sealed.deck_start": "a deck did not start as the 26 cards (R1.2)",
-    "fairwhy.sealed.draw_order": "{step}: player {teller} told player {owner}'s draws out of "
-                                 "the order its key fixed",
-    "fairwhy.sealed.share": "{step}: player {p}'s share of random event {event} is not the one "
-                            "its key fixed",
-    "fairwhy.sealed.illegal": "{step}: the move breaks {rule}: {message}",
-    "fairwhy.sealed.stopped": "the game stopped at {step}",
-    "fairwhy.sealed.no_shown": "{step}: player {p} showed no card R5.D3 picked",
-    "fairwhy.sealed.shown_count": "{step}: player {p} showed {told} cards, R5.D3 shows {n}",
-    "fairwhy.sealed.draw_misfit": "{step}: a draw does not fit: {detail}",
-    "fairwhy.sealed.fresh_deck": "{step}: player {p}'s fresh deck commitment is not its deck",
+    "fairwhy.sealed.draw_order": "player {p} told a draw out of the order its hash chain "
+                                 "fixed",
+    "fairwhy.sealed.share": "player {p}'s share of a random result is not the next value of "
+                            "its hash chain (a share chosen)",
+    "fairwhy.sealed.share_count": "{n} share(s) of the random results were due",
+    "fairwhy.sealed.illegal": "the move breaks {rule}: {why}",
+    "fairwhy.sealed.stopped": "the game stopped here",
+    "fairwhy.sealed.no_shown": "player {p} showed no card R5.D3 picked",
+    "fairwhy.sealed.shown_count": "player {p} showed {told} cards, R5.D3 shows {n}",
+    "fairwhy.sealed.draw_misfit": "a draw does not fit: {why}",
+    "fairwhy.sealed.fresh_deck": "player {p}'s fresh deck commitment is not its deck",
     "fairwhy.sealed.not_ended": "the game did not end",
     "fairwhy.sealed.order": "message {i} is out of order",
-    "fairwhy.sealed.down_open": "{step}: the face-down card does not open its commitment",
-    "fairwhy.sealed.target_open": "{step}: the hidden target does not open its commitment",
-    "fairwhy.sealed.claim": "{step}: player {p} told {what} as card {told}, it was card {id} "
-                            "as {truth}",
-    "fairwhy.sealed.not_down": "{step}: player {p} showed a card at {slot} that is not "
+    "fairwhy.sealed.down_open": "the face-down card shown is not the one committed when it "
+                                "was played",
+    "fairwhy.sealed.target_open": "the hidden target does not open its commitment",
+    "fairwhy.sealed.claim": "player {p} told {what} as card {told}, it was card {id}",
+    "fairwhy.sealed.not_down": "player {p} showed a card in the {lane} lane that is not "
                                "face-down there",
-    "fairwhy.sealed.unreadable": "unreadable: {detail}",
-    "fairwhy.sealed.refused": "player {p} sent a message the rules refuse: {detail}",
+    "fairwhy.sealed.unreadable": "the messages cannot be read",
     "fairwhy.sealed.won": "player {p} won",
-    "fairwhy.sealed.step": "step {n} (player {p}'s move)",
-    "fairwhy.sealed.step_reply": "step {n} (player {p}'s move), its reply",
-    "fairwhy.sealed.the_deal": "the deal",
-    "fairwhy.sealed.what_played": "the card it played",
-    "fairwhy.sealed.what_shown": "a card R5.D3 shows",
-    "fairwhy.sealed.what_down": "its face-down card at {slot}",
+    "fairwhy.sealed.never_drawn": "player {p} showed a card it never drew (no draw of its "
+                                  "deck opens to it)",
+    "fairwhy.sealed.drawn_spent": "player {p} showed a card from a draw whose card has "
+                                  "already left its hand",
+    "fairwhy.sealed.origin_malformed": "a card shown does not say which draw it came from",
+    "fairwhy.sealed.hello_malformed": "a first message holds a key commitment, a hash "
+                                      "chain's end and {n} distinct card commitments",
+    "fairwhy.sealed.second_hello": "a second first message",
+    "fairwhy.sealed.deal_malformed": "not a deal message",
+    "fairwhy.sealed.deal_twice": "a deal before the first message, or a second one",
+    "fairwhy.sealed.chain_spent": "the hash chain has no value left",
+    "fairwhy.sealed.draw_count": "{n} draw(s) were due",
+    "fairwhy.sealed.deck_exhausted": "more draws than the deck holds",
+    "fairwhy.sealed.reveal_slots": "the face-down cards shown are not the ones the step shows",
+    "fairwhy.sealed.reveal_malformed": "a face-down card is shown as its slot, card, salt "
+                                       "and draw",
+    "fairwhy.sealed.not_my_turn": "not this page's turn",
+    "fairwhy.sealed.out_of_turn": "a move out of turn or out of order",
+    "fairwhy.sealed.move_kind": "a move plays, discards or passes (a resignation is a message "
+                                "of its own)",
+    "fairwhy.sealed.down_not_shown": "a face-down card played as the round ends is shown",
+    "fairwhy.sealed.stray_deck": "a fresh deck commitment with no card gained",
+    "fairwhy.sealed.deck_size": "a fresh deck commitment not of the deck's size",
+    "fairwhy.sealed.deck_needed": "a deck a card went into is not committed afresh",
+    "fairwhy.sealed.stray_commit": "a commitment without a face-down play",
+    "fairwhy.sealed.no_step_draws": "draws for no step",
+    "fairwhy.sealed.no_move_reply": "a reply to no move",
+    "fairwhy.sealed.shown_malformed": "not the cards R5.D3 shows",
+    "fairwhy.sealed.no_game": "no game to resign",
+    "fairwhy.sealed.step_waiting": "a step is waiting for its last message",
+    "fairwhy.sealed.resign_after": "a resignation after the game ended",
+    "fairwhy.sealed.fields": "a message with fields it cannot have",
+    "fairwhy.sealed.unknown_message": "a message of no known kind",
+    "fairwhy.sealed.stopped_by_other": "the other page stopped the game and revealed its key",
+    "fairwhy.sealed.cannot_carry": "a message this page cannot carry out",
+    "fairwhy.sealed.card_state": "a shown card is not a card's state",
+    "fairwhy.sealed.no_card": "player {p} has no such card",
+    "fairwhy.sealed.card_flags": "a shown card's soldier and penalty are true or false",
+    "fairwhy.sealed.roll_range": "a roll is not in {lo}..{hi} (R5.C2)",
+    "fairwhy.sealed.card_changes": "a shown card's changes are not its rules' changes",
+    "fairwhy.sealed.created_soldier": "card {card} of player {p} is a created soldier (R5.B6)",
+    "fairwhy.sealed.roll_missing": "a roll the step needs was not told (R5.C2)",
+    "fairwhy.sealed.shown_missing": "cards the step shows were not told (R5.D3)",
+    "fairwhy.sealed.draw_missing": "a draw of this page's was not told",
+    "fairwhy.sealed.draw_not_in_deck": "a card drawn is not in this page's deck",
+    "fairwhy.sealed.opening_hand": "the opening hand is not the first round's draw (R3.2)",
+    "fairwhy.sealed.move_malformed": "a malformed move",
+    "fairwhy.sealed.slot_no_chooser": "only a card that chooses names a slot",
+    "fairwhy.sealed.no_slot": "no card at the slot the move names",
+    "fairwhy.sealed.hand_whole": "the move names a hidden card of a hand this page knows whole",
+    "fairwhy.sealed.card_elsewhere": "card {card} of player {p} is already elsewhere",
+    "fairwhy.sealed.card_there": "card {card} is known to be there, not card {told}",
+    "fairwhy.sealed.card_not_as_shown": "card {card} is known, and it is not as shown",
+    "fairwhy.sealed.slot_face_up": "the card shown as face-down is face-up",
+    "fairwhy.sealed.card_differs": "the move and the card it shows differ",
+    "fairwhy.sealed.extra_rolls": "more rolls were told than the step needed (R5.C2)",
+    "fairwhy.sealed.extra_draws": "more draws were told than the step made",
+    "fairwhy.sealed.shown_count_told": "R5.D3 shows {k} cards, {n} were told",
+    "fairwhy.sealed.shown_not_in_hand": "R5.D3 showed cards that are not in this page's hand",
+    "fairwhy.sealed.record_draw_missing": "a draw the record does not tell",
+    "fairwhy.sealed.record_not_in_deck": "a card the record draws is not in the deck",
+    "fairwhy.sealed.record_roll_missing": "a roll the record does not tell (R5.C2)",
+    "fairwhy.sealed.record_shown_missing": "cards R5.D3 shows that the record does not tell",
+    "fairwhy.sealed.record_shown_bad": "R5.D3 shows {k} distinct cards of the hand, not the "
+                                       "record's",
 }
 _SOCIAL_JA = {
     "quick.hello": "こんにちは！",
@@ -2063,34 +2183,99 @@ _SOCIAL_JA = {
     "clock.timeout_them": "相手が時間切れのため、相手の手番はパスになりました。",
     "fair.check.first_player_agreed": "先攻は再戦で決めたプレイヤー",
     "fairwhy.first_rematch": "先攻が再戦で決めたプレイヤーではありません",
+    "fairwhy.sealed.at": "{step}：{what}",
+    "fairwhy.sealed.step.move": "手{k}、プレイヤー{p}の手",
+    "fairwhy.sealed.step.reply": "手{k}、プレイヤー{p}の返答",
+    "fairwhy.sealed.step.draws": "手{k}、プレイヤー{p}が伝えた次のラウンドのドロー",
+    "fairwhy.sealed.step.hello": "プレイヤー{p}の最初のメッセージ",
+    "fairwhy.sealed.step.deal": "プレイヤー{p}の配り札",
+    "fairwhy.sealed.step.resign": "プレイヤー{p}の投了",
+    "fairwhy.sealed.step.reveal": "プレイヤー{p}の公開",
+    "fairwhy.sealed.what.played": "出したカード",
+    "fairwhy.sealed.what.shown": "R5.D3 で見せるカード",
+    "fairwhy.sealed.what.down": "伏せたカード",
     "fairwhy.sealed.no_reveal": "プレイヤー{p}が鍵を公開しませんでした（公開なし）",
     "fairwhy.sealed.one_each": "プレイヤー{p}が {kind} をちょうど1回送りませんでした",
     "fairwhy.sealed.key": "プレイヤー{p}の鍵が、約束したものではありません",
+    "fairwhy.sealed.chain": "プレイヤー{p}が、ハッシュチェーンの次の値ではない分担値かドローを送りました",
     "fairwhy.sealed.deck_open": "プレイヤー{p}の山札の約束{e}が、そのカードに一致しません",
     "fairwhy.sealed.deck_start": "山札が26枚で始まっていません（R1.2）",
-    "fairwhy.sealed.draw_order": "{step}：プレイヤー{teller}が、プレイヤー{owner}の引いた札を鍵の決めた順番どおりに伝えませんでした",
-    "fairwhy.sealed.share": "{step}：プレイヤー{p}の乱数{event}の分担値が、鍵の決めたものではありません",
-    "fairwhy.sealed.illegal": "{step}：この手は {rule} に反します（{message}）",
-    "fairwhy.sealed.stopped": "{step}でゲームが止まりました",
-    "fairwhy.sealed.no_shown": "{step}：プレイヤー{p}が R5.D3 の選んだカードを見せませんでした",
-    "fairwhy.sealed.shown_count": "{step}：プレイヤー{p}が見せたのは{told}枚、R5.D3 で見せるのは{n}枚です",
-    "fairwhy.sealed.draw_misfit": "{step}：引いた札が合いません（{detail}）",
-    "fairwhy.sealed.fresh_deck": "{step}：プレイヤー{p}の山札の新しい約束が、実際の山札と違います",
+    "fairwhy.sealed.draw_order": "プレイヤー{p}が、ハッシュチェーンの決めた順番どおりにドローを伝えませんでした",
+    "fairwhy.sealed.share": "プレイヤー{p}の乱数の分担値が、ハッシュチェーンの次の値ではありません（分担値を選びました）",
+    "fairwhy.sealed.share_count": "乱数の分担値は{n}個のはずです",
+    "fairwhy.sealed.illegal": "この手は {rule} に反します（{why}）",
+    "fairwhy.sealed.stopped": "ここでゲームが止まりました",
+    "fairwhy.sealed.no_shown": "プレイヤー{p}が R5.D3 の選んだカードを見せませんでした",
+    "fairwhy.sealed.shown_count": "プレイヤー{p}が見せたのは{told}枚、R5.D3 で見せるのは{n}枚です",
+    "fairwhy.sealed.draw_misfit": "引いた札が合いません（{why}）",
+    "fairwhy.sealed.fresh_deck": "プレイヤー{p}の山札の新しい約束が、実際の山札と違います",
     "fairwhy.sealed.not_ended": "ゲームが終わっていません",
     "fairwhy.sealed.order": "メッセージ{i}の順番が正しくありません",
-    "fairwhy.sealed.down_open": "{step}：伏せたカードが約束と一致しません",
-    "fairwhy.sealed.target_open": "{step}：隠れた対象が約束と一致しません",
-    "fairwhy.sealed.claim": "{step}：プレイヤー{p}は{what}をカード{told}と伝えましたが、実際はカード{id}でした（{truth}）",
-    "fairwhy.sealed.not_down": "{step}：プレイヤー{p}が {slot} のカードを見せましたが、そこに伏せたカードはありません",
-    "fairwhy.sealed.unreadable": "読み取れません：{detail}",
-    "fairwhy.sealed.refused": "プレイヤー{p}がルール上受け付けられないメッセージを送りました（{detail}）",
+    "fairwhy.sealed.down_open": "見せた伏せ札が、出したときに約束したものではありません",
+    "fairwhy.sealed.target_open": "隠れた対象が約束と一致しません",
+    "fairwhy.sealed.claim": "プレイヤー{p}は{what}をカード{told}と伝えましたが、実際はカード{id}でした",
+    "fairwhy.sealed.not_down": "プレイヤー{p}が{lane}のカードを見せましたが、そこに伏せたカードはありません",
+    "fairwhy.sealed.unreadable": "メッセージを読み取れません",
     "fairwhy.sealed.won": "プレイヤー{p}の勝ち",
-    "fairwhy.sealed.step": "手{n}（プレイヤー{p}の手）",
-    "fairwhy.sealed.step_reply": "手{n}（プレイヤー{p}の手）への返答",
-    "fairwhy.sealed.the_deal": "配り札",
-    "fairwhy.sealed.what_played": "出したカード",
-    "fairwhy.sealed.what_shown": "R5.D3 で見せるカード",
-    "fairwhy.sealed.what_down": "{slot} の伏せたカード",
+    "fairwhy.sealed.never_drawn": "プレイヤー{p}が、引いていないカードを見せました（山札のどのドローもそのカードに一致しません）",
+    "fairwhy.sealed.drawn_spent": "プレイヤー{p}が、すでに手札を離れたカードのドローからカードを見せました",
+    "fairwhy.sealed.origin_malformed": "見せたカードが、どのドローから来たかを示していません",
+    "fairwhy.sealed.hello_malformed": "最初のメッセージには、鍵の約束、ハッシュチェーンの終端、{n}個の異なるカードの約束が必要です",
+    "fairwhy.sealed.second_hello": "2回目の最初のメッセージ",
+    "fairwhy.sealed.deal_malformed": "配り札のメッセージではありません",
+    "fairwhy.sealed.deal_twice": "最初のメッセージより前の、または2回目の配り札",
+    "fairwhy.sealed.chain_spent": "ハッシュチェーンに値が残っていません",
+    "fairwhy.sealed.draw_count": "ドローは{n}枚のはずです",
+    "fairwhy.sealed.deck_exhausted": "山札の枚数より多いドロー",
+    "fairwhy.sealed.reveal_slots": "見せた伏せ札が、この手で見せるべきものではありません",
+    "fairwhy.sealed.reveal_malformed": "伏せ札は、場所・カード・ソルト・ドローで見せます",
+    "fairwhy.sealed.not_my_turn": "このページの手番ではありません",
+    "fairwhy.sealed.out_of_turn": "手番でない、または順番の違う手",
+    "fairwhy.sealed.move_kind": "手はプレイ・捨て札・パスのどれかです（投了は別のメッセージ）",
+    "fairwhy.sealed.down_not_shown": "ラウンドの終わりに伏せて出したカードは見せます",
+    "fairwhy.sealed.stray_deck": "カードが入っていないのに山札を約束し直しました",
+    "fairwhy.sealed.deck_size": "山札の新しい約束の枚数が山札と違います",
+    "fairwhy.sealed.deck_needed": "カードが入った山札が約束し直されていません",
+    "fairwhy.sealed.stray_commit": "伏せて出していないのに約束があります",
+    "fairwhy.sealed.no_step_draws": "どの手にも属さないドロー",
+    "fairwhy.sealed.no_move_reply": "どの手にも対応しない返答",
+    "fairwhy.sealed.shown_malformed": "R5.D3 で見せるカードになっていません",
+    "fairwhy.sealed.no_game": "投了するゲームがありません",
+    "fairwhy.sealed.step_waiting": "手が最後のメッセージを待っています",
+    "fairwhy.sealed.resign_after": "ゲームが終わった後の投了",
+    "fairwhy.sealed.fields": "持てない項目を持つメッセージ",
+    "fairwhy.sealed.unknown_message": "知らない種類のメッセージ",
+    "fairwhy.sealed.stopped_by_other": "相手のページがゲームを止めて鍵を公開しました",
+    "fairwhy.sealed.cannot_carry": "このページが実行できないメッセージ",
+    "fairwhy.sealed.card_state": "見せたカードがカードの状態になっていません",
+    "fairwhy.sealed.no_card": "プレイヤー{p}にそのカードはありません",
+    "fairwhy.sealed.card_flags": "見せたカードの兵士と減点は真か偽です",
+    "fairwhy.sealed.roll_range": "出目が {lo}〜{hi} ではありません（R5.C2）",
+    "fairwhy.sealed.card_changes": "見せたカードの変化がルールの変化になっていません",
+    "fairwhy.sealed.created_soldier": "プレイヤー{p}のカード{card}は作られた兵士です（R5.B6）",
+    "fairwhy.sealed.roll_missing": "この手に必要な出目が伝えられていません（R5.C2）",
+    "fairwhy.sealed.shown_missing": "この手で見せるカードが伝えられていません（R5.D3）",
+    "fairwhy.sealed.draw_missing": "このページのドローが伝えられていません",
+    "fairwhy.sealed.draw_not_in_deck": "引いたカードがこのページの山札にありません",
+    "fairwhy.sealed.opening_hand": "最初の手札が第1ラウンドのドローではありません（R3.2）",
+    "fairwhy.sealed.move_malformed": "形の正しくない手",
+    "fairwhy.sealed.slot_no_chooser": "場所を指定できるのは対象を選ぶカードだけです",
+    "fairwhy.sealed.no_slot": "手が指定した場所にカードがありません",
+    "fairwhy.sealed.hand_whole": "このページがすべて知っている手札の、隠れたカードを指定しています",
+    "fairwhy.sealed.card_elsewhere": "プレイヤー{p}のカード{card}はすでに別の場所にあります",
+    "fairwhy.sealed.card_there": "そこにあるのはカード{card}で、カード{told}ではありません",
+    "fairwhy.sealed.card_not_as_shown": "カード{card}は知られていて、見せた状態とは違います",
+    "fairwhy.sealed.slot_face_up": "伏せ札として見せたカードは表向きです",
+    "fairwhy.sealed.card_differs": "手と、見せたカードが違います",
+    "fairwhy.sealed.extra_rolls": "この手に必要な数より多くの出目が伝えられました（R5.C2）",
+    "fairwhy.sealed.extra_draws": "この手のドローより多くのドローが伝えられました",
+    "fairwhy.sealed.shown_count_told": "R5.D3 で見せるのは{k}枚、伝えられたのは{n}枚です",
+    "fairwhy.sealed.shown_not_in_hand": "R5.D3 で見せたカードがこのページの手札にありません",
+    "fairwhy.sealed.record_draw_missing": "棋譜が伝えていないドロー",
+    "fairwhy.sealed.record_not_in_deck": "棋譜が引くカードが山札にありません",
+    "fairwhy.sealed.record_roll_missing": "棋譜が伝えていない出目（R5.C2）",
+    "fairwhy.sealed.record_shown_missing": "棋譜が伝えていない R5.D3 のカード",
+    "fairwhy.sealed.record_shown_bad": "R5.D3 は手札の異なる{k}枚を見せます。棋譜のものではありません",
 }
 EN.update(_SOCIAL_EN)
 JA.update(_SOCIAL_JA)
@@ -2098,7 +2283,4 @@ JA.update(_SOCIAL_JA)
 TABLES = {"en": EN, "ja": JA}
 
 
-_FAIR_REASONS = [(_pattern(EN["fairwhy." + key]), "fairwhy." + key) for key in _FAIR_KEYS] + [
-    (_pattern(EN["fairwhy.sealed." + key]), "fairwhy.sealed." + key) for key in _SEALED_KEYS]
-_PARTS = [(_pattern(EN["fairwhy.sealed." + key]), "fairwhy.sealed." + key)
-          for key in _SEALED_PARTS]
+_FAIR_REASONS = [(_pattern(EN["fairwhy." + key]), "fairwhy." + key) for key in _FAIR_KEYS]

@@ -53,8 +53,8 @@ class OnlineGame:
         s = self.match.session
         if isinstance(s, HostSession):
             return s.game.record()
-        if isinstance(s, SealedMatch):
-            return None if s.report is None else s.report.record
+        if isinstance(s, SealedMatch):   # (a stopped game: the steps checked before it)
+            return None if s.report is None else s.report.record or s.report.partial
         return None if s is None or s.reveal is None else s.reveal["record"]
 
 
@@ -215,7 +215,7 @@ class OnlineSeat(Seat):
         self.human = page.viewer = me
         if kind == "refused" and st.refusal:
             page.toast = i18n.t("online.sealed_refused" if st.sealed else "online.refused",
-                                why=st.refusal)
+                                why=i18n.engine_text(st.refusal))
         if kind == "restarted":
             page.toast = i18n.t("online.sealed_restarted" if st.sealed else "online.restarted")
         if kind == "timeout" and st.started:
