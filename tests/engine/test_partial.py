@@ -207,9 +207,9 @@ def test_a_move_against_the_visible_rules_is_refused():
 def test_a_shown_card_that_no_card_could_be_is_refused():
     ref = Referee(5, False)
     action = first_face_up(ref, 1)
-    for lie, words in (({"id": 99}, "card state"),
+    for lie, words in (({"id": 99}, "card's state"),
                        ({"id": 40, "soldier": False, "changes": [], "roll": None,
-                         "penalty": False}, "has no card"),
+                         "penalty": False}, "has no such card"),
                        ({"id": action.card, "soldier": False, "changes": [["R9", 1]],
                          "roll": None, "penalty": False}, "changes")):
         assert words in refused(

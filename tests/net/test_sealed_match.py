@@ -13,6 +13,7 @@ import pytest
 
 from trifront.net.fairness import picks_commit
 from trifront.net.sealed_match import SealedMatch
+from trifront.rules import IllegalAction
 
 from .pipe import random_action, random_picks
 
@@ -128,11 +129,17 @@ def test_garbled_and_foreign_messages_never_break_the_honest_page():
         assert s.report.fair, s.report.summary()
 
 
-def test_a_lie_inside_the_sealed_game_stops_it_and_the_verdict_names_the_liar():
+def test_a_lie_inside_the_sealed_game_stops_it_at_once_and_the_verdict_names_the_step():
+    """The guest's page shows another card than the one it plays: refused at that very
+    move; the host's page is judged there and then (the refusal first, as data: the step
+    and the rule), its game is over with no one to move, and both pages reveal, so each
+    audit checks the game up to that step and the record of the steps before it can
+    still be replayed and exported."""
+    from trifront.replay import Replay
     rng = random.Random(2)
     lied = []
 
-    def tamper(to, text):   # the guest's first move shows another card than it plays
+    def tamper(to, text):   # the guest's first face-up move shows another card
         msg = json.loads(text)
         m = msg.get("m") or {}
         if to == 0 and m.get("t") == "move" and "card" in m and not lied:
@@ -145,12 +152,29 @@ def test_a_lie_inside_the_sealed_game_stops_it_and_the_verdict_names_the_liar():
         pipe.play(rng, limit=1, to_end=False)
         if pipe.s[0].game.error:
             break
-    assert lied and pipe.s[0].refusal
-    assert pipe.s[0].reveal_overdue()          # judged at once: the game cannot go on
-    report = pipe.s[0].report
-    assert not report.fair
-    assert ("refused", False, "player 1 sent a message the rules refuse: the move and the "
-            "card it shows differ") in report.checks
+    host, guest = pipe.s
+    assert lied and host.refusal == {"code": "never_drawn", "args": {"p": 1},
+                                     "step": {"n": lied[0], "p": 1, "part": "move"}}
+    report = host.report                      # judged at once: the game cannot go on
+    assert report is not None and not report.fair
+    assert report.checks[0] == ("refused", False, host.refusal)
+    view = host.view()
+    assert view["over"] and view["stopped"] and view["to_move"] is None
+    assert not host.reveal_overdue()          # nothing left to wait for
+    with pytest.raises(IllegalAction):
+        host.act({"type": "resign", "player": 0})
+    pipe.pump()                               # the host's reveal reaches the guest
+    assert guest.game.error["code"] == "stopped_by_other" and guest.view()["over"]
+    assert not guest.report.fair
+    pipe.pump()                               # and the guest's, the host
+    report = host.report
+    assert report.checks[0] == ("refused", False, host.refusal)
+    bad = [name for name, ok, _ in report.checks if not ok]
+    assert "reveal" not in bad                # both keys: the audit replays the game
+    record = report.partial
+    assert record is not None and report.record is None
+    replay = Replay(json.loads(json.dumps(record)))
+    assert replay.n == len(record["actions"]) and not replay.finished
 
 
 def _started(pipe: Pipe) -> None:
@@ -162,7 +186,7 @@ def test_the_guest_takes_only_a_menu_clock_the_same_for_both_players():
     host, guest = SealedMatch(0), SealedMatch(1)
     sent = []
     guest.connected(sent.append)
-    unfair = {"t": "sgame", "v": "trifront-sealed/1", "game": "ab" * 8, "mode": "normal",
+    unfair = {"t": "sgame", "v": "trifront-sealed/2", "game": "ab" * 8, "mode": "normal",
               "first": None, "games": 1, "timer": {"per": 1, "reserve": [36_000_000, 0]}}
     guest.receive(json.dumps(unfair))
     assert guest.game_id is None and guest.view() is None and not sent
@@ -240,5 +264,5 @@ def test_a_sealed_message_padded_with_other_fields_is_refused():
     pipe.connect()
     pipe.play(random.Random(6), limit=40, to_end=False)
     host = pipe.s[0]
-    assert host.refusal and "fields it cannot have" in host.refusal
+    assert host.refusal["code"] == "fields" and host.refusal["step"]["part"] == "move"
     assert len(json.dumps(host.to_json())) < 60_000

@@ -128,9 +128,10 @@ def test_junk_is_ignored_and_a_refused_message_stops_the_game_with_a_verdict():
     forged = json.dumps({"t": "sealed", "game": "", "i": sessions[0].received,
                          "m": {"t": "move", "n": 0, "move": {"type": "pass"}, "draws": [1]}})
     sessions[0].receive(forged)
-    assert sessions[0].error
-    assert sessions[0].reveal_overdue(now=0.0)
-    assert not sessions[0].verdict.fair
+    assert sessions[0].error["step"] == {"n": 0, "p": 1, "part": "move"}
+    assert sessions[0].verdict is not None and not sessions[0].verdict.fair  # at once
+    assert not sessions[0].reveal_overdue(now=0.0)
+    assert sessions[0].sent[-1]["t"] == "reveal"   # nothing left to play for
 
 
 def test_a_reveal_that_never_comes_is_not_fair_after_the_wait():
@@ -234,11 +235,11 @@ def test_a_repeated_have_is_answered_once_per_connection():
     assert len(sent) == len(sessions[0].sent)
 
 
-def test_a_refused_message_of_any_size_leaves_a_short_verdict():
-    """A verdict quotes what a hostile page sent (here 60,000 characters as a draw index):
-    each value is cut, so the verdict stays short to keep, show and read back in Japanese."""
+def test_a_refused_message_of_any_size_leaves_a_short_verdict_in_data():
+    """A verdict never quotes what a hostile page sent (here 60,000 characters as a draw):
+    it is data (the code, the step, the args this page worked out), short to keep, and
+    the catalogue says it in each language."""
     from trifront.net.protocol import encode
-    from trifront.net.sealed import DETAIL_VALUE_MAX
     from trifront.ui import i18n
 
     effects = effects_for(0, False)
@@ -247,16 +248,18 @@ def test_a_refused_message_of_any_size_leaves_a_short_verdict():
     honest.connected(lambda text: None)
     honest.receive(encode("sealed", game="", i=0, m=evil.hello()))
     junk = (": player 1 told  as card " * 2400)[:60_000]
-    honest.receive(encode("sealed", game="", i=1, m={"t": "deal", "draws": [junk, 1, 2, 3, 4],
-                                                     "shares": ["ab" * 32]}))
-    assert honest.error is not None
-    honest.reveal_overdue()
+    deal = evil.on_hello(honest.page.hello())
+    honest.receive(encode("sealed", game="", i=1, m={**deal, "draws": [junk] + deal["draws"][1:]}))
+    assert honest.error == {"code": "draw_order", "step": {"n": None, "p": 1, "part": "deal"},
+                            "args": {"p": 1}}
     assert honest.verdict is not None and not honest.verdict.fair
-    assert all(len(d) < 3 * DETAIL_VALUE_MAX for _, _, d in honest.verdict.checks)
+    assert len(json.dumps(honest.verdict.to_json())) < 2000
+    refused = [d for name, _, d in honest.verdict.checks if name == "refused"][0]
+    assert i18n.engine_text(refused) == ("player 1's deal: player 1 told a draw out of the "
+                                         "order its hash chain fixed")
     i18n.set_lang("ja")
     try:
-        refused = [d for name, _, d in honest.verdict.checks if name == "refused"][0]
-        assert i18n.engine_text(refused).startswith("プレイヤー1が")
+        assert i18n.engine_text(refused).startswith("プレイヤー1の配り札：プレイヤー1が")
     finally:
         i18n.set_lang("en")
 

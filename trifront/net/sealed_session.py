@@ -147,7 +147,6 @@ class SealedSession:
                 raise SealedError("fields")
             self._handle(msg["m"])
         except SealedError as exc:
-            self.received += 1
             self._stop(exc.fault if exc.step else
                        fault(exc.code, self._here(msg["m"]), **exc.data))
             return
