@@ -12,6 +12,10 @@ median and p95, in the browser.
 
     python bench/sealed_cost.py --games 20
     python bench/sealed_cost.py --games 10 --no-pyodide
+    python bench/sealed_cost.py --games 10 --no-pyodide --compare main~5
+
+``--compare REV`` also runs the same games on CPython with the trifront of git revision
+REV (a copy in a temporary folder) in this run, so both builds meet the same machine load.
 
 This file also runs inside Pyodide (bench/pyodide_run.mjs), so it imports nothing beyond
 the standard library and `trifront`.
@@ -135,11 +139,38 @@ def show(where: str, f: dict) -> None:
     print(f"  messages a game {f['messages']:.1f}, {f['kbytes']:.1f} KiB of JSON")
 
 
+def other_build(rev: str, games: int) -> dict:
+    """`run(games)` on CPython with git revision `rev`'s trifront (a copy of it), by this
+    file (the pages' calls it makes are the same in every build)."""
+    import shutil
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as where:
+        archive = subprocess.run(["git", "-C", ROOT, "archive", rev, "trifront"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", where], input=archive, check=True)
+        os.mkdir(os.path.join(where, "bench"))
+        shutil.copy(os.path.abspath(__file__), os.path.join(where, "bench"))
+        out = subprocess.run([sys.executable, os.path.join(where, "bench", "sealed_cost.py"),
+                              "--games", str(games), "--json"], check=True,
+                             capture_output=True, text=True, cwd=where).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
+    parser.add_argument("--compare", metavar="REV", help="also this git revision's build "
+                        "(CPython), in the same run")
+    parser.add_argument("--json", action="store_true", help="CPython's figures as one JSON "
+                        "line (what --compare reads)")
     args = parser.parse_args()
+    if args.json:
+        print(json.dumps(run(args.games)))
+        return
+    if args.compare:
+        show(f"CPython, revision {args.compare}", other_build(args.compare, args.games))
     show("CPython " + sys.version.split()[0], run(args.games))
     if not args.no_pyodide:
         web = chromium_figures(args.games)

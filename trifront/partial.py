@@ -371,7 +371,7 @@ class PartialGame:
                         new_target["lane"] = target["lane"]
                     data["target"] = new_target
             return Action.from_json(data)
-        except MalformedAction as exc:
+        except MalformedAction:
             raise Inconsistent("move_malformed") from None
 
     def _card(self, player: int, cid: object) -> Card | None:

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from trifront.actions import DOWN, PLAY, UP
+from trifront.actions import PLAY, UP
 from trifront.cards import GROUP_EFFECTS, GROUPS, NORMAL_EFFECTS
 from trifront.game import Game
 from trifront.net.sealed import SealedError, SealedPage, audit, first_player, joint, roll

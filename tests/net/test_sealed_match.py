@@ -12,7 +12,7 @@ from collections import deque
 import pytest
 
 from trifront.net.fairness import picks_commit
-from trifront.net.sealed_match import SealedMatch
+from trifront.net.sealed_match import VERSION, SealedMatch
 from trifront.rules import IllegalAction
 
 from .pipe import random_action, random_picks
@@ -104,7 +104,7 @@ def test_garbled_and_foreign_messages_never_break_the_honest_page():
     host = pipe.s[0]
     before = host.view()
     junk = [None, 7, "", "{", "[]", "x" * 200_000, json.dumps({"t": "nope"}),
-            json.dumps({"t": "sgame", "v": "trifront-sealed/1", "game": "ab" * 8,
+            json.dumps({"t": "sgame", "v": VERSION, "game": "ab" * 8,
                         "mode": "normal", "first": None, "games": 1}),   # only a host names
             json.dumps({"t": "spicks", "game": "00" * 8, "commit": "0" * 64}),
             json.dumps({"t": "sopen", "game": host.game_id, "picks": {"A": "x"},
@@ -186,7 +186,7 @@ def test_the_guest_takes_only_a_menu_clock_the_same_for_both_players():
     host, guest = SealedMatch(0), SealedMatch(1)
     sent = []
     guest.connected(sent.append)
-    unfair = {"t": "sgame", "v": "trifront-sealed/2", "game": "ab" * 8, "mode": "normal",
+    unfair = {"t": "sgame", "v": VERSION, "game": "ab" * 8, "mode": "normal",
               "first": None, "games": 1, "timer": {"per": 1, "reserve": [36_000_000, 0]}}
     guest.receive(json.dumps(unfair))
     assert guest.game_id is None and guest.view() is None and not sent
@@ -200,10 +200,11 @@ def test_a_host_may_not_choose_who_starts_a_first_game():
     guest = SealedMatch(1)
     sent = []
     guest.connected(sent.append)
-    guest.receive(json.dumps({"t": "sgame", "v": "trifront-sealed/1", "game": "cd" * 8,
+    guest.receive(json.dumps({"t": "sgame", "v": VERSION, "game": "cd" * 8,
                               "mode": "normal", "first": 0, "games": 1, "timer": None}))
     assert guest.game_id is None
     assert [json.loads(t)["t"] for t in sent] == ["busy"]
+    assert "first player the host chose" in guest.log[-1]
 
 
 def _no_reveal_from(seat):

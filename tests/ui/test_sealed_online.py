@@ -428,3 +428,54 @@ def test_a_finished_sealed_game_is_resumed_by_its_host_after_a_reload():
         leave_all([a, b])
         await step(relay)
     asyncio.run(go())
+
+
+def test_a_refused_move_stops_the_game_cleanly_with_the_verdict_and_the_record_so_far():
+    """The guest's page (modified) plays a card it never drew, face-up: the host's page
+    refuses that move, shows at once the game over and not fair, naming the step and the
+    rule (no "Your move" on a dead board, no error), a move or a resignation is refused
+    as the game being over, and once the guest's key comes the record of the steps before
+    can be exported."""
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 5)
+        page = b.match.session.game.page
+        honest_act = page.act
+        cheated = []
+
+        def act(action):   # a card of its deck shown as the card it plays
+            msg = honest_act(action)
+            if "card" in msg and msg["move"].get("face") == "up" and not cheated:
+                deck = page.world.state.players[page.me].deck
+                msg["card"] = {**msg["card"], "id": deck[0]}
+                msg["move"]["card"] = deck[0]
+                cheated.append(msg["n"])
+            return msg
+        page.act = act
+        for _ in range(200):
+            await play(relay, [a, b], [pa, pb], stop=lambda n: n == 1)
+            if a.screen == "over" or b.view()["over"]:
+                break
+        assert cheated and a.screen == "over"
+        text = pa.tree.text()
+        assert "Your move" not in text and "Game stopped: not fair" in text
+        fair = pa.tree.find("#fairness")
+        assert fair.attrs["data-fair"] == "0"
+        assert (f"step {cheated[0] + 1}, player 1's move: player 1 showed a card it never "
+                f"drew") in fair.text(), fair.text()
+        a.dispatch("resign")
+        a.dispatch("resign-confirm")
+        a.render()
+        assert not pa.errors and "Something went wrong" not in (a.toast or "")
+        for _ in range(3):
+            await step(relay)
+        assert b.view()["over"] and not pb.errors
+        a.render()
+        assert pa.tree.find("#btn-record") is not None   # the steps before, checked
+        record = a.game.record()
+        assert record is not None and len(record["actions"]) <= cheated[0]
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())

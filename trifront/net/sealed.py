@@ -5,26 +5,30 @@ Pure and sans-IO: a `SealedPage` takes the other page's messages (JSON-ready dic
 returns the messages to send; docs/ONLINE.md "Sealed play" has the table of who knows what
 when. In short:
 
-- **Keys.** Each page draws a secret key and sends only its commitment (SHA-256). Its key
-  fixes, by HMAC, everything random that page contributes: its share of each random event,
-  and the order of the *other* player's deck.
+- **Keys and chains.** Each page draws a secret key and sends only its commitment
+  (SHA-256), with the end of a hash chain its key fixes (`chain_of`). Every share and draw
+  the page tells is the chain's next value: checked the moment it comes (it hashes to the
+  last one), never choosable, never foreseen.
 - **Decks.** Each page commits to its own deck card by card (salted SHA-256, sent in an
-  order of its choosing); the other page's key orders those commitments. A draw is told by
-  the other page as an index into the committed list: the owner learns its card, the other
-  page only which commitment, so neither can stack a deck and neither knows its order, the
+  order of its choosing); a draw is told by the other page as its chain's next value, which
+  picks one of the commitments not drawn yet: the owner learns its card, the other page
+  only which commitment, so neither can stack a deck and neither knows its order, the
   owner included. When a known card goes into a deck (R5.B3, R5.B6) its owner commits to
-  the deck afresh and the other's key orders it anew.
-- **Random events** (the first player, R5.C2, R5.D3) take one share from each key: the
-  actor sends its share with the move, the other replies with its own. R5.D3 picks from the
-  spied hand in card-id order, so no one chooses which cards are shown.
+  the deck afresh.
+- **Random events** (the first player, R5.C2, R5.D3) take one share from each chain: the
+  actor sends its share with the move, the other replies with its own. R5.D3 picks places
+  in an order of the spied hand that the spied key fixes.
 - **Steps.** The player to move sends its move with what the other page needs for it (a
-  `partial.Told`'s parts: the card a face-up play shows, the other's draws, its share, a
-  commitment to a face-down card or a hidden target, R3.6's reveals); the other page
-  carries it out and replies with the mover's draws, its own share and reveals.
-- **Audit.** At the end each page reveals its key and every salt; `audit` replays the whole
-  game with every card known, through the engine's own rules, and checks every
-  commitment, every told index, share and claim. Both pages run it; its checks name the
-  step and the player where one fails.
+  `partial.Told`'s parts: the card a face-up play shows with the draw it came from, the
+  other's draws, its share, a commitment to a face-down card or a hidden target, R3.6's
+  reveals); the other page checks every claim the moment it comes (a card shown opens its
+  draw's commitment; the public position's limits), carries it out and replies with the
+  mover's draws, its own share and reveals. A refusal is data (`SealedError.fault`).
+- **Audit.** At the end (or when a refused message stopped the game) each page reveals its
+  key and every salt; `audit` replays the whole game with every card known, through the
+  engine's own rules, and checks every commitment, chain value and claim again: the second
+  line. Both pages run it; its checks name the step and the player where one fails, as data
+  (`fault`).
 """
 
 from __future__ import annotations

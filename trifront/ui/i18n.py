@@ -457,6 +457,9 @@ EN: dict[str, str] = {
     "over.wins": "{name} wins",
     "over.resigned": "{name} resigned (R6.6).",
     "over.claimed": "Your opponent left and did not come back: you claimed the win.",
+    "over.stopped": "Game stopped: not fair",
+    "over.stopped_note": "Your opponent's page sent a message the rules refuse, so the game "
+                         "stopped there. The check below names the step and the rule.",
     "over.tiebreak": "The scores are level at {a}–{b}: the first player of round 1, {name}, "
                      "wins the tie (R6.5).",
     "over.no_cards": "No more cards to play: the higher score wins (R6.4).",
@@ -1223,6 +1226,8 @@ JA: dict[str, str] = {
     "over.wins": "{name}の勝利",
     "over.resigned": "{name}が投了しました (R6.6)。",
     "over.claimed": "相手が退出したまま戻らなかったため、勝利を申告しました。",
+    "over.stopped": "ゲーム中止：公正ではありません",
+    "over.stopped_note": "相手のページがルールで認められないメッセージを送ったため、ゲームはそこで止まりました。下の確認に、その手とルールが出ます。",
     "over.tiebreak": "総勝点が{a}–{b}で同点のため、第1ラウンドの先攻の{name}が勝利します (R6.5)。",
     "over.no_cards": "出せるカードが尽きました：総勝点の多い方の勝利です (R6.4)。",
     "over.again": "もう一度遊ぶ",

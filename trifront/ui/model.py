@@ -1005,6 +1005,9 @@ class GameOver:
 def game_over(view: dict, names: dict[int, str]) -> GameOver:
     """R6.4–R6.6: who won, the final score, why (tie-break, resignation)."""
     w = view.get("winner")
+    if view.get("stopped"):        # online: a refused message stopped the game (sealed)
+        return GameOver(t("over.stopped"), dict(enumerate(view.get("scores", [0, 0]))),
+                        [t("over.stopped_note")], None)
     if w is None:
         headline = t("over.title")
     elif _is_you(names[w]):
