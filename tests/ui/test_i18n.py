@@ -310,6 +310,31 @@ def test_every_fairness_check_has_a_sentence_in_both_languages():
         assert not missing, (lang, missing)
 
 
+def _calls(source: str) -> list[tuple[str, list]]:
+    """(the called name, its positional args as values: constants, tuples of them, else
+    None) of every call in `source` (several modules joined)."""
+    import ast
+
+    def value(node):
+        if isinstance(node, ast.Constant):
+            return node.value
+        if isinstance(node, ast.Tuple):
+            return tuple(value(e) for e in node.elts)
+        return None
+    out = []
+    for module in re.split(r"(?m)^(?=\"\"\"|from __future__)", source):
+        try:
+            tree = ast.parse(module)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                out.append((name, [value(a) for a in node.args]))
+    return out
+
+
 def test_every_check_of_the_sealed_audit_has_a_sentence_in_both_languages():
     """The checks both pages of a sealed game list (trifront/net/sealed.py's audit)."""
     from pathlib import Path
@@ -318,7 +343,10 @@ def test_every_check_of_the_sealed_audit_has_a_sentence_in_both_languages():
     text = (Path(__file__).resolve().parents[2] / "trifront" / "net" / "sealed.py").read_text()
     text += (Path(__file__).resolve().parents[2] / "trifront" / "net"
              / "sealed_session.py").read_text()
-    names = set(re.findall(r'(?:report\.add|_Unfair)\(\s*"([^"]+)"', text))
+    names = {args[0] for name, args in _calls(text) if name in ("add", "_Unfair")
+             and args and isinstance(args[0], str)}
+    names |= {args[1][0] for name, args in _calls(text) if name == "insert" and len(args) > 1
+              and isinstance(args[1], tuple) and isinstance(args[1][0], str)}
     assert len(names) >= 10 and "refused" in names, names
     for lang in ("en", "ja"):
         i18n.set_lang(lang)
@@ -347,36 +375,58 @@ def test_why_a_fairness_check_failed_is_translated_and_matches_the_checks_own_te
         assert i18n.engine_text(english) == i18n.JA[key].format(n=3, m=12), key
 
 
-def test_a_sealed_audits_failures_are_said_in_japanese():
-    """The sealed audit's details (net/sealed.py DETAILS) are the EN "fairwhy.sealed.*"
-    entries word for word; a real failure, its step and its claim included, reads in Japanese
-    with none of the English words left."""
-    from trifront.net import sealed
-    assert {k[len("fairwhy.sealed."):]: v for k, v in i18n.EN.items()
-            if k.startswith("fairwhy.sealed.")} == sealed.DETAILS
-    step = sealed.detail("step_reply", n=12, p=1)
+def test_every_sealed_verdict_code_has_words_in_both_languages():
+    """A sealed game's refusals and failed checks are data (code, step, args); every code
+    the protocol, the partial game and the told record raise, and every step's part, has its
+    words in English and Japanese (the catalogues own them: nothing is read back)."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2] / "trifront"
+    text = "".join((root / f).read_text() for f in (
+        "net/sealed.py", "net/sealed_session.py", "partial.py", "record.py"))
+    where = {"_need": 1, "_hear": 1, "_Unfair": 1, "Inconsistent": 0, "SealedError": 0,
+             "fault": 0}
+    codes = {args[where[name]] for name, args in _calls(text) if name in where
+             and len(args) > where[name] and isinstance(args[where[name]], str)}
+    assert len(codes) >= 60 and {"never_drawn", "share", "draw_order", "illegal"} <= codes
+    for table in (i18n.EN, i18n.JA):
+        missing = sorted(c for c in codes if f"fairwhy.sealed.{c}" not in table)
+        assert not missing, missing
+        for part in ("move", "reply", "draws", "hello", "deal", "resign", "reveal"):
+            assert f"fairwhy.sealed.step.{part}" in table
+
+
+def test_a_sealed_verdicts_data_is_said_in_each_language():
+    """A real refusal and failed checks, their step and the engine's reason included, read
+    in Japanese with none of the English words left; a code this page does not know reads
+    as the code, and odd args never break the words."""
+    from trifront.net.sealed import fault
     failures = [
-        sealed.detail("claim", step=step, p=1, what=sealed.detail("what_down", slot=[2, 0]),
-                      told=14, id=9, truth={"id": 9, "rank": 5}),
-        sealed.detail("draw_order", step=sealed.detail("the_deal"), teller=0, owner=1),
-        sealed.detail("illegal", step=sealed.detail("step", n=3, p=0), rule="R3.3",
-                      message="it is not your turn"),
-        sealed.detail("no_reveal", p=0),
-        sealed.detail("refused", p=1, detail="a reply holds its draws"),
+        fault("claim", {"n": 11, "p": 1, "part": "reply"}, p=1, what="down", told=14, id=9),
+        fault("draw_order", {"n": None, "p": 0, "part": "deal"}, p=0),
+        fault("illegal", {"n": 2, "p": 0, "part": "move"},
+              reason={"rule": "R5.A3", "code": "assault_pass", "args": {}}),
+        fault("never_drawn", {"n": 4, "p": 1, "part": "move"}, p=1),
+        fault("no_reveal", p=0),
     ]
+    assert i18n.fault_english(failures[2]) == ("step 3, player 0's move: the move breaks R5.A3: "
+                                               "Assault: you cannot pass on this turn while "
+                                               "you can play or discard")
     i18n.set_lang("ja")
-    said = [i18n.engine_text(text) for text in failures]
-    assert said[0] == "手12（プレイヤー1の手）への返答：プレイヤー1は[2, 0] の伏せたカードをカード14と伝えましたが、実際はカード9でした（{'id': 9, 'rank': 5}）"
-    assert said[1].startswith("配り札：プレイヤー0が")
-    # (the engine's own words for the rule broken stay as the engine said them)
-    assert said[2] == "手3（プレイヤー0の手）：この手は R3.3 に反します（it is not your turn）"
-    # a hostile page's words inside a refused message are not read as one of our checks
-    hostile = sealed.detail("refused", p=1, detail="draw index ': player 0 told the card it "
-                            "played as card 5, it was card 7 as its own' is wrong")
-    assert "プレイヤー0は" not in i18n.engine_text(hostile)
-    assert i18n.engine_text(hostile).startswith("プレイヤー1がルール上")
-    for text in (said[0], said[1], said[3]):
-        assert not re.search(r"\b(player|step|card|the|its|not)\b", text), text
+    try:
+        said = [i18n.engine_text(f) for f in failures]
+        assert said[0] == ("手12、プレイヤー1の返答：プレイヤー1は伏せたカードをカード14と"
+                           "伝えましたが、実際はカード9でした")
+        assert said[1].startswith("プレイヤー0の配り札：プレイヤー0が")
+        assert said[2].startswith("手3、プレイヤー0の手：この手は R5.A3 に反します（")
+        for text in said:
+            assert not re.search(r"\b(player|step|card|the|its|not|move)\b", text), text
+        assert i18n.fault_text({"code": "from_a_newer_page", "step": None, "args": {}}) == \
+            "from a newer page"
+        for odd in ({"code": "claim", "step": {"part": "move", "n": "x", "p": 7},
+                     "args": {"p": [1], "told": None}}, {"code": 3}, "text", None):
+            assert isinstance(i18n.fault_text(odd), str)
+    finally:
+        i18n.set_lang("en")
 
 
 def test_help_on_face_down_names_the_effects_that_still_work_face_down():
