@@ -863,3 +863,65 @@ def test_a_told_record_padded_with_unused_results_is_refused_without_copying_the
     finally:
         tracemalloc.stop()
     assert peak < 100 * 2 ** 20, peak
+
+
+def test_a_face_down_play_that_frontline_forbids_is_refused_at_once():
+    """Player 0 plays R5.A4 face-up; player 1's page then plays face-down (its card hidden
+    from player 0's page, but not the rule): R5.A4, refused at that move."""
+    def frontline(page, actions):
+        up = [a for a in actions if a.type == PLAY and a.face == UP
+              and page.world.state.players[page.me].cards[a.card].effect == "frontline"]
+        return (up or actions)[0] if page.me == 0 else actions[0]
+    for seed in range(60):
+        if effects_for(seed, True)[0]["A"] != "frontline":
+            continue
+        table = Table(seed, True, choose=frontline)
+        table.start()
+        while not table.pages[0].world.state.over:
+            st = table.pages[1].world.state
+            if st.to_move == 1 and st.players[1].no_facedown and st.players[1].hand:
+                honest = table.pages[0]
+                forged = {"t": "move", "n": honest.steps, "draws": [], "commit": "ab" * 32,
+                          "move": {"type": "play", "card": None, "lane": 0, "face": "down"}}
+                with pytest.raises(SealedError) as exc:
+                    honest.on_move(forged)
+                assert exc.value.fault == {
+                    "code": "illegal", "step": {"n": honest.steps, "p": 1, "part": "move"},
+                    "args": {"reason": {"rule": "R5.A4", "code": "frontline", "args": {}}}}
+                return
+            table.step()
+    raise AssertionError("no game with a frontline to cheat in")
+
+
+def test_a_target_the_public_position_forbids_is_refused_at_once():
+    """A Recon (R5.B1) played face-up at a face-up card of the other's (the rules allow only
+    a face-down one): refused at that move, before anything is shown."""
+    def recon(page, actions):
+        return [a for a in actions if a.type == PLAY and a.face == UP
+                and page.world.state.players[page.me].cards[a.card].effect == "recon"]
+
+    def face_up_first(page, actions):   # player 1 keeps its recons for the cheat
+        ups = [a for a in actions if a.type == PLAY and a.face == UP and a not in
+               recon(page, actions)]
+        return (ups or actions)[0]
+    for seed in range(30):
+        table = Table(seed, False, choose=face_up_first)
+        table.start()
+        while not table.pages[0].world.state.over:
+            st = table.pages[1].world.state
+            faceup = [[lane, i] for lane, side in enumerate(st.players[0].board)
+                      for i, cid in enumerate(side) if st.players[0].cards[cid].face == UP]
+            plays = recon(table.pages[1], legal_actions(st)) if st.to_move == 1 else []
+            if plays and faceup:
+                action = plays[0]
+                move = table.pages[1].act(action)
+                move["move"]["target"] = {"slot": faceup[0]}
+                honest = table.pages[0]
+                with pytest.raises(SealedError) as exc:
+                    honest.on_move(move)
+                fault = exc.value.fault
+                assert fault["step"] == {"n": move["n"], "p": 1, "part": "move"}
+                assert fault["code"] == "illegal" and fault["args"]["reason"]["rule"] == "R5.B1"
+                return
+            table.step()
+    raise AssertionError("no game with a recon to cheat in")
