@@ -898,8 +898,10 @@ EN: dict[str, str] = {
                            "this game cannot be checked.",
     "fair.sealed_check.keys": "Each key is the one its page committed to at the start",
     "fair.sealed_check.decks": "Each deck holds the 26 cards, as committed",
-    "fair.sealed_check.draws": "Every draw came in the order the other player's key fixed",
-    "fair.sealed_check.randomness": "Every random result came from both keys",
+    "fair.sealed_check.draws": "Every draw came in the order the other player's hash chain "
+                               "fixed",
+    "fair.sealed_check.randomness": "Every random result came from both hash chains, each "
+                                    "value the one committed at the start",
     "fair.sealed_check.moves": "Every move was legal, face-down cards included",
     "fair.sealed_check.claims": "Every card shown is the one committed when it was hidden",
     "fair.sealed_check.result": "The game ended as both pages saw it",
@@ -1594,8 +1596,8 @@ JA: dict[str, str] = {
     "fair.sealed_claimed": "相手が最後まで残らなかったため鍵が公開されず、このゲームは検証できません。",
     "fair.sealed_check.keys": "それぞれの鍵は、そのページが最初に約束したもの",
     "fair.sealed_check.decks": "それぞれの山札は約束どおりの26枚",
-    "fair.sealed_check.draws": "どのドローも相手の鍵が決めた順番どおり",
-    "fair.sealed_check.randomness": "どの乱数も両者の鍵から作られた",
+    "fair.sealed_check.draws": "どのドローも相手のハッシュチェーンが決めた順番どおり",
+    "fair.sealed_check.randomness": "どの乱数も両者のハッシュチェーンから作られ、どの値も最初に約束したもの",
     "fair.sealed_check.moves": "伏せたカードも含めて、すべての手が合法",
     "fair.sealed_check.claims": "見せたカードはどれも、伏せたときに約束したもの",
     "fair.sealed_check.result": "ゲームは両方のページが見たとおりに終わった",
