@@ -463,6 +463,7 @@ def test_a_refused_move_stops_the_game_cleanly_with_the_verdict_and_the_record_s
         assert "Your move" not in text and "Game stopped: not fair" in text
         fair = pa.tree.find("#fairness")
         assert fair.attrs["data-fair"] == "0"
+        assert "no winner" in pa.tree.find("#rematch").text() and "You lost" not in text
         assert (f"step {cheated[0] + 1}, player 1's move: player 1 showed a card it never "
                 f"drew") in fair.text(), fair.text()
         a.dispatch("resign")

@@ -1997,6 +1997,10 @@ _SOCIAL_EN = {
     "rematch.accept": "Accept the rematch",
     "rematch.decline": "Decline",
     "rematch.you_choose": "You lost this one, so you choose the next game's mode.",
+    "rematch.stopped_you_choose": "The game stopped with no winner: as the room's host, you "
+                                  "choose the next game's mode.",
+    "rematch.stopped_they_choose": "The game stopped with no winner: the room's host chooses "
+                                   "the next game's mode.",
     "rematch.they_choose": "Your opponent lost this one, so they choose the next game's mode.",
     "rematch.first_note": "Whoever went second this time goes first in the next game.",
     "rematch.waiting": "Rematch offered — waiting for your opponent…",
@@ -2158,6 +2162,8 @@ _SOCIAL_JA = {
     "rematch.accept": "再戦を受ける",
     "rematch.decline": "断る",
     "rematch.you_choose": "今回はあなたの負けなので、次のゲームのモードはあなたが選びます。",
+    "rematch.stopped_you_choose": "ゲームは勝者なしで止まりました。部屋のホストとして、次のゲームのモードはあなたが選びます。",
+    "rematch.stopped_they_choose": "ゲームは勝者なしで止まりました。次のゲームのモードは部屋のホストが選びます。",
     "rematch.they_choose": "今回は相手の負けなので、次のゲームのモードは相手が選びます。",
     "rematch.first_note": "次のゲームは、今回後攻だったプレイヤーが先攻です。",
     "rematch.waiting": "再戦を申し込みました。相手の返事を待っています…",

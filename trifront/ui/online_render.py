@@ -332,6 +332,14 @@ def _mode_name(mode: str | None) -> str:
     return t(f"menu.{mode}") if mode in ("normal", "draft") else ""
 
 
+def _who_chooses(st: MatchStatus, chooser: bool) -> str:
+    """Who names the next game's mode: the loser; after a sealed game stopped at a refused
+    message (no winner), the room's host."""
+    if st.sealed and st.refusal:
+        return t("rematch.stopped_you_choose" if chooser else "rematch.stopped_they_choose")
+    return t("rematch.you_choose" if chooser else "rematch.they_choose")
+
+
 def rematch_box(st: MatchStatus) -> El | None:
     """At game over: offer, accept or decline a rematch (the loser names the mode)."""
     r = st.rematch
@@ -357,13 +365,13 @@ def rematch_box(st: MatchStatus) -> El | None:
         state = "asked"
         lines = [t("rematch.asked_mode", mode=_mode_name(r.theirs)) if not r.chooser
                  else t("rematch.asked"),
-                 t("rematch.you_choose") if r.chooser else ""]
+                 _who_chooses(st, True) if r.chooser else ""]
         buttons = offer + [decline]
     else:
         state = "declined" if r.declined or r.i_declined else "choose"
         lines = [t("rematch.declined") if r.declined
                  else t("rematch.i_declined") if r.i_declined else "",
-                 t("rematch.you_choose") if r.chooser else t("rematch.they_choose")]
+                 _who_chooses(st, r.chooser)]
         buttons = offer
     lines.append(t("rematch.first_note"))
     return h("div", [h("p", x, cls="tf-sub") for x in lines if x],
