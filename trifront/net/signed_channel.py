@@ -1,0 +1,218 @@
+"""The signed channel: between an online match's session and its link, it signs every message
+of this page that changes the game and checks every such message of the other page against
+the key that page committed first (trifront/net/signing.py: ECDSA P-256, WebCrypto in the
+page). docs/ONLINE.md, "The signed transcript" and "Seats".
+
+- **The key.** Each page makes a key pair for the room's games (kept with the saved match, so a
+  reload keeps it) and sends its public key in its first message: the host's ``sgame``, the
+  guest's ``sjoin``. The first key the other page shows is bound to its seat, for good: a
+  later ``sgame`` or ``sjoin`` under another key is refused (``stranger``), however it came
+  (a page with the room word, a relay), and the session never sees it.
+- **Proof on every connection.** The host's ``sgame`` carries a fresh ``nonce`` for this
+  connection; the guest's ``sjoin`` signs it back, so an ``sjoin`` recorded earlier and
+  replayed is refused (``stale``). Until the guest's proof on this connection, nothing else
+  the host is sent is taken; the guest takes nothing before the host's ``sgame``.
+- **Every game message signed.** ``sealed``, ``spicks``, ``sopen``, ``rematch``,
+  ``norematch`` and the two above carry ``sig``: the sender's signature of the statement
+  (kind, the message without ``sig``). A missing or wrong one is refused (``forged``).
+  Pings, the ``have`` catch-up and quick messages are not signed: they change no game.
+- **The transcript.** Every signature of a ``sealed`` message, both pages', is kept by
+  (seat, game, place), so ``transcript(game, page)`` gives a third page each message, who
+  sent it, its signature and both keys: enough to check who played what, and who stopped
+  (``check_transcript``).
+
+Sans-IO but for the signatures themselves, which are WebCrypto's and so asynchronous: the
+page awaits ``outgoing`` before sending and ``incoming`` before handing a message to the
+session, one message at a time in each direction (order matters).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from .. import jsontext
+from .signing import (
+    Keys,
+    b64,
+    challenge,
+    keys_from_jwk,
+    public_ok,
+    sign_statement,
+    signature_ok,
+    verify_statement,
+)
+
+#: the messages that change a game: signed by their sender, checked against its bound key
+SIGNED = frozenset({"sgame", "sjoin", "sealed", "spicks", "sopen", "rematch", "norematch"})
+#: the largest message the channel parses (the session's own limit is the same)
+MAX_MESSAGE = 64 * 1024
+
+STRANGER, STALE, FORGED, EARLY, MALFORMED = "stranger", "stale", "forged", "early", "malformed"
+
+
+class Refused(Exception):
+    """A message the channel will not pass on. ``code``: why (STRANGER, STALE, FORGED,
+    EARLY, MALFORMED)."""
+
+    def __init__(self, code: str, kind: str | None = None) -> None:
+        super().__init__(f"{code}: {kind}")
+        self.code, self.kind = code, kind
+
+
+class SignedChannel:
+    """One page's side of the signed channel in a room, for seat ``seat`` (0 hosts).
+    ``theirs``: the other seat's public key (wire form) once bound."""
+
+    def __init__(self, keys: Keys, seat: int, *, theirs: str | None = None,
+                 sigs: dict | None = None,
+                 on_bind: Callable[[str], None] | None = None) -> None:
+        if seat not in (0, 1):
+            raise ValueError("a seat is 0 or 1")
+        self.keys, self.seat, self.theirs = keys, seat, theirs
+        self.mine = b64(keys.public)
+        self.on_bind = on_bind or (lambda key: None)
+        #: (seat, game, place) -> the signature of that sealed message
+        self.sigs: dict[tuple[int, str, int], str] = dict(sigs or {})
+        self.nonce: str | None = None        # seat 0: this connection's challenge
+        self.their_nonce: str | None = None  # seat 1: the host's challenge, to sign back
+        self.proved = False                  # the other page proved its key on this connection
+
+    # ------------------------------------------------------------------ connection
+
+    def connected(self) -> None:
+        """A new connection: a fresh challenge (host), no proof yet (both)."""
+        self.nonce = challenge() if self.seat == 0 else None
+        self.their_nonce = None
+        self.proved = False
+
+    def disconnected(self) -> None:
+        self.proved = False
+
+    # ------------------------------------------------------------------ this page's messages
+
+    async def outgoing(self, text: str) -> str:
+        """``text`` as it goes on the wire: signed if it changes a game."""
+        msg = json.loads(text)
+        kind = msg.get("t")
+        if kind not in SIGNED:
+            return text
+        if kind == "sgame":
+            msg.update(key=self.mine, nonce=self.nonce or "")
+        elif kind == "sjoin":
+            msg.update(key=self.mine, nonce=self.their_nonce or "")
+        msg.pop("sig", None)
+        sig = await sign_statement(self.keys, kind, msg)
+        if kind == "sealed":
+            self.sigs[(self.seat, msg["game"], msg["i"])] = sig
+        return json.dumps({**msg, "sig": sig}, separators=(",", ":"))
+
+    # ------------------------------------------------------------------ the other page's
+
+    async def incoming(self, text: object) -> str:
+        """The other page's ``text`` as the session should read it (``key``, ``nonce`` and
+        ``sig`` taken out), or Refused. Messages that change no game pass as they are, but
+        only after the other page has proved its key on this connection."""
+        if not isinstance(text, str) or len(text) > MAX_MESSAGE:
+            raise Refused(MALFORMED)
+        try:
+            msg = jsontext.loads(text)
+        except (ValueError, RecursionError):
+            raise Refused(MALFORMED) from None
+        if not isinstance(msg, dict):
+            raise Refused(MALFORMED)
+        kind = msg.get("t")
+        if kind not in SIGNED:
+            return text
+        sig = msg.pop("sig", None)
+        if not signature_ok(sig):
+            raise Refused(FORGED, kind)
+        if kind in ("sgame", "sjoin"):
+            await self._introduced(kind, msg, sig)
+        else:
+            if not self.proved or self.theirs is None:
+                raise Refused(EARLY, kind)
+            if not await verify_statement(self.theirs, kind, msg, sig):
+                raise Refused(FORGED, kind)
+            if kind == "sealed" and isinstance(msg.get("game"), str) \
+                    and type(msg.get("i")) is int:
+                self.sigs[(1 - self.seat, msg["game"], msg["i"])] = sig
+        for name in ("key", "nonce"):
+            msg.pop(name, None)
+        return json.dumps(msg, separators=(",", ":"))
+
+    async def _introduced(self, kind: str, msg: dict, sig: str) -> None:
+        """The other page's first message on a connection: its key, and (the guest's) its
+        answer to this connection's challenge."""
+        expected = "sgame" if self.seat == 1 else "sjoin"
+        if kind != expected:
+            raise Refused(MALFORMED, kind)
+        key, nonce = msg.get("key"), msg.get("nonce")
+        if not public_ok(key) or not isinstance(nonce, str) or len(nonce) > 64:
+            raise Refused(MALFORMED, kind)
+        if self.theirs is not None and key != self.theirs:
+            raise Refused(STRANGER, kind)
+        if kind == "sjoin" and (self.nonce is None or nonce != self.nonce):
+            raise Refused(STALE, kind)
+        if not await verify_statement(key, kind, msg, sig):
+            raise Refused(FORGED, kind)
+        if kind == "sgame":
+            self.their_nonce = nonce
+        if self.theirs is None:
+            self.theirs = key
+            self.on_bind(key)
+        self.proved = True
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> dict:
+        return {"v": 1, "key": self.keys.to_jwk(), "theirs": self.theirs,
+                "sigs": [[s, g, i, sig] for (s, g, i), sig in self.sigs.items()]}
+
+    @classmethod
+    async def from_json(cls, data: dict, seat: int, **kwargs) -> SignedChannel:
+        keys = await keys_from_jwk(data["key"])
+        theirs = data.get("theirs")
+        sigs = {(s, g, i): sig for s, g, i, sig in data.get("sigs", [])}
+        return cls(keys, seat, theirs=theirs if public_ok(theirs) else None, sigs=sigs,
+                   **kwargs)
+
+    # ------------------------------------------------------------------ the transcript
+
+    def transcript(self, game: str, messages: list[tuple[int, dict]]) -> dict:
+        """A game's signed transcript: ``messages`` are the sealed game's (sender, message) in
+        the order this page carried them out (sealed.SealedPage.transcript)."""
+        keys = [None, None]
+        keys[self.seat], keys[1 - self.seat] = self.mine, self.theirs
+        places = [0, 0]
+        rows = []
+        for sender, m in messages:
+            i = places[sender]
+            places[sender] += 1
+            rows.append([sender, i, m, self.sigs.get((sender, game, i))])
+        return {"v": 1, "game": game, "keys": keys, "messages": rows}
+
+
+async def check_transcript(transcript: object) -> tuple[bool, str | None, list[int]]:
+    """Whether every message of ``transcript`` carries its sender's signature under the key
+    the transcript names for that seat: (all signed, the first problem or None, how many
+    messages each seat signed). A third page checks with this who sent what; what the
+    messages prove about the game is the audit's (sealed.audit)."""
+    if not isinstance(transcript, dict) or not isinstance(transcript.get("messages"), list):
+        return False, "not a transcript", [0, 0]
+    keys, game = transcript.get("keys"), transcript.get("game")
+    if not isinstance(keys, list) or len(keys) != 2 or not all(public_ok(k) for k in keys):
+        return False, "its keys are not two public keys", [0, 0]
+    counts = [0, 0]
+    for row in transcript["messages"]:
+        if not (isinstance(row, list) and len(row) == 4 and row[0] in (0, 1)
+                and type(row[1]) is int and isinstance(row[2], dict)):
+            return False, "a malformed row", counts
+        sender, i, m, sig = row
+        if i != counts[sender]:
+            return False, f"seat {sender}'s messages are not in order at {i}", counts
+        fields = {"t": "sealed", "game": game, "i": i, "m": m}
+        if not await verify_statement(keys[sender], "sealed", fields, sig):
+            return False, f"seat {sender}'s message {i} is not signed by its key", counts
+        counts[sender] += 1
+    return True, None, counts
