@@ -316,3 +316,21 @@ def test_back_closes_a_replay_link_and_the_address_follows(page, app_url):
     page.go_back()
     page.wait_for_selector("#screen-menu")
     assert "replay=" not in page.url and page.url.startswith(app_url)
+
+
+def test_a_replay_link_closed_by_its_button_stays_closed(page, app_url):
+    """Closing a replay link's viewer goes back over its history entry: the entry under it
+    still had the #replay= address, which opened the replay again."""
+    import random
+
+    from trifront.game import Game
+    from trifront.replay import share_fragment
+    g, rng = Game.new(seed=6), random.Random(6)
+    while not g.over:
+        g.apply(rng.choice(g.view(g.to_move)["legal"]), player=g.to_move)
+    boot(page, f"{app_url}?lang=en#{share_fragment(g.record())}")
+    page.wait_for_selector("#screen-replay")
+    page.click("#btn-replay-close")
+    page.wait_for_selector("#screen-menu #btn-open-replay")
+    page.wait_for_timeout(500)
+    assert page.locator("#screen-replay").count() == 0 and "replay=" not in page.url

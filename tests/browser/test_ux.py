@@ -298,7 +298,8 @@ def test_replay_link_stepping_views_and_a_file(page, app_url, tmp_path):
     boot(page, f"{app_url}?lang=en#{share_fragment(record)}")
     page.wait_for_selector("#screen-replay")
     assert page.get_attribute("#replay-step", "data-k") == "0"
-    assert page.inner_text("#replay-view-0") == "Your view"         # not "Player 1's view"
+    # not "Player 1's view", nor "Your view": the one reading is not the one who played
+    assert page.inner_text("#replay-view-0") == "Player's view"
     for _ in range(3):
         page.click("#btn-replay-next")
     page.keyboard.press("ArrowRight")
@@ -312,7 +313,7 @@ def test_replay_link_stepping_views_and_a_file(page, app_url, tmp_path):
     page.click("#btn-replay-last")
     assert page.get_attribute("#replay-step", "data-k") == str(len(record["actions"]))
     winner = Game.from_record(record).winner
-    assert ("You win!", "CPU wins")[winner] in page.inner_text("#replay-result")
+    assert ("Player wins", "CPU wins")[winner] in page.inner_text("#replay-result")
     shot(page, "ux-replay-wide")
     axe_check(page, "replay")
     page.click("#btn-replay-close")

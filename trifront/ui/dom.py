@@ -333,7 +333,7 @@ class History:
         from js import history, window
         self.dispatch = dispatch
         self.depth = self._depth_of(history.state)   # a reload keeps the entry it was on
-        self.ours = 0              # popstates of our own history.go(), not the player's
+        self.ours: list[str] = []  # our own history.go()s to come back: the address to keep
         window.addEventListener("popstate", create_proxy(self.on_pop))
 
     @staticmethod
@@ -350,13 +350,16 @@ class History:
                 history.pushState(to_js({"tf": k}, dict_converter=Object.fromEntries), "",
                                   location.href)
         elif depth < self.depth:
-            self.ours += 1
+            # the entry we go back to keeps the address as the page has it now (a replay
+            # link's fragment or a room left is not brought back by the step)
+            self.ours.append(str(location.href))
             history.go(depth - self.depth)
         self.depth = depth
 
     def on_pop(self, event) -> None:
+        from js import history
         if self.ours:
-            self.ours -= 1
+            history.replaceState(event.state, "", self.ours.pop(0))
             return
         self.depth = self._depth_of(event.state)
         self.dispatch("history-back", {"depth": str(self.depth)})
