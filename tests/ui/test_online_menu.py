@@ -86,8 +86,10 @@ def test_a_link_wraps_only_after_its_separators():
     el = onr.link_el(url, "share-link")
     pieces = [c.text() for c in el.children if c.tag == "span"]
     assert "".join(pieces) == url
-    assert all(re.search(r"[/?&=]$", p) for p in pieces[:-1])
+    assert all(re.search(r"([/?&=]|%2F)$", p) for p in pieces[:-1])
     assert "purple-armadillo-123&" in pieces and "<wbr>" in to_html(el)
+    relay = onr.link_el("http://x/?relay=ws%3A%2F%2F127.0.0.1%3A8765%2F", "watch-link")
+    assert "127.0.0.1%3A8765%2F" in [c.text() for c in relay.children if c.tag == "span"]
 
 
 def test_the_winner_by_claim_is_not_told_they_left():

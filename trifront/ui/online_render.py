@@ -48,11 +48,11 @@ def _signal_seg(opts: dict, value: str) -> El:
 
 
 def link_el(url: str, id: str) -> El:
-    """A link that may wrap only after "/", "?", "&" or "=" (a <wbr> there), never inside a
-    piece (each one unbreakable: a room word's hyphens would otherwise break it), so that
-    the room word reads whole on a phone."""
+    """A link that may wrap only after "/", "?", "&", "=" or "%2F" (a <wbr> there), never
+    inside a piece (each one unbreakable: a room word's hyphens would otherwise break it),
+    so that the room word reads whole on a phone."""
     children: list = []
-    for part in re.split(r"(?<=[/?&=])", url):
+    for part in re.split(r"(?<=[/?&=])|(?<=%2F)", url):     # %2F: a relay's address
         if part:
             children += [h("span", part, cls="tf-nowrap"), h("wbr")]
     return h("a", children[:-1], href=url, id=id, cls="tf-link")
