@@ -7,7 +7,6 @@ The coach is drawn over the board, round and game-over screens by the seat's ``d
 
 from __future__ import annotations
 
-from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import tutorial as tut
 from trifront.ui import tutorial_render as tr
