@@ -11,7 +11,7 @@ per context, no ICE servers: ?ice=none), and plays whole games by clicking, both
 driven in turn. Scenarios:
   contexts   two contexts of one browser; a Normal game to the end
   processes  two separate browser processes; a Draft game to the end
-  reconnect  the network drops (lo down) until both pages say "reconnecting" and comes back
+  reconnect  the network drops (lo down) until both pages say "problem" and comes back
              (ICE restart); later the guest's page is closed mid-round, a new page in the
              same context re-joins the room word, and the game resumes to the end
   nostr      no relay of ours: both pages find each other through a local Nostr relay
@@ -504,13 +504,14 @@ def scenario_reconnect(pw, server, relay_port) -> dict:
 
 
 def network_blip(players: list[Player]) -> dict:
-    """The network drops (lo down inside the namespace) until both pages say "reconnecting",
-    then comes back; returns how long recovery took and which steps each page took."""
+    """The network drops (lo down inside the namespace) until both pages say there is a
+    connection problem (neither path carries the game: trifront/net/transport.py), then comes
+    back; returns how long recovery took and which steps each page took."""
     import subprocess
     subprocess.run(["ip", "link", "set", "lo", "down"], check=True)
     try:
         for p in players:
-            p.page.wait_for_selector('#net-status[data-net="reconnecting"]', timeout=30_000)
+            p.page.wait_for_selector('#net-status[data-net="problem"]', timeout=30_000)
         for p in players:
             p.shot(f"online-reconnect-dropped-{p.name}")
         # Keep the network down until the offerer has restarted ICE: back sooner, ICE may

@@ -4,8 +4,8 @@ tests/browser/online_match.py. Each scenario plays a whole game by clicking:
 
 - two contexts of one browser, Normal mode;
 - two separate browser processes, Draft mode (picks committed before they are revealed);
-- reconnect: the network drops (lo down in the namespace) until both pages show
-  "reconnecting", comes back, and the ICE restart recovers the same game; later the guest's
+- reconnect: the network drops (lo down in the namespace) until both pages show a
+  connection problem, comes back, and the ICE restart recovers the same game; later the guest's
   tab is closed mid-round, a new tab re-joins the room word, the game resumes at the same
   move and is finished;
 - Nostr: the same pages find each other through a local Nostr relay (PyPI nostr-relay) and
