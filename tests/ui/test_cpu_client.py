@@ -175,3 +175,50 @@ def test_a_worker_lost_while_it_boots_is_not_waited_for_and_can_be_tried_again()
         await asyncio.sleep(0.01)             # it is not taken back
         assert cpu.status == "ready" and states[-1] == "ready" and len(states) == 3
     asyncio.run(go())
+
+
+def test_with_slices_a_move_while_the_worker_starts_is_made_here_without_waiting():
+    """The page (slices=True): the CPU's first move does not wait for a worker still starting;
+    it is searched on this thread (Easy here: no search to slice, tests/ai/
+    test_sliced_search.py has the slices), the worker goes on starting, and once it answers
+    the next move is its."""
+    view = _view()
+
+    async def go():
+        booted = asyncio.Event()
+        w = Worker()
+
+        async def connect():
+            await booted.wait()
+            return w
+        states: list = []
+        cpu = CpuClient(connect, on_status=lambda s, t: states.append(s), beat_every=None,
+                        slices=True)
+        cpu.start()
+        action = await asyncio.wait_for(cpu.choose(view, 1, "easy"), 5)
+        assert action in view["legal"] and cpu.status == "connecting" and states == []
+        assert len(cpu.think_ms) == 1 and cpu.belief is not None
+        booted.set()
+        assert await cpu.ready() and states == ["ready"]
+        assert await cpu.choose(view, 1, "easy") == view["legal"][-1]   # the worker's
+        assert cpu.think_ms[-1] == 1.0
+    asyncio.run(go())
+
+
+def test_without_slices_a_move_waits_for_the_worker_that_starts():
+    view = _view()
+
+    async def go():
+        booted = asyncio.Event()
+
+        async def connect():
+            await booted.wait()
+            return Worker()
+        cpu = CpuClient(connect, beat_every=None)
+        cpu.start()
+        move = asyncio.ensure_future(cpu.choose(view, 1, "easy"))
+        await asyncio.sleep(0.05)
+        assert not move.done()
+        booted.set()
+        assert await asyncio.wait_for(move, 5) == view["legal"][-1]
+    asyncio.run(go())

@@ -79,3 +79,26 @@ def test_the_strengths_named_in_the_ui_are_the_ai_packages():
     from trifront.ai.cpu import STRENGTHS as AI
     from trifront.ui.cpu import STRENGTHS as UI
     assert tuple(AI) == UI
+
+
+AI_IMPORT = """
+import importlib, json, sys
+from trifront.ui.cpu import AI_MODULES
+pulled = []
+for name in AI_MODULES:
+    before = set(sys.modules)
+    importlib.import_module(name)
+    pulled.append(sorted(m for m in set(sys.modules) - before if m.startswith("trifront.ai")))
+print(json.dumps(pulled))
+"""
+
+
+def test_the_page_imports_the_ai_package_one_module_a_step():
+    """trifront.ui.cpu.AI_MODULES (the page imports them one a turn of its event loop) is
+    every module of trifront.ai.cpu's imports, each after what it needs: each import brings
+    that one module alone."""
+    out = subprocess.run([sys.executable, "-c", AI_IMPORT], cwd=REPO_ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    from trifront.ui.cpu import AI_MODULES
+    assert json.loads(out.stdout) == [[name] for name in AI_MODULES]

@@ -70,12 +70,18 @@ def search(view: dict, seed: int, strength: str, iterations: int | None = None,
     """`decide` for a searching strength ("normal", "hard"), with the whole search result
     (its ``iterations``: how many of the budget's the time cap let it run). `infer`
     overrides the strength's `INFER`."""
+    return ismcts.finish(search_steps(view, seed, strength, iterations, time_limit,
+                                      always_search, infer))
+
+
+def search_steps(view: dict, seed: int, strength: str, iterations: int | None = None,
+                 time_limit=_DEFAULT, always_search: bool = False, infer: bool | None = None):
+    """`search` as a generator of search steps (ismcts.search_steps) returning its pair."""
     its, secs = BUDGETS[strength]
-    return ismcts.choose(view, seed, its if iterations is None else iterations,
-                         secs if time_limit is _DEFAULT else time_limit,
-                         always_search=always_search,
-                         infer=INFER[strength] if infer is None else infer,
-                         evaluation=EVALUATIONS[strength])
+    return (yield from ismcts.choose_steps(
+        view, seed, its if iterations is None else iterations,
+        secs if time_limit is _DEFAULT else time_limit, always_search=always_search,
+        infer=INFER[strength] if infer is None else infer, evaluation=EVALUATIONS[strength]))
 
 
 def choose(view_json: str, seed: int, strength: str = "easy") -> str:
@@ -93,15 +99,23 @@ def choose_report(view_json: str, seed: int, strength: str = "easy") -> dict:
     (None: "easy" does not search; 0: a single legal action needed no search), "belief":
     `review.belief` of the view (its hand, its odds for the opponent's face-down cards, dealt
     as this strength's worlds are), or None if it could not be made}."""
+    return ismcts.finish(choose_report_steps(view_json, seed, strength))
+
+
+def choose_report_steps(view_json: str, seed: int, strength: str = "easy"):
+    """`choose_report` as a generator of short steps (one search iteration each, mostly)
+    returning the report: the page's own thread runs it a slice at a time while the CPU's
+    worker is not ready yet (trifront/ui/cpu.py), and gets the very move the worker would."""
     view = json.loads(view_json)
     _check(strength)
     searched = None
     if strength == "easy" or not view["legal"]:
         report = {"action": decide(view, seed, strength)[0], "iterations": None}
     else:
-        action, result = search(view, seed, strength)
+        action, result = yield from search_steps(view, seed, strength)
         report = {"action": action, "iterations": result.iterations}
         searched = result.worlds
+        yield
     reads = strength != "easy" and INFER[strength]
     try:
         report["belief"] = review.belief(

@@ -124,6 +124,16 @@ class SearchResult:
         self.worlds = worlds
 
 
+def finish(steps):
+    """Run a generator of search steps (``search_steps``, ``choose_steps``) to its end and
+    return what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
 def search(sample, me: int, root_keys: list, rng: random.Random, iterations: int,
            time_limit: float | None = None, opponent_key=observed_key,
            exploration: float = EXPLORATION, horizon: str = "round",
@@ -135,8 +145,21 @@ def search(sample, me: int, root_keys: list, rng: random.Random, iterations: int
     evaluates; "game" plays rollouts to the end of the game. `evaluation`: how a round's end
     is valued (None: `policy.EVALUATION`).
     """
-    start = time.perf_counter()
-    deadline = None if time_limit is None else start + time_limit
+    return finish(search_steps(sample, me, root_keys, rng, iterations, time_limit,
+                               opponent_key, exploration, horizon, evaluation))
+
+
+def search_steps(sample, me: int, root_keys: list, rng: random.Random, iterations: int,
+                 time_limit: float | None = None, opponent_key=observed_key,
+                 exploration: float = EXPLORATION, horizon: str = "round",
+                 evaluation: policy.Evaluation | None = None):
+    """``search`` as a generator that yields after each iteration and returns the
+    SearchResult: the page's own thread runs it a slice at a time (trifront/ui/cpu.py), so
+    that it never holds the page for a whole search. `time_limit` counts the time spent
+    inside it only (between two steps the caller may do anything); run to its end at once,
+    that is the wall time, as before."""
+    spent = 0.0
+    resumed = time.perf_counter()
     root = Node(None)
     root_set = set(root_keys)
     for k in root_keys:
@@ -155,8 +178,13 @@ def search(sample, me: int, root_keys: list, rng: random.Random, iterations: int
     while n < iterations:
         # the clock is read every iteration (~0.1 µs against ~100 µs of search): a move ends
         # within one iteration of its cap, which keeps the browser's p95 under target
-        if deadline is not None and n and time.perf_counter() >= deadline:
-            break
+        if n:
+            now = time.perf_counter()
+            spent += now - resumed
+            yield
+            resumed = time.perf_counter()
+            if time_limit is not None and spent >= time_limit:
+                break
         n += 1
         world = sample(rng)
         start_round = world.round
@@ -237,7 +265,8 @@ def search(sample, me: int, root_keys: list, rng: random.Random, iterations: int
     stats = sorted(((k, c.visits, c.value / c.visits if c.visits else 0.0)
                     for k, c in root.children.items()), key=lambda t: (-t[1], -t[2]))
     best = stats[0]
-    return SearchResult(best[0], best[2], n, time.perf_counter() - start, stats, sample)
+    spent += time.perf_counter() - resumed
+    return SearchResult(best[0], best[2], n, spent, stats, sample)
 
 
 # ------------------------------------------------------------------------------ entries
@@ -283,6 +312,13 @@ def choose(view: dict, seed: int, iterations: int, time_limit: float | None = No
     sample worlds weighted by how well they explain the opponent's moves this round
     (`infer.Particles`); the weighing counts against `time_limit`.
     """
+    return finish(choose_steps(view, seed, iterations, time_limit, always_search, infer,
+                               **options))
+
+
+def choose_steps(view: dict, seed: int, iterations: int, time_limit: float | None = None,
+                 always_search: bool = False, infer: bool = False, **options):
+    """``choose`` as a generator of search steps (``search_steps``) returning its pair."""
     legal = view["legal"]
     if not legal:
         raise ValueError("it is not this player's turn")
@@ -298,7 +334,8 @@ def choose(view: dict, seed: int, iterations: int, time_limit: float | None = No
         sample = weighted_worlds(det, seed, particle_count(iterations)).sample
         if time_limit is not None:
             time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
-    result = search(sample, me, keys, rng, iterations, time_limit, **options)
+        yield   # the weighing was one step
+    result = yield from search_steps(sample, me, keys, rng, iterations, time_limit, **options)
     return dict(legal[keys.index(result.key)]), result
 
 

@@ -13,6 +13,10 @@ gone: the longest a live worker is busy is one Hard search (its 1.7 s cap, trifr
 BUDGETS), and the worker answers one message at a time (silence is counted from its last
 answer to anything, so a request queued behind another is not silence). The page's error events for the
 worker (``lost``) end it at once.
+With ``slices=True`` (the page), a move asked for while the worker is still starting does
+not wait for it: this thread searches, a slice of at most ``SLICE_S`` s per turn of the
+browser's event loop (so a click still shows at once), with the same search and seed as the
+worker (``local_choose_sliced``); the worker goes on starting for the moves after.
 ``think_ms`` keeps how long each CPU move took to compute (the worker's own measure, or this
 thread's), newest last; ``think_its`` how many search iterations it ran (-1: not known). No browser imports here: the connection is passed in, so this runs on
 CPython too.
@@ -55,6 +59,52 @@ def local_choose(view: dict, seed: int, strength: str = "easy") -> dict:
     from the worlds this very search used."""
     from trifront.ai import cpu
     return cpu.choose_report(json.dumps(view), seed, supported(strength, strengths()))
+
+
+#: seconds of search per slice on the page's own thread (a task over ~0.1 s delays what a
+#: click shows; bench/startup.py counts every task over 50 ms)
+SLICE_S = 0.04
+
+#: trifront.ai.cpu and what it imports, each after what it needs (``python -X importtime``):
+#: imported one a slice, as the whole package at once holds the page for ~0.1-0.5 s
+AI_MODULES = ("trifront.ai", "trifront.ai.facedown_table", "trifront.ai.facedown",
+              "trifront.ai.determinize", "trifront.ai.greedy", "trifront.ai.eval_table",
+              "trifront.ai.policy", "trifront.ai.opponent_table", "trifront.ai.infer",
+              "trifront.ai.ismcts", "trifront.ai.review", "trifront.ai.draft_table",
+              "trifront.ai.draft", "trifront.ai.cpu")
+
+
+async def import_ai(sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+    """Import the AI package on this thread, a module a turn of the event loop."""
+    import importlib
+    import sys
+    for name in AI_MODULES:
+        if name not in sys.modules:
+            importlib.import_module(name)
+            await sleep(0)
+
+
+async def local_choose_sliced(view: dict, seed: int, strength: str,
+                              sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                              slice_s: float = SLICE_S) -> tuple[dict, float]:
+    """``local_choose`` run in slices of about ``slice_s`` s of this thread, with ``sleep(0)``
+    between them (the browser handles input and paints): (the same report, the ms it
+    computed)."""
+    await import_ai(sleep)
+    from trifront.ai import cpu
+    steps = cpu.choose_report_steps(json.dumps(view), seed, supported(strength, strengths()))
+    computed = 0.0
+    while True:
+        began = time.perf_counter()
+        try:
+            next(steps)   # at least one step a slice
+            while time.perf_counter() - began < slice_s:
+                next(steps)
+        except StopIteration as stop:
+            computed += time.perf_counter() - began
+            return stop.value, computed * 1000
+        computed += time.perf_counter() - began
+        await sleep(0)
 
 
 def local_review(view: dict, seed: int, played: dict | None = None) -> dict:
@@ -121,7 +171,8 @@ class CpuClient:
                  connect_timeout: float = 90.0, call_timeout: float = 60.0,
                  answer_timeout: float = ANSWER_TIMEOUT, beat_every: float | None = BEAT_EVERY,
                  on_status: Callable[[str, str], None] | None = None,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep):
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 slices: bool = False):
         self._connect = connect
         self._connect_timeout = connect_timeout
         self._call_timeout = call_timeout   # the first ping, while the worker boots
@@ -132,6 +183,7 @@ class CpuClient:
         self._heard = 0.0   # time.monotonic() of the worker's last answer to anything
         self._on_status = on_status or (lambda state, text: None)
         self._sleep = sleep
+        self._slices = slices   # a move while the worker starts: this thread, in slices
         self._task: asyncio.Future | None = None
         self.worker = None
         self.failed = connect is None
@@ -258,6 +310,12 @@ class CpuClient:
 
     async def choose(self, view: dict, seed: int, strength: str = "easy") -> dict:
         """An action (view-form JSON dict) for the player whose view this is."""
+        if self._slices and self.status == "connecting":
+            self.start()
+            report, ms = await local_choose_sliced(view, seed, strength, self._sleep)
+            self._thought(ms, report["iterations"])
+            self.belief = report["belief"]
+            return report["action"]
         if await self.ready():
             try:
                 start = time.perf_counter()
