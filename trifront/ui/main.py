@@ -51,7 +51,7 @@ from trifront.net.signaling import ice_servers as read_ice_servers
 from trifront.net.signaling import page_ice_servers, turn_server
 from trifront.ui import dom, i18n, screens
 from trifront.ui.app import App
-from trifront.ui.cpu import CpuClient
+from trifront.ui.cpu import CpuClient, import_ai
 from trifront.ui.storage import TabFirstStorage
 
 BOOT_MS.append(performance.now())
@@ -290,6 +290,17 @@ def open_fragment(*_):
     return False
 
 
+def early_start():
+    """Whether Start was clicked on the built site's menu before Python ran."""
+    early = getattr(window, "tfEarly", None)
+    if early is None or is_none(early):
+        return False
+    try:
+        return any(getattr(item, "act", None) == "start" for item in early.queue)
+    except Exception:  # noqa: BLE001 - take_early_choices says what was wrong
+        return False
+
+
 def take_early_choices():
     """The built site showed its menu before Python ran (web/early-menu.js): what the player
     clicked and typed meanwhile goes to the controller now, in order, through the handlers
@@ -312,7 +323,8 @@ def take_early_choices():
             controller.dispatch(item["act"], {str(k): str(v) for k, v in item["data"].items()})
 
 
-cpu = CpuClient(connect, on_status=on_cpu_status)
+# slices: a move asked for while the worker starts is searched on this thread, in slices
+cpu = CpuClient(connect, on_status=on_cpu_status, slices=True)
 controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  cpu_delay=_param("cpu_delay", 600, float) / 1000, log_error=log_error,
                  status=status, online_link=make_link, watch_link=make_watch_link,
@@ -336,6 +348,11 @@ else:
     controller.resume_online()
 if "replay=" in str(location.hash or ""):     # over the resumed game: closing goes back to it
     controller.open_replay(str(location.hash))
+if early_start():
+    # Start was clicked before Python ran: a game against the CPU begins with the board, and
+    # the CPU's first move, searched on this thread while its worker starts (CpuClient
+    # slices), should not have to import the AI package first
+    await import_ai()  # noqa: F704 - PyScript runs top-level await
 take_early_choices()
 window.addEventListener("hashchange", create_proxy(open_fragment))
 # another tab saved (or left) the running game: follow it (App.saved_elsewhere)
@@ -354,13 +371,22 @@ cpu.start()
 
 async def load_later_screens():
     """The screens no first screen draws (screens.LATER), imported once the menu has been
-    painted, while the CPU worker boots on its own thread: a click that needs one first
-    imports it itself."""
-    await asyncio.sleep(0.05)
-    try:
-        screens.load_later()
-    except Exception as exc:  # noqa: BLE001 - each loads again at its first use
-        console.warn(f"TriFront: the later screens did not load: {exc!r}")
+    painted, one a turn of the browser's event loop (all at once took up to ~0.3 s of this
+    thread, when a click must show at once): a click that needs one first imports it itself."""
+    import importlib
+    for name in screens.LATER:
+        await asyncio.sleep(0.02)
+        try:
+            importlib.import_module(f"trifront.ui.screens.{name}")
+        except Exception as exc:  # noqa: BLE001 - it loads again at its first use
+            console.warn(f"TriFront: the screen {name} did not load: {exc!r}")
+    # the CPU's first move, if asked for while its worker starts, is searched on this thread
+    # (CpuClient slices): its modules are ready by then
+    if cpu.status == "connecting":
+        try:
+            await import_ai()
+        except Exception as exc:  # noqa: BLE001 - imported again when needed, or never
+            console.warn(f"TriFront: the CPU's modules did not load: {exc!r}")
 
 
 asyncio.ensure_future(load_later_screens())

@@ -15,8 +15,8 @@ from trifront.ui.screens.base import HANDLERS, OVERLAYS, PLAIN, SCREENS, Screen
 from trifront.ui.screens import (board, common, draft, handover, lobby, menu,  # noqa: F401
                                  sound)
 
-#: Screens no page shows before its first click: imported once the menu is up (main.py calls
-#: ``load_later`` right after the boot marker) or at their first use, whichever comes first,
+#: Screens no page shows before its first click: imported once the menu is up (main.py imports
+#: them one by one right after the boot marker) or at their first use, whichever comes first,
 #: so that a page's start imports only what its first screen draws (bench/startup.py).
 LATER = ("results", "replay", "review", "social", "tutorial", "watch")
 
