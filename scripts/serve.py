@@ -1,17 +1,20 @@
 #!/usr/bin/env python3
 """A tiny static file server for TriFront (standard library only).
 
-Serves the repository root on 127.0.0.1 so the page, `pyscript.toml`, the `trifront/` sources
-and the vendored runtime in `web/vendor/` load from one origin. Used by `scripts/play` and by
-the browser tests (`tests/browser/conftest.py` imports `make_server`).
+Serves a folder on 127.0.0.1 so the page, `pyscript.toml`, the `trifront/` sources and the
+vendored runtime in `web/vendor/` load from one origin: the built site (`scripts/play`), or the
+repository root (`scripts/play --source`; the browser tests: `tests/browser/conftest.py`
+imports `make_server`).
 
     python3 scripts/serve.py [--port 8000] [--root DIR] [--prefix /sub/path/]
 
 What it adds to `http.server`: explicit MIME types for `.mjs`, `.wasm`, `.toml`, `.py`,
 `.webmanifest` (so a machine's own mime.types cannot break the page), `Cache-Control:
-no-cache` (an edited `.py` is picked up on reload), an optional URL prefix (to check that
-the page works under a sub-path, as on GitHub Pages), `--relay-port` (web/online.json tells
-the page where scripts/play's relay listens) and a clear one-line address on start.
+no-cache` (an edited `.py` is picked up on reload), a `sw.js` that retires a built site's
+service worker when the root has none (the repository served from its sources), an optional
+URL prefix (to check that the page works under a sub-path, as on GitHub Pages),
+`--relay-port` (web/online.json tells the page where scripts/play's relay listens) and a
+clear one-line address on start.
 """
 
 from __future__ import annotations
@@ -40,6 +43,21 @@ EXTRA_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".map": "application/json",
 }
+
+
+# Served as sw.js by a root without one (the repository itself, `scripts/play --source`): a
+# browser that ran a build at this same address (`scripts/play`) keeps its service worker, which
+# would go on answering every request with the build's cached files. The browser checks sw.js
+# at each visit; this version takes over, drops the build's caches (never the Pyodide snapshot)
+# and itself, and reloads the open pages, which then load from this server.
+RETIRE_SW = """// scripts/serve.py: no service worker here (a site served from its sources)
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const key of await caches.keys()) if (key.startsWith("trifront-")) await caches.delete(key);
+  await self.registration.unregister();
+  for (const client of await self.clients.matchAll({ type: "window" })) client.navigate(client.url);
+})()));
+"""
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
@@ -90,7 +108,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.relay_port and self.path.split("?")[0] == "/web/online.json":
             self._online_json()
             return
+        if self.path.split("?")[0] == "/sw.js" and not (Path(self.directory) / "sw.js").is_file():
+            self._send(RETIRE_SW.encode(), "text/javascript")
+            return
         super().do_GET()
+
+    def _send(self, body: bytes, content_type: str) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
 
     def _online_json(self) -> None:
         """web/online.json with ``relay_port`` set: the page then finds the relay that
@@ -100,12 +128,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         except (OSError, ValueError):
             config = {}
         config["relay_port"] = self.relay_port
-        body = json.dumps(config, indent=2).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        self._send(json.dumps(config, indent=2).encode(), "application/json")
 
     def do_HEAD(self):  # noqa: N802
         if self._strip_prefix() and not self._hidden():

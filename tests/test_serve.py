@@ -66,3 +66,22 @@ def test_a_download_the_browser_drops_prints_no_traceback(tmp_path, capfd):
         srv.server_close()
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Exception occurred" not in err, err
+
+
+def test_a_folder_without_a_service_worker_retires_a_build_s(server, tmp_path):
+    """scripts/play serves the build (with its sw.js) and `scripts/play --source` the
+    repository at the same address: there /sw.js is a service worker that drops the build's
+    caches and itself, so the build's cached files stop answering for the repository's page.
+    A built site's own sw.js is served as it is."""
+    with urllib.request.urlopen(server.url + "sw.js", timeout=10) as response:
+        body = response.read().decode()
+        assert response.headers["Content-Type"].startswith("text/javascript")
+    assert "unregister()" in body and 'startsWith("trifront-")' in body
+    (tmp_path / "sw.js").write_text("// the build's\n")
+    built = serve.serve_in_thread(root=str(tmp_path), port=0, quiet=True)
+    try:
+        with urllib.request.urlopen(built.url + "sw.js", timeout=10) as response:
+            assert response.read().decode() == "// the build's\n"
+    finally:
+        built.shutdown()
+        built.server_close()
