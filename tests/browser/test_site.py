@@ -395,3 +395,120 @@ def test_choices_made_before_python_runs_are_kept_and_start_waits_for_it(page, s
     settings = json.loads(page.evaluate("localStorage.getItem('trifront:settings')"))
     assert (settings["kind"], settings["mode"], settings["first"], settings["lang"]) == \
         ("local", "draft", "1", "ja")
+
+
+# Before any page script: for each click, when its input happened (event.timeStamp) and the
+# first frame after the clicked button (or Start) showed that it was taken.
+CLICK_FEEDBACK = """
+window.__feedback = [];
+addEventListener('click', (event) => {
+  const el = event.target.closest && event.target.closest('[data-act]');
+  if (!el || !el.id) return;
+  const id = el.id, at = event.timeStamp;
+  const shown = () => {
+    const now = document.getElementById(id);
+    return now && (now.getAttribute('aria-pressed') === 'true'
+                   || now.getAttribute('aria-busy') === 'true');
+  };
+  const done = () => requestAnimationFrame((frame) => window.__feedback.push([id, frame - at]));
+  if (shown()) { done(); return; }
+  const watch = new MutationObserver(() => { if (shown()) { watch.disconnect(); done(); } });
+  watch.observe(document, { subtree: true, childList: true, attributes: true });
+}, true);
+"""
+
+
+def test_clicks_on_the_early_menu_show_at_once(page, site):
+    """Before Python runs, each click on the menu shows it was taken within 100 ms (the chosen
+    button pressed, Start busy with the start's progress), and an indicator keeps moving: a
+    CSS animation of `transform` only, which the compositor runs while the page's own thread
+    is busy starting Python."""
+    runtime = HeldRuntime(page)
+    page.add_init_script(CLICK_FEEDBACK)
+    page.goto(site.url + "?seed=5")
+    page.wait_for_selector("#app[data-early] #btn-start", timeout=10_000)
+    for button in ("#opt-strength-hard", "#opt-first-1", "#opt-mode-draft", "#opt-strength-easy",
+                   "#btn-start"):
+        page.click(button)
+    page.wait_for_function("window.__feedback.length === 5")
+    feedback = page.evaluate("window.__feedback")
+    assert [id_ for id_, _ in feedback] == ["opt-strength-hard", "opt-first-1",
+                                            "opt-mode-draft", "opt-strength-easy", "btn-start"]
+    assert all(ms <= 100 for _, ms in feedback), feedback
+    assert page.get_attribute("#btn-start", "aria-busy") == "true"
+    moving = page.evaluate("""() => document.getAnimations().filter((a) => a.playState === 'running')
+      .map((a) => ({name: a.animationName, on: a.effect.target.id + (a.effect.pseudoElement || ''),
+                    props: [...new Set(a.effect.getKeyframes().flatMap((k) => Object.keys(k)
+                      .filter((p) => !['offset', 'computedOffset', 'easing', 'composite'].includes(p))))]}))""")
+    busy = [a for a in moving if a["name"] == "tf-early-busy"]
+    assert {a["on"] for a in busy} == {"python-status::after", "btn-start::after"}, moving
+    assert all(a["props"] == ["transform"] for a in busy), busy
+    # it moves: two looks 200 ms apart see the stripe in two places
+    where = "() => getComputedStyle(document.getElementById('python-status'), '::after').transform"
+    first = page.evaluate(where)
+    page.wait_for_timeout(200)
+    assert page.evaluate(where) != first
+    shot(page, "site-early-feedback", animations="disabled")
+    runtime.release(page)
+    wait_booted(page)
+    page.wait_for_selector("#screen-draft", timeout=30_000)   # the choices and Start were kept
+    print(f"\nclick to pressed (ms): {feedback}")
+
+
+# Before any page script: when the board first shows, and when it is the player's turn.
+BOARD_TIMES = """new MutationObserver(() => {
+  if (window.__board === undefined && document.querySelector('#screen-board'))
+    window.__board = performance.now();
+  if (window.__mine === undefined && document.querySelector('%s'))
+    window.__mine = performance.now();
+}).observe(document, {subtree: true, childList: true, attributes: true});""" % BOARD_MINE
+
+
+def test_the_cpu_s_first_move_does_not_wait_for_its_worker(page, site):
+    """A player who goes second and clicks Start at first sight of the menu: the CPU's worker
+    is still starting then (it starts once the menu is ready and the service worker controls
+    the page), so the page searches the first move itself, in slices; it comes within its
+    think time (the page's least, 600 ms, or its search's, if longer) + 0.5 s of the board
+    showing. (Waiting for the worker, it took 6.7 s of "CPU is thinking…".)"""
+    page.add_init_script(BOARD_TIMES)
+    page.goto(site.url + "?seed=6")
+    page.wait_for_selector("#btn-start", timeout=30_000)
+    # (a click waits while the page's thread starts Python: a long task on a busy machine)
+    page.click("#opt-first-1", timeout=120_000)
+    page.click("#btn-start", timeout=120_000)
+    page.wait_for_function("window.__mine !== undefined", timeout=120_000)
+    board, mine = page.evaluate("[window.__board, window.__mine]")
+    computed = float((page.get_attribute("#tf-root", "data-cpu-ms") or "0").split(",")[0])
+    think = max(600.0, computed)
+    print(f"\nthe board at {board:.0f} ms, the CPU's first move {mine - board:.0f} ms later "
+          f"(it computed {computed:.0f} ms; the worker: {page.get_attribute('#app', 'data-cpu')})")
+    assert mine - board <= think + 500, (board, mine, computed)
+
+
+# Before any page script: every main-thread task over 50 ms (Long Tasks API), and when the
+# menu was ready.
+LONG_TASKS = """window.__long = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]);
+}).observe({type: 'longtask', buffered: true});
+new MutationObserver(() => {
+  if (window.__ready === undefined && document.querySelector('#app[data-ready="1"]'))
+    window.__ready = performance.now();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']});"""
+
+
+def test_no_long_task_once_the_menu_is_ready(page, site):
+    """Once the menu is ready the page's thread is never busy more than 200 ms at a time while
+    the player looks at it: the screens imported after the menu and the AI package (a module a
+    task), the service worker's registration and precache, the CPU's worker starting and
+    answering, each in tasks of their own."""
+    page.add_init_script(LONG_TASKS)
+    boot(page, site.url + "?seed=2")
+    wait_cpu(page)
+    wait_offline_ready(page, site.manifest)
+    page.wait_for_timeout(1000)
+    ready = page.evaluate("window.__ready")
+    after = [(round(start), round(took)) for start, took in page.evaluate("window.__long")
+             if start >= ready]
+    print(f"\nmenu ready at {ready:.0f} ms; tasks over 50 ms after it: {after}")
+    assert all(took <= 200 for _, took in after), after
