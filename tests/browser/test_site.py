@@ -459,6 +459,8 @@ def test_clicks_on_the_early_menu_show_at_once(page, site):
 BOARD_TIMES = """new MutationObserver(() => {
   if (window.__board === undefined && document.querySelector('#screen-board'))
     window.__board = performance.now();
+  if (window.__worker === undefined && document.querySelector('#app[data-cpu="ready"]'))
+    window.__worker = performance.now();
   if (window.__mine === undefined && document.querySelector('%s'))
     window.__mine = performance.now();
 }).observe(document, {subtree: true, childList: true, attributes: true});""" % BOARD_MINE
@@ -477,12 +479,16 @@ def test_the_cpu_s_first_move_does_not_wait_for_its_worker(page, site):
     page.click("#opt-first-1", timeout=120_000)
     page.click("#btn-start", timeout=120_000)
     page.wait_for_function("window.__mine !== undefined", timeout=120_000)
-    board, mine = page.evaluate("[window.__board, window.__mine]")
+    board, mine, worker = page.evaluate("[window.__board, window.__mine, window.__worker]")
     computed = float((page.get_attribute("#tf-root", "data-cpu-ms") or "0").split(",")[0])
     think = max(600.0, computed)
     print(f"\nthe board at {board:.0f} ms, the CPU's first move {mine - board:.0f} ms later "
           f"(it computed {computed:.0f} ms; the worker: {page.get_attribute('#app', 'data-cpu')})")
-    assert mine - board <= think + 500, (board, mine, computed)
+    assert worker is None or worker > mine, (mine, worker)   # it did not wait for the worker
+    # the target is its think time + 0.5 s (bench/startup.py, docs/DEPLOY.md: met on this
+    # machine); 1 s more here, for a machine busy with other work (waiting for the worker it
+    # was 6-27 s)
+    assert mine - board <= think + 1500, (board, mine, computed)
 
 
 # Before any page script: every main-thread task over 50 ms (Long Tasks API), and when the
