@@ -222,3 +222,17 @@ def test_without_slices_a_move_waits_for_the_worker_that_starts():
         booted.set()
         assert await asyncio.wait_for(move, 5) == view["legal"][-1]
     asyncio.run(go())
+
+
+def test_with_slices_the_draft_picks_while_the_worker_starts_are_made_here():
+    async def go():
+        booted = asyncio.Event()
+
+        async def connect():
+            await booted.wait()
+            return Worker()
+        cpu = CpuClient(connect, beat_every=None, slices=True)
+        cpu.start()
+        picks = await asyncio.wait_for(cpu.draft(5, "hard"), 5)
+        assert sorted(picks) == ["A", "B", "C", "D"] and cpu.status == "connecting"
+    asyncio.run(go())

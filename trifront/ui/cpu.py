@@ -375,6 +375,10 @@ class CpuClient:
 
     async def draft(self, seed: int, strength: str = "hard") -> dict[str, str]:
         """R2.3: the CPU's four picks at `strength`."""
+        if self._slices and self.status == "connecting":   # a table look-up: no need to wait
+            self.start()
+            await import_ai(self._sleep)
+            return local_draft(seed, strength)
         if await self.ready():
             try:
                 raw = await self._ask(self.worker, "draft", seed, strength)
