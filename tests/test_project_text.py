@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-from conftest import REPO_ROOT
+from tests.conftest import REPO_ROOT
 
 #: "stop 12", "Stop 3", "issue 21", "issue #5": the words of a work diary, not of a reference
 DIARY = re.compile(r"\b(?:stops?|issues?) #?\d+", re.IGNORECASE)
