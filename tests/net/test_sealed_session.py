@@ -126,7 +126,8 @@ def test_junk_is_ignored_and_a_refused_message_stops_the_game_with_a_verdict():
     assert sessions[0].error is None and sessions[0].view() is not None
     # a forged move in the other's next place: refused, the game stops, judged at once
     forged = json.dumps({"t": "sealed", "game": "", "i": sessions[0].received,
-                         "m": {"t": "move", "n": 0, "move": {"type": "pass"}, "draws": [1]}})
+                         "m": {"t": "move", "n": 0, "move": {"type": "pass"}, "draws": [1]},
+                         "clock": [0, 0]})
     sessions[0].receive(forged)
     assert sessions[0].error["step"] == {"n": 0, "p": 1, "part": "move"}
     assert sessions[0].verdict is not None and not sessions[0].verdict.fair  # at once
@@ -231,7 +232,8 @@ def test_a_repeated_have_is_answered_once_per_connection():
     sessions[0].connected(sent.append)
     sent.clear()
     for _ in range(20):
-        sessions[0].receive(json.dumps({"t": "have", "game": "", "n": 0}))
+        sessions[0].receive(json.dumps({"t": "have", "game": "", "n": 0,
+                                                    "clock": [0, 0]}))
     assert len(sent) == len(sessions[0].sent)
 
 
@@ -246,10 +248,11 @@ def test_a_refused_message_of_any_size_leaves_a_short_verdict_in_data():
     honest = SealedSession(SealedPage(0, "normal", effects))
     evil = SealedPage(1, "normal", effects)
     honest.connected(lambda text: None)
-    honest.receive(encode("sealed", game="", i=0, m=evil.hello()))
+    honest.receive(encode("sealed", game="", i=0, m=evil.hello(), clock=[0, 0]))
     junk = (": player 1 told  as card " * 2400)[:60_000]
     deal = evil.on_hello(honest.page.hello())
-    honest.receive(encode("sealed", game="", i=1, m={**deal, "draws": [junk] + deal["draws"][1:]}))
+    honest.receive(encode("sealed", game="", i=1, m={**deal, "draws": [junk] + deal["draws"][1:]},
+                          clock=[0, 0]))
     assert honest.error == {"code": "draw_order", "step": {"n": None, "p": 1, "part": "deal"},
                             "args": {"p": 1}}
     assert honest.verdict is not None and not honest.verdict.fair
@@ -284,8 +287,10 @@ def test_a_verdict_that_names_a_refused_message_carries_no_record():
     honest = sessions[0]
     assert honest.page.world.state.over and held
     reveal = held[0]
-    honest.receive(encode("sealed", game=reveal["game"], i=reveal["i"], m={"t": "bogus"}))
-    honest.receive(encode("sealed", game=reveal["game"], i=reveal["i"], m=reveal["m"]))
+    honest.receive(encode("sealed", game=reveal["game"], i=reveal["i"], m={"t": "bogus"},
+                          clock=[0, 0]))
+    honest.receive(encode("sealed", game=reveal["game"], i=reveal["i"], m=reveal["m"],
+                          clock=[0, 0]))
     verdict = honest.verdict
     assert not verdict.fair and [n for n, ok, _ in verdict.checks if not ok] == ["refused"]
     assert verdict.record is None and "record" not in verdict.to_json()

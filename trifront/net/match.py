@@ -273,16 +273,17 @@ class OnlineMatch:
         host's reveal says so (the host sends it with the last view;
         GuestSession.reveal_overdue). True if anything changed."""
         s = self.session
+        if isinstance(s, SealedMatch):
+            # time owed and the reveal's wait run on whether the other page is here or not
+            # (clock.OwedClock; sealed_session.py); a page that refused a message is judged
+            # at once
+            if self.claimed or not (s.clock_timeout() or s.reveal_overdue()):
+                return False
+            self.save()
+            return True
         if s is not None and self.channel_up and s.clock_timeout():
             self.save()
             return True
-        if isinstance(s, SealedMatch):
-            # the wait runs from the game's end (sealed_session.py); a page that refused a
-            # message is judged at once
-            if (self.channel_up or s.refusal) and s.reveal_overdue():
-                self.save()
-                return True
-            return False
         if not isinstance(s, GuestSession) or not (s.view and s.view["over"]) \
                 or s.reveal is not None or not self.channel_up:
             self.over_since = None

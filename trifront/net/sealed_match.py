@@ -23,10 +23,18 @@ and those every session has (ping, pong, rematch, norematch, say: session.py):
   spicks {game, commit}                  Draft: this player's picks, committed (R2.3)
   sopen  {game, picks, salt}             Draft: the picks, opened once both are committed
 
-The move clock (clock.py) runs on both pages from the same turns: a page passes for its own
-player when that player's time is out (as the guest's page does in a host-run game). No page
-can move for the other, so when the opponent's time has been out for GRACE seconds and no
-move came, this page may claim the win (``time_up``), as from an opponent gone for good.
+The clock (clock.OwedClock) runs on both pages against whichever page owes the next
+message, worked out from the sealed game as this page holds it: the player to move owes a
+move; once it is sent, the other page owes the reply; a step that ends the round, the
+mover's draws after it. Each sealed frame carries its sender's reading of its own clock.
+A page passes for its own player when that player's time is out; no page can move or
+answer for the other, so when the other's time is out (and its message's way, WAY_MS)
+this page may claim the win (``time_up``), connected or not: time owed runs on while the
+owing page is away, past a grace of AWAY_GRACE_MS in all. Then too the game is marked: a
+page that made the other wait past its time is the one that ran out (``late``), and the
+verdict says so, unless what came at last was the time-out's own pass. With no move clock
+chosen, moves are untimed, but the other messages and time away are not
+(UNTIMED_RESERVE_MS).
 """
 
 from __future__ import annotations
@@ -43,15 +51,16 @@ from ..rules import IllegalAction
 from ..views import action_from_view
 from . import protocol
 from .fairness import Report, picks_commit
-from .clock import GRACE, PRESETS, MoveClock, round_break, timeout_action
+from .clock import PRESETS, MoveClock, OwedClock, round_break, timeout_action
 from .protocol import ProtocolError, decode
 from .rematch import next_first
-from .sealed import PROTOCOL, SealedError, SealedPage
+from .sealed import PROTOCOL, SealedError, SealedPage, fault
 from .sealed_session import SCHEMA as SEALED_SCHEMA
 from .sealed_session import SealedSession
 from .session import Session
 
-VERSION = PROTOCOL
+#: /3 (on sealed.PROTOCOL's hashes): each sealed frame carries its sender's clock reading
+VERSION = "trifront-sealed/3"
 MAX_MESSAGE = 64 * 1024   # a reveal, the largest, is ~10 KiB
 
 SEEDING, DRAFTING, PLAYING, OVER = "seeding", "drafting", "playing", "over"
@@ -98,12 +107,16 @@ class SealedMatch(Session):
     def __init__(self, seat: int, mode: str = "normal", *,
                  on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
-                 clock: Callable[[], float] = time.monotonic, timer: str = "none") -> None:
+                 clock: Callable[[], float] = time.monotonic, timer: str = "none",
+                 wall: Callable[[], float] | None = None) -> None:
         if seat not in (0, 1):
             raise ValueError("a seat is 0 or 1")
         if mode not in ("normal", "draft"):
             raise ValueError(f"mode must be normal or draft, not {mode!r}")
         super().__init__(on_change=on_change, log=log, clock=clock)
+        #: the time a reload does not stop (a saved clock runs on by it): the wall clock
+        #: beside the page's monotonic one; a test's clock serves as both
+        self.wall = wall or (time.time if clock is time.monotonic else clock)
         self.seat = seat
         self.mode: str | None = mode if seat == 0 else None
         self.game_id: str | None = None
@@ -113,8 +126,9 @@ class SealedMatch(Session):
         self.refusal: dict | None = None   # the other's message refused (sealed.fault)
         self.game: SealedSession | None = None
         self.timer_rule = MoveClock.of(timer) if seat == 0 else None   # the host's choice
-        self.move_clock: MoveClock | None = None
-        self.time_up = False     # the opponent's time is out and no move came (GRACE)
+        self.move_clock: OwedClock | None = None
+        self.time_up = False     # the opponent's time is out and its message did not come
+        self._late_key = None    # the item it ran out on (a move's late pass excuses it)
         #: seat 1: this page's token in the room; seat 0: the token of the guest it plays
         self.token: str | None = secrets.token_hex(16) if seat == 1 else None
         self.joined = False      # on this channel: the guest said sjoin and was let in
@@ -143,8 +157,8 @@ class SealedMatch(Session):
             self._open()
 
     def _new_clock(self) -> None:
-        rule = self.timer_rule
-        self.move_clock = None if rule is None else MoveClock(rule.per, list(rule.reserve))
+        self.move_clock = OwedClock.of(self.timer_rule, self.seat)
+        self.move_clock.away = not self.joined
         self.time_up = False
 
     def _open(self) -> None:
@@ -156,7 +170,7 @@ class SealedMatch(Session):
             effects[self.seat], effects[1 - self.seat] = self.my_picks, self.their_picks
         page = SealedPage(self.seat, self.mode, effects, first=self.first)
         self.game = SealedSession(page, game=self.game_id, clock=self.clock,
-                                  on_change=self._game_changed)
+                                  on_change=self._game_changed, reading=self._reading)
         if self.joined:
             self.game.connected(self.send_fn)
 
@@ -237,50 +251,94 @@ class SealedMatch(Session):
     def reveal(self) -> None:
         return None   # no host reveals a record: both pages audit (report.record, docs/ONLINE.md)
 
-    # ---------------------------------------------------------- the move clock (clock.py)
+    # ------------------------------------------------ the clock of time owed (clock.py)
+
+    def _owed(self) -> list:
+        """What each side owes now, as this page's game says: [(key, allow) or None] * 2."""
+        owed: list = [None, None]
+        g, st = self.game, self.public_state()
+        if st is None or st.over or g.error is not None:
+            return owed
+        page, n = g.page, g.page.steps
+        if isinstance(page.pending, tuple) and page.pending[0] == "move":
+            owed[page.opp] = (("reply", n), 0)
+        elif isinstance(page.pending, tuple) and page.pending[0] == "draws":
+            owed[page.opp] = (("draws", n), 0)
+        elif st.to_move is not None:
+            c = self.move_clock
+            allow = None if c.per is None else c.per + round_break(
+                st.history[-1][3] if st.history else None, st.round)
+            owed[st.to_move] = (("move", n), allow)
+        return owed
 
     def _clock_follow(self) -> None:
-        """The clock runs for the player to move (stopped while the channel is down; none
-        once the game is over or stopped)."""
-        c, st = self.move_clock, self.public_state()
-        if c is None or st is None:
+        """The clock runs against what each side owes now (none once the game is over or
+        stopped); an item owed while the channel is down draws on its side's grace first."""
+        c = self.move_clock
+        if c is None:
             return
         now = self.clock()
-        side = None if st.over or self.game.error is not None else st.to_move
-        n = len(st.history)
-        if (side, n) != (c.side, c.n):
+        c.set_away(not self.joined, now)
+        opp = 1 - self.seat
+        before = c.items[opp]
+        for side, owed in enumerate(self._owed()):
+            key, allow = owed if owed is not None else (None, None)
+            c.owe(side, key, allow, now)
+        if c.items[opp] is not before and before is not None:
             self.time_up = False
-        extra = round_break(st.history[-1][3] if st.history else None, st.round)
-        c.start(side, n, now, running=self.online, extra=extra)
-        if self.online:
-            c.resume(now)
+            self._excuse(before[0])
+
+    def _excuse(self, key) -> None:
+        """The other's overdue move came, and it was the time-out's own pass (its page
+        took it in time; only the way was slow): that is no lateness."""
+        g, st = self.game, self.public_state()
+        if g is None or g.late is None or key[0] != "move" or st is None or not st.history:
+            return
+        player, action = st.history[-1][0], st.history[-1][1]
+        if player != self.seat and getattr(action, "type", None) == "pass" \
+                and self._late_key == key:
+            g.late, self._late_key = None, None
+
+    def _reading(self) -> list:
+        c = self.move_clock
+        if c is None:
+            return [0, 0]
+        c.accrue(self.clock())
+        return c.reading()
 
     def clock_status(self) -> dict | None:
-        """The clock as the page shows it: {"side", "move", "reserve": [ms, ms], "per"}."""
+        """The clock as the page shows it: {"side", "move", "reserve": [ms, ms], "per",
+        "running"}; None when moves are untimed (the host chose no clock)."""
         c = self.move_clock
-        if c is None or self.view() is None:
+        if c is None or not c.timed or self.view() is None:
             return None
-        return c.message(self.clock())
+        return c.status(self.clock())
 
     def clock_timeout(self) -> bool:
-        """Called often (the page's ticker): this player's time is out: its turn is a pass
-        (or clock.timeout_action); the opponent's has been out GRACE seconds with no move:
-        ``time_up``. True if either happened now."""
+        """Called often (the page's ticker), connected or not: this player's time is out:
+        its turn is a pass (or clock.timeout_action); the other's is out, with its
+        message's way: ``time_up`` (and the game is marked late). True if either happened
+        now."""
         c, view = self.move_clock, self.view()
-        if c is None or view is None or view["over"] or not self.online or self.game.error:
+        if c is None or view is None or view["over"] or self.game.error:
             return False
+        self._clock_follow()
         now = self.clock()
-        if view["to_move"] == self.seat:
-            if self.pending or not c.out(now):
+        if view["to_move"] == self.seat and not self.pending:
+            if not c.out(self.seat, now):
                 return False
             self._note("this player's time is out: its turn is a pass")
             self.act(timeout_action(view))
             self.on_change("timeout")
             return True
-        if self.time_up or not c.out(now, GRACE):
+        opp = 1 - self.seat
+        if self.time_up or not c.out(opp, now):
             return False
         self.time_up = True
-        self._note("the opponent's time is out and no move came")
+        key = c.items[opp][0]
+        self._late_key = key
+        self.game.late = fault("late", {"n": key[1], "p": opp, "part": key[0]}, p=opp)
+        self._note("the other page's time is out and its message did not come")
         self.on_change("timeup")
         return True
 
@@ -298,17 +356,13 @@ class SealedMatch(Session):
         self.joined = False
         if self.seat == 0:
             self._send_game()
-        if self.move_clock is not None:
-            self._clock_follow()
-            self.move_clock.resume(self.clock())
 
     def disconnected(self) -> None:
         super().disconnected()
         self.joined = False
         if self.game is not None:
             self.game.disconnected()
-        if self.move_clock is not None:
-            self.move_clock.pause(self.clock())   # the claim-win countdown runs instead
+        self._clock_follow()     # time owed runs on, past the grace (clock.py)
 
     def _decode(self, text: object) -> dict:
         return decode(text, SCHEMA, MAX_MESSAGE)
@@ -355,6 +409,7 @@ class SealedMatch(Session):
         if self.joined:
             return
         self.joined = True
+        self._clock_follow()
         self._send_picks()
         if self.game is not None:
             self.game.connected(self.send_fn)
@@ -441,6 +496,8 @@ class SealedMatch(Session):
     def _on_sealed(self, msg: dict) -> None:
         if self.game is not None and self.joined:
             self.game.take(msg)   # before this page's game exists, "have" asks again
+            if self.move_clock is not None and msg["game"] == self.game.game:
+                self.move_clock.take_reading(1 - self.seat, msg["clock"])
 
     _on_have = _on_sealed
 
@@ -507,7 +564,23 @@ class SealedMatch(Session):
 
     # ------------------------------------------------------------------------ persistence
 
+    def _restore_clock(self, data) -> None:
+        """The saved clock, run on by the time since it was saved (the page was away); one
+        that cannot be read starts afresh (the other page's count still holds)."""
+        if not isinstance(data, dict):
+            return
+        try:
+            gap = self.wall() - float(data["wall"])
+            self.move_clock = OwedClock.from_json(data, self.seat, self.clock(), gap)
+            self.move_clock.away = True      # until the channel is joined again
+            late = data.get("late")
+            self._late_key = None if late is None else (str(late[0]), int(late[1]))
+        except (KeyError, TypeError, ValueError, IndexError):
+            self._note("the saved clock could not be read: it starts again")
+
     def to_json(self) -> dict:
+        if self.move_clock is not None:
+            self.move_clock.accrue(self.clock())   # saved as of the wall time beside it
         return {"role": self.role, "sealed": True, "seat": self.seat, "mode": self.mode,
                 "phase": self.phase, "game": self.game_id, "first": self.first,
                 "games": self.games, "verdicts": self.verdicts,
@@ -515,7 +588,9 @@ class SealedMatch(Session):
                 "their_commit": self.their_commit, "their_picks": self.their_picks,
                 "token": self.token,
                 "timer": None if self.timer_rule is None else self.timer_rule.to_json(),
-                "clock": None if self.move_clock is None else self.move_clock.to_json(),
+                "clock": None if self.move_clock is None else
+                {**self.move_clock.to_json(), "wall": self.wall(),
+                 "late": None if self._late_key is None else list(self._late_key)},
                 "session": None if self.game is None else self.game.to_json()}
 
     @classmethod
@@ -531,11 +606,13 @@ class SealedMatch(Session):
             s.their_commit, s.their_picks = data["their_commit"], data["their_picks"]
             s.token = data.get("token")
             s.timer_rule = MoveClock.from_json(data.get("timer"))
-            s.move_clock = MoveClock.from_json(data.get("clock"))
+            s._new_clock()
+            s._restore_clock(data.get("clock"))
             s.game = None
             if data["session"] is not None:
                 s.game = SealedSession.from_json(data["session"], clock=s.clock,
-                                                 on_change=s._game_changed)
+                                                 on_change=s._game_changed,
+                                                 reading=s._reading)
         except (KeyError, TypeError) as exc:
             raise ValueError(f"not a saved sealed match: {exc!r}") from None
         return s

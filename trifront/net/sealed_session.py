@@ -50,9 +50,16 @@ def _game(v) -> bool:
     return isinstance(v, str) and len(v) <= 64
 
 
+def _reading(v) -> bool:
+    """The sender's clock reading (clock.OwedClock.reading): [reserve spent, bank] in ms."""
+    return (isinstance(v, list) and len(v) == 2
+            and all(type(x) is int and 0 <= x <= 36_000_000 for x in v))
+
+
 SCHEMA = {
-    "have": {"game": _game, "n": protocol._count},
-    "sealed": {"game": _game, "i": protocol._count, "m": lambda v: isinstance(v, dict)},
+    "have": {"game": _game, "n": protocol._count, "clock": _reading},
+    "sealed": {"game": _game, "i": protocol._count, "m": lambda v: isinstance(v, dict),
+               "clock": _reading},
 }
 
 
@@ -63,16 +70,22 @@ class SealedSession:
 
     def __init__(self, page: SealedPage, *, game: str = "",
                  clock: Callable[[], float] = time.monotonic,
-                 on_change: Callable[[str], None] | None = None) -> None:
+                 on_change: Callable[[str], None] | None = None,
+                 reading: Callable[[], list] | None = None) -> None:
         self.page = page
         self.game = game
         self.clock = clock
         self.on_change = on_change or (lambda kind: None)
+        #: this page's clock reading, sent with each message (clock.OwedClock.reading)
+        self.reading = reading or (lambda: [0, 0])
         self.send_fn: Callable[[str], None] | None = None
         self.sent: list[dict] = []     # this page's sealed messages, in order
         self.received = 0              # how many of the other's were carried out
         self.flushed = 0               # how many of this page's went out (not all arrive)
         self.error: dict | None = None
+        #: the other page ran out of the time it owed (sealed_match.py): a fault, for the
+        #: verdict
+        self.late: dict | None = None
         self.verdict: Report | None = None
         self.over_at: float | None = None
         self.log: list[str] = []
@@ -91,22 +104,25 @@ class SealedSession:
         self.send_fn = send
         self._resent: set[int] = set()
         self._asked = self.received
-        send(encode("have", game=self.game, n=self.received))
+        send(self._frame("have", n=self.received))
         # what was made while no channel was up goes now: the other's "have" may have been
         # sent before its page had this game (a rematch) and dropped
         for i in range(self.flushed, len(self.sent)):
-            send(encode("sealed", game=self.game, i=i, m=self.sent[i]))
+            send(self._frame("sealed", i=i, m=self.sent[i]))
         self.flushed = len(self.sent)
 
     def disconnected(self) -> None:
         self.send_fn = None
+
+    def _frame(self, t: str, **fields) -> str:
+        return encode(t, game=self.game, **fields, clock=self.reading())
 
     def _emit(self, msg: dict | None) -> None:
         if msg is None:
             return
         self.sent.append(msg)
         if self.send_fn is not None:
-            self.send_fn(encode("sealed", game=self.game, i=len(self.sent) - 1, m=msg))
+            self.send_fn(self._frame("sealed", i=len(self.sent) - 1, m=msg))
             self.flushed = len(self.sent)
 
     def receive(self, text: object) -> None:
@@ -129,14 +145,14 @@ class SealedSession:
             if self.send_fn is not None and msg["n"] not in self._resent:
                 self._resent.add(msg["n"])
                 for i in range(min(msg["n"], len(self.sent)), len(self.sent)):
-                    self.send_fn(encode("sealed", game=self.game, i=i, m=self.sent[i]))
+                    self.send_fn(self._frame("sealed", i=i, m=self.sent[i]))
             return
         if msg["i"] < self.received:
             return  # carried out already: sent again after a reconnect
         if msg["i"] > self.received:
             if self.send_fn is not None and self._asked != self.received:
                 self._asked = self.received  # one went missing: from there again, please
-                self.send_fn(encode("have", game=self.game, n=self.received))
+                self.send_fn(self._frame("have", n=self.received))
             return
         if self.error is not None and msg["m"].get("t") != "reveal":
             self.received += 1  # the game stopped; only the other's reveal still counts
@@ -269,13 +285,15 @@ class SealedSession:
         if self.error is not None:
             report.checks.insert(0, ("refused", False, self.error))
             report.record = None
+        if self.late is not None:
+            report.add("clock", False, self.late)
         return report
 
     # -------------------------------------------------------------- a page reloaded
 
     def to_json(self) -> dict:
         return {"v": 1, "game": self.game, "page": self.page.to_json(), "sent": self.sent,
-                "received": self.received, "error": self.error,
+                "received": self.received, "error": self.error, "late": self.late,
                 "verdict": None if self.verdict is None else self.verdict.to_json()}
 
     @classmethod
@@ -288,6 +306,7 @@ class SealedSession:
             session.flushed = len(session.sent)   # the other's "have" asks for any missed
             session.received = int(data["received"])
             session.error = data.get("error")
+            session.late = data.get("late")
             if data.get("verdict") is not None:
                 session.verdict = Report.from_json(data["verdict"])
         except (KeyError, TypeError) as exc:

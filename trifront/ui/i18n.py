@@ -908,6 +908,7 @@ EN: dict[str, str] = {
     "fair.sealed_check.transcript": "Both pages' messages are complete and well-formed",
     "fair.sealed_check.reveal": "Both pages revealed their keys at the end",
     "fair.sealed_check.refused": "Every message followed the rules",
+    "fair.sealed_check.clock": "Every message came within its player's time",
     "fair.host": "Your opponent's page replays the whole game with your revealed secret to "
                  "check that it was fair.",
     "fair.claimed": "The host left before the end, so its secret was never revealed: this game "
@@ -1604,6 +1605,7 @@ JA: dict[str, str] = {
     "fair.sealed_check.transcript": "両方のページのメッセージは完全で正しい形式",
     "fair.sealed_check.reveal": "両方のページが最後に鍵を公開した",
     "fair.sealed_check.refused": "すべてのメッセージがルールどおり",
+    "fair.sealed_check.clock": "どのメッセージもそのプレイヤーの持ち時間内に届いた",
     "fair.host": "相手のページが、公開されたあなたの秘密の値を使ってゲーム全体を再現し、公平だったかを確かめます。",
     "fair.claimed": "ホストが最後まで残らなかったため秘密の値が公開されず、このゲームは検証できません。",
     "fair.checking": "ゲームが公平だったか確認しています…",
@@ -2140,6 +2142,7 @@ _SOCIAL_EN = {
     "fairwhy.sealed.record_shown_missing": "cards R5.D3 shows that the record does not tell",
     "fairwhy.sealed.record_shown_bad": "R5.D3 shows {k} distinct cards of the hand, not the "
                                        "record's",
+    "fairwhy.sealed.late": "player {p} ran out of time",
 }
 _SOCIAL_JA = {
     "quick.hello": "こんにちは！",
@@ -2289,6 +2292,7 @@ _SOCIAL_JA = {
     "fairwhy.sealed.record_roll_missing": "棋譜が伝えていない出目（R5.C2）",
     "fairwhy.sealed.record_shown_missing": "棋譜が伝えていない R5.D3 のカード",
     "fairwhy.sealed.record_shown_bad": "R5.D3 は手札の異なる{k}枚を見せます。棋譜のものではありません",
+    "fairwhy.sealed.late": "プレイヤー{p}の持ち時間が切れました",
 }
 EN.update(_SOCIAL_EN)
 JA.update(_SOCIAL_JA)
