@@ -11,7 +11,7 @@ from trifront.net.match import MemoryStorage
 from trifront.partial import Unknown
 
 from .test_app import pick
-from .test_online import FakeRelay, leave_all, online_app, play, step
+from .test_online import FakeRelay, leave_all, online_app, play, step, turn
 
 
 def sealed_app(relay, **kw):
@@ -479,4 +479,74 @@ def test_a_refused_move_stops_the_game_cleanly_with_the_verdict_and_the_record_s
         assert record is not None and len(record["actions"]) <= cheated[0]
         leave_all([a, b])
         await step(relay)
+    asyncio.run(go())
+
+
+def stalling(app, kinds: set, on: list) -> None:
+    """``app``'s page goes on connected but sends no sealed message of ``kinds`` (nor any
+    after it) once ``on`` holds True: a page that stops answering."""
+    send = app.match.link.send
+
+    def held(text):
+        msg = json.loads(text)
+        if on and msg.get("t") == "sealed" and msg["m"].get("t") in kinds:
+            on.append("stopped")
+        if len(on) > 1 and msg.get("t") in ("sealed", "have"):
+            return
+        send(text)
+    app.match.link.send = held
+
+
+def test_a_page_that_stops_replying_while_connected_is_claimed_against_from_the_bar():
+    async def go():
+        now = [100.0]
+        clock = lambda: now[0]  # noqa: E731
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
+        a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
+        a.dispatch("start"); b.dispatch("start")
+        on: list = []
+        stalling(b, {"reply", "draws"}, on)
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n > 6 and a.my_turn())
+        on.append(True)
+        turn(a, 1)                       # the host moves; the guest's reply never comes
+        await step(relay)
+        assert a.match.session.pending and b.match.status().net == "connected"
+        start = now[0]
+        while pa.tree.find("#btn-claim-win") is None:
+            now[0] += 1.0
+            a.match.poll()
+            a.render()
+            assert now[0] - start <= 90, pa.tree.find("#net-status").text()
+        assert now[0] - start >= 60
+        clock_el = pa.tree.find("#move-clock")        # the wait was the guest's, not ours
+        assert "Their time 0:00 + 0:00" in clock_el.text() and "your reserve 1:00" in \
+            clock_el.text(), clock_el.text()
+        assert "time is up" in pa.tree.find("#net-status").text()
+        a.dispatch("claim-win")
+        a.render()
+        assert a.screen == "over" and a.game.winner == 0
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_page_that_leaves_without_revealing_is_judged_no_reveal_after_the_wait():
+    async def go():
+        now = [100.0]
+        clock = lambda: now[0]  # noqa: E731
+        relay = FakeRelay()
+        (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
+        a.dispatch("start"); b.dispatch("start")
+        stalling(b, {"reveal"}, [True])
+        await play(relay, [a, b], [pa, pb])
+        b.match.close()                  # and its page leaves
+        await step(relay)
+        assert pa.tree.find("#fairness").attrs["data-fair"] == "pending"
+        now[0] += 21
+        assert a.match.poll()
+        a.render()
+        fair = pa.tree.find("#fairness")
+        assert fair.attrs["data-fair"] == "0" and "no reveal" in fair.text(), fair.text()
+        leave_all([a])
     asyncio.run(go())

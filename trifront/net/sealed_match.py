@@ -291,12 +291,13 @@ class SealedMatch(Session):
     def _excuse(self, key) -> None:
         """The other's overdue move came, and it was the time-out's own pass (its page
         took it in time; only the way was slow): that is no lateness."""
-        g, st = self.game, self.public_state()
-        if g is None or g.late is None or key[0] != "move" or st is None or not st.history:
+        g = self.game
+        if g is None or g.late is None or key[0] != "move" or self._late_key != key:
             return
-        player, action = st.history[-1][0], st.history[-1][1]
-        if player != self.seat and getattr(action, "type", None) == "pass" \
-                and self._late_key == key:
+        came = [m for sender, m in g.page.transcript[-3:]
+                if sender != self.seat and m.get("t") == "move" and m.get("n") == key[1]]
+        if came and isinstance(came[-1].get("move"), dict) \
+                and came[-1]["move"].get("type") == "pass":
             g.late, self._late_key = None, None
 
     def _reading(self) -> list:
