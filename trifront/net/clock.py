@@ -16,6 +16,9 @@ where its own countdown had run out by the time the next position came (``overdu
 
 While the opponent is away (the channel is down) the clock stops: a page gone is handled by
 the claim-win countdown, as without a clock.
+
+Sealed play has no authority: both pages keep ``OwedClock`` (below), which runs against
+whichever page owes the next message and runs on while that page is away.
 """
 
 from __future__ import annotations

@@ -9,7 +9,9 @@ game is ignored) and ``k`` its place among this page's messages; ``{"t": "have",
 "n": n}`` says how many of the other's
 this page has carried out, and is sent on every (re)connection and on a gap: the other
 then sends again from there. A message already carried out is ignored, so nothing is lost
-or done twice over a dropped channel. When the game is over each page sends its reveal;
+or done twice over a dropped channel. Both frames also carry ``"clock"``, the sending page's
+reading of its own clock (``reading``, clock.OwedClock: [reserve spent, grace left] in ms).
+When the game is over each page sends its reveal;
 with the other's, ``verdict`` is the audit (sealed.audit), and a page whose reveal has not
 come REVEAL_WAIT seconds after the end is judged "not fair: no reveal". A message this page
 refuses stops the game at once: ``error`` is the refusal (sealed.fault: its code, step and
