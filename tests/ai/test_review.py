@@ -1,8 +1,12 @@
-"""The game review's search and the CPU's belief summaries (trifront.ai.review, cpu).
+"""The game review's comparison of moves and the CPU's belief summaries (trifront.ai.review,
+cpu).
 
 Both read a player view only: two true states with the same view give the same answer for
 a fixed seed, and a belief never names a hidden card with certainty unless the view shows
-it. Budgets are iteration caps without a time cap, so results are exact.
+it. The review values every move it compares on the same sampled worlds: moves equal in
+effect get values within the error bar (the same value when the view cannot tell them
+apart), and the same view and seed give the same answer. Budgets are counts of worlds, never
+time, so results are exact.
 """
 
 from __future__ import annotations
@@ -10,10 +14,14 @@ from __future__ import annotations
 import json
 
 from tests.ai.test_strengths import midgame, same_view_other_world
-from trifront.ai import cpu, ismcts, review
+import random
+
+from trifront.ai import cpu, ismcts, policy, review
+from trifront.game import Game
 from trifront.views import player_view
 
 ITS = 24
+WORLDS = 24
 
 
 def _positions_with_hidden_cards(n: int, *, face_down: bool = False):
@@ -39,7 +47,7 @@ def _positions_with_hidden_cards(n: int, *, face_down: bool = False):
 
 
 def test_review_move_depends_on_the_view_only():
-    """Two true states the player cannot tell apart give the same estimates and best move."""
+    """Two true states the player cannot tell apart give the same values and best move."""
     checked = 0
     for g, me in _positions_with_hidden_cards(12):
         other = same_view_other_world(g, me)
@@ -49,8 +57,8 @@ def test_review_move_depends_on_the_view_only():
         view_a, view_b = player_view(g.state, me), player_view(other, me)
         assert view_a == view_b
         played = view_a["legal"][-1]
-        a = cpu.review_move(json.dumps(view_a), 9, json.dumps(played), ITS)
-        b = cpu.review_move(json.dumps(view_b), 9, json.dumps(played), ITS)
+        a = cpu.review_move(json.dumps(view_a), 9, json.dumps(played), WORLDS)
+        b = cpu.review_move(json.dumps(view_b), 9, json.dumps(played), WORLDS)
         assert a == b
         checked += 1
         if checked == 3:
@@ -59,21 +67,117 @@ def test_review_move_depends_on_the_view_only():
 
 
 def test_review_move_shape_and_the_played_move():
-    """{"estimate", "best" (one of view["legal"]), "played_estimate", "iterations"}; the best
-    move played costs nothing (its estimate is the best's); another gets its own search."""
+    """{"estimate", "best" (one of view["legal"]), "played_estimate", "error", "noise",
+    "worlds", "lanes", "same", "iterations"}; the best move played costs nothing (the same
+    number, no error); another is valued on the same worlds as the best, so the best's value
+    does not change with the move played."""
     for g, me in _positions_with_hidden_cards(4):
         view = g.view(me)
-        out = json.loads(cpu.review_move(json.dumps(view), 3, None, ITS))
-        assert set(out) == {"estimate", "best", "played_estimate", "iterations"}
+        out = json.loads(cpu.review_move(json.dumps(view), 3, None, WORLDS))
+        assert set(out) == {"estimate", "best", "played_estimate", "error", "noise", "worlds",
+                            "lanes", "same", "iterations"}
         assert out["best"] in view["legal"] and 0.0 <= out["estimate"] <= 1.0
-        assert out["played_estimate"] == out["estimate"] and out["iterations"] == ITS
-        same = json.loads(cpu.review_move(json.dumps(view), 3, json.dumps(out["best"]), ITS))
-        assert same == out
-        other = next(a for a in view["legal"] if a != out["best"])
-        worse = json.loads(cpu.review_move(json.dumps(view), 3, json.dumps(other), ITS))
-        assert worse["best"] == out["best"] and worse["estimate"] == out["estimate"]
-        assert 0.0 <= worse["played_estimate"] <= 1.0
-        assert worse["iterations"] == ITS + ITS // 2
+        assert out["worlds"] == WORLDS and all(len(out["lanes"][k]) == 3 for k in out["lanes"])
+        same = json.loads(cpu.review_move(json.dumps(view), 3, json.dumps(out["best"]), WORLDS))
+        assert same["same"] and same["played_estimate"] == same["estimate"]
+        assert same["error"] == 0.0
+        for other in view["legal"][:6]:
+            worse = json.loads(cpu.review_move(json.dumps(view), 3, json.dumps(other), WORLDS))
+            assert 0.0 <= worse["played_estimate"] <= worse["estimate"]
+            if not worse["same"]:
+                assert worse["error"] > 0.0
+                # the best move's value is the same whichever move was played
+                assert worse["estimate"] >= same["estimate"] or worse["best"] != same["best"]
+                if worse["best"] == same["best"]:
+                    assert worse["estimate"] == same["estimate"]
+
+
+def test_the_same_view_and_seed_give_the_same_answer():
+    """No clock anywhere: a review is a pure function of (view, seed, played, worlds)."""
+    for g, me in _positions_with_hidden_cards(3):
+        view = g.view(me)
+        played = json.dumps(view["legal"][0])
+        first = cpu.review_move(json.dumps(view), 5, played, WORLDS)
+        assert cpu.review_move(json.dumps(view), 5, played, WORLDS) == first
+        assert cpu.review_move(json.dumps(view), 5, played) == \
+            cpu.review_move(json.dumps(view), 5, played, review.REVIEW_WORLDS)
+
+
+def _normal_positions(n: int, want):
+    """Normal games moved on by the rollout policy: the first ``n`` positions (view of the
+    player to move) for which ``want(view)`` gives a pair of that view's legal moves."""
+    found = []
+    for seed in range(2000):
+        r = random.Random(seed)
+        g = Game.new("normal", None, seed % 2, seed)
+        for _ in range(r.randrange(0, 30)):
+            if g.over:
+                break
+            g.apply(policy.rollout_action(g.state.clone(), r))
+        if g.over:
+            continue
+        view = g.view(g.to_move)
+        pair = want(view)
+        if pair:
+            found.append((seed, view, pair))
+            if len(found) == n:
+                return found
+    raise AssertionError(f"only {len(found)} positions found")
+
+
+def _siege_up_and_down(view):
+    """A Siege Engine (R5.D1: its lane is fixed by its rank, whichever its face) played
+    face-up and face-down in its lane: the face changes neither its power nor any effect
+    in a Normal game."""
+    hand = {c["id"]: c for c in view["hands"][view["me"]]}
+    for a in view["legal"]:
+        if a["type"] == "play" and a["face"] == "up" and hand[a["card"]]["effect"] == "strategic":
+            down = dict(a, face="down")
+            if down in view["legal"]:
+                return a, down
+    return None
+
+
+def _two_copies(view):
+    """The two copies of one card (Normal: two of each rank, with the same effect) played the
+    same way: positions the player cannot tell apart."""
+    hand = view["hands"][view["me"]]
+    for i, c in enumerate(hand):
+        for d in hand[i + 1:]:
+            if {k: v for k, v in c.items() if k != "id"} == \
+                    {k: v for k, v in d.items() if k != "id"}:
+                for a in view["legal"]:
+                    b = dict(a, card=d["id"])
+                    if a.get("card") == c["id"] and b in view["legal"]:
+                        return a, b
+    return None
+
+
+def test_moves_equal_in_effect_never_differ_by_more_than_the_error_bar():
+    """Over many positions, a Siege Engine face-up and face-down in its lane are valued on
+    the same worlds within the error bar of their difference; the two copies of a card are
+    one move (the view cannot tell them apart): the very same value."""
+    for seed, view, (up, down) in _normal_positions(80, _siege_up_and_down):
+        a, b = review.value_moves(view, seed, [up, down], review.REVIEW_WORLDS)
+        diff = abs(sum(a) - sum(b)) / len(a)
+        assert diff <= review.error(a, b), (seed, diff, review.error(a, b))
+    for seed, view, (one, other) in _normal_positions(20, _two_copies):
+        x = review.review_move(view, seed, one, WORLDS)
+        y = review.review_move(view, seed, other, WORLDS)
+        assert x["played_estimate"] == y["played_estimate"]
+        assert x["estimate"] == y["estimate"] and x["best"] == y["best"]
+        classes = review.move_classes(view)
+        assert any(one in members and other in members for _, _, members in classes)
+
+
+def test_labels_by_the_loss_and_its_error_bar():
+    assert review.label(0.0, 0.0) == "good"
+    assert review.label(0.30, 0.31) == "good"            # within the noise: about the same
+    assert review.label(0.04, 0.01) == "good"
+    assert review.label(0.05, 0.01) == "inaccuracy"
+    assert review.label(0.12, 0.03) == "mistake"
+    assert review.label(0.25, 0.05) == "blunder"
+    assert review.label(0.25, 0.26) == "good"
 
 
 def _well_formed(b: dict, view: dict) -> None:

@@ -1,7 +1,9 @@
 """The game's review (ui/review.py, screens/review.py), driven through App.dispatch as the
 page drives it: which positions are reviewed (the player's own views, never the state), the
-three moves where the chance fell most, the graph and its table, cancel and go on, opening
-the replay at a move, and what the CPU knew, kept with the saved game."""
+labels and their counts, a reason for each move that cost something, the same review for
+the same record, the graph and its table, cancel and go on, opening the replay at a move,
+"Show" (the better move drawn on the replay's board), "Try again from here" (a practice game
+from that position, not saved), and what the CPU knew, kept with the saved game."""
 
 from __future__ import annotations
 
@@ -26,28 +28,65 @@ from .test_saved_and_replays import make
 
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch):
-    monkeypatch.setattr(ai_review, "REVIEW_BUDGET", (16, None))
+    monkeypatch.setattr(ai_review, "REVIEW_WORLDS", 16)
+    monkeypatch.setattr(ai_review, "SCREEN_WORLDS", 6)
     yield
     i18n.set_lang("en")
 
 
-def _point(k: int, est: float, played_est: float, best_is_played: bool = False) -> rv.Point:
-    played = {"type": "pass"}
-    best = played if best_is_played else {"type": "play", "card": k, "lane": 0, "face": "up"}
-    return rv.Point(k, played, est, played_est, best)
+def _point(k: int, est: float, played_est: float, best_is_played: bool = False,
+           error: float = 0.01, **kw) -> rv.Point:
+    played = kw.pop("played", {"type": "pass"})
+    best = played if best_is_played else \
+        kw.pop("best", {"type": "play", "card": k, "lane": 0, "face": "up"})
+    return rv.Point(k, played, est, played_est, best, error=error,
+                    same=best_is_played, **kw)
 
 
-def test_worst_are_the_three_largest_falls_earliest_first_at_equal_falls():
-    points = [_point(0, 0.6, 0.55), _point(2, 0.7, 0.3), _point(4, 0.5, 0.5),
-              _point(6, 0.8, 0.6), _point(8, 0.4, 0.0, best_is_played=True),
-              _point(10, 0.9, 0.5), _point(12, 0.5, 0.49), _point(14, 0.3, 0.5)]
-    assert [p.k for p in rv.worst(points)] == [2, 10, 6]        # 0.4 (earlier), 0.4, 0.2
-    assert [round(p.fall, 2) for p in rv.worst(points)] == [0.4, 0.4, 0.2]
-    # the best move played costs nothing, a move better than the best found neither, and a
-    # fall under MIN_FALL is noise: none of those is listed
-    assert rv.worst([_point(8, 0.4, 0.0, True), _point(14, 0.3, 0.5),
-                     _point(12, 0.5, 0.49)]) == []
-    assert [p.k for p in rv.worst(points, 1)] == [2]
+def test_labels_counts_and_the_moves_to_learn_from():
+    points = [_point(0, 0.6, 0.58), _point(2, 0.7, 0.3), _point(4, 0.5, 0.5),
+              _point(6, 0.8, 0.68), _point(8, 0.4, 0.0, best_is_played=True),
+              _point(10, 0.9, 0.84), _point(12, 0.5, 0.2, error=0.31),
+              _point(14, 0.3, 0.5)]
+    assert [p.label for p in points] == ["good", "blunder", "good", "mistake", "good",
+                                         "inaccuracy", "good", "good"]
+    # a loss within its error bar is "about the same", not a drop
+    assert points[6].about_same and not points[1].about_same
+    assert [p.k for p in rv.worst(points)] == [2, 6, 10]        # in the game's order
+    assert rv.counts(points) == {"good": 5, "inaccuracy": 1, "mistake": 1, "blunder": 1}
+    from trifront.ui.screens.review import counts_text
+    assert counts_text(points) == "1 inaccuracy, 1 mistake, 1 blunder"
+    assert counts_text(points[:2] + [_point(16, 0.9, 0.5)]) == "2 blunders"
+    assert counts_text(points[:1]) == ""
+
+
+def test_the_reason_names_the_face_the_lane_or_the_card():
+    hand = [{"id": 3, "owner": 0, "rank": 9, "group": "C", "effect": "ambush"},
+            {"id": 4, "owner": 0, "rank": 12, "group": "D", "effect": "strategic"}]
+    cards = {c["id"]: c for c in hand}
+
+    def card(action):
+        return cards.get(action.get("card"))
+
+    up = {"type": "play", "card": 3, "lane": 0, "face": "up"}
+    down = dict(up, face="down")
+    p = _point(1, 0.5, 0.3, played=up, best=down)
+    assert rv.why(p, card) == ("face_up_ambush", {"card": cards[3]})
+    p = _point(1, 0.5, 0.3, played=down, best=up)
+    assert rv.why(p, card)[0] == "face_down"
+    lanes = {"played": [0.95, 0.2, 0.5], "best": [0.9, 0.7, 0.5]}
+    p = _point(1, 0.5, 0.3, played=up, best={"type": "play", "card": 4, "lane": 1,
+                                              "face": "up"}, lanes=lanes)
+    assert rv.why(p, card) == ("won_anyway", {"card": cards[3], "at": 0, "lane": 1,
+                                              "after": 20, "better": 70})
+    p = _point(1, 0.5, 0.3, played={"type": "pass"}, best=up, lanes=lanes)
+    assert rv.why(p, card)[0] == "passed_lane"
+    p = _point(1, 0.5, 0.3, played=dict(up, lane=2), best={"type": "pass"},
+               lanes={"played": [0.5] * 3, "best": [0.5] * 3})
+    assert rv.why(p, card) == ("spent", {"card": cards[3]})
+    p = _point(1, 0.5, 0.3, played=dict(up, lane=2), best=dict(up, lane=1),
+               lanes={"played": [0.5, 0.2, 0.5], "best": [0.5, 0.6, 0.5]})
+    assert rv.why(p, card)[0] == "gave_up"
 
 
 def _finished_cpu_game():
@@ -108,12 +147,21 @@ def test_review_after_a_cpu_game_shows_the_graph_the_worst_moves_and_what_the_cp
         tree = page.tree
         assert tree.find("#review-table").attrs["open"] is True
         assert len(tree.find("#review-table").find("tbody").find_all("tr")) == run.total
-        # the worst moves, as ui/review.worst chose them, with the CPU's choice there
+        # the counts at the top, the noise in words, the moves to learn from (every move
+        # labelled an inaccuracy or worse) with a reason, "Show" and "Try again from here"
+        counts = tree.find("#review-counts")
+        assert {k: counts.attrs[f"data-{k}"] for k in rv.KINDS} == rv.counts(run.points)
+        assert "about the same" in tree.find("#review-noise").text()
         worst = rv.worst(run.points)
         items = tree.find("#review-worst").find_all("li")
         assert [int(li.attrs["data-k"]) for li in items] == [p.k + 1 for p in worst]
-        for li in items:
-            assert "The CPU would have played" in li.text()
+        for li, p in zip(items, worst):
+            assert li.attrs["data-label"] == p.label != "good"
+            assert li.find(".tf-rv-why").text()
+            assert li.find(f"#review-show-{p.k + 1}") and li.find(f"#review-try-{p.k + 1}")
+        assert [row.attrs["data-label"] for row in
+                tree.find("#review-table").find("tbody").find_all("tr")] == \
+            [p.label for p in run.points]
         # what the CPU knew: its hand at each of its moves, as the record's states had it
         replay = Replay(app.game.record())
         cpu_moves = tree.find("#review-cpu").find_all("li")
@@ -354,3 +402,113 @@ def test_a_belief_that_fails_never_costs_the_cpu_its_move(monkeypatch):
         assert client.belief is None
         worker_answer = cpu.choose_report(json.dumps(view), 3, strength)   # the worker's call
         assert worker_answer["action"] in view["legal"] and worker_answer["belief"] is None
+
+
+def test_the_same_record_gives_the_same_review_twice():
+    """The seed comes from the record: two pages (other seeds, other clocks) reviewing the
+    same game get the same numbers, labels and better moves."""
+    app, _ = _finished_cpu_game()
+    record = json.dumps(app.game.record())
+    runs = []
+    for seed in (1, 2):
+        async def go(seed=seed):
+            other, page = make_app(seed=seed)
+            assert other.open_replay(record)
+            other.dispatch("review")
+            await settle(other)
+            assert other.review.status == "done" and not page.errors
+            return other.review
+        runs.append(asyncio.run(go()))
+    a, b = runs
+    assert a.seed == b.seed == rv.record_seed(json.loads(record))
+    assert [(p.k, p.label, p.estimate, p.played_estimate, p.best, p.error) for p in a.points] \
+        == [(p.k, p.label, p.estimate, p.played_estimate, p.best, p.error) for p in b.points]
+    assert a.points
+
+
+async def _reviewed_game_with_a_costly_move(seed: int = 5):
+    """A game vs the CPU played to the end, reviewed, and its first move that cost something
+    (a label worse than good, else the one that cost most)."""
+    app, page = make_app(seed=seed)
+    app.dispatch("start")
+    await play_to_the_end(app, page)
+    app.dispatch("review")
+    await settle(app)
+    points = app.review.points
+    costly = (rv.worst(points) or sorted(points, key=lambda p: -p.fall))[0]
+    assert costly.best != costly.played
+    return app, page, costly
+
+
+def test_show_draws_the_better_move_on_the_board_before_it():
+    async def go():
+        app, page, p = await _reviewed_game_with_a_costly_move()
+        app.dispatch("review-show", {"k": p.k + 1})
+        tree = page.tree
+        screen = tree.find("#screen-replay")
+        # the position before the move, from the reviewed player's side
+        assert screen.attrs["data-k"] == p.k and screen.attrs["data-view"] == "0"
+        box = tree.find("#replay-suggest")
+        assert box is not None and f"Move {p.k + 1}" in box.text()
+        best = p.best
+        assert box.attrs["data-kind"] == best["type"]
+        if best["type"] != "pass":
+            # the card ringed in the hand, the lane marked
+            hinted = tree.find_all(".tf-hinted")
+            assert [int(e.attrs["data-card-id"]) for e in hinted] == [best["card"]]
+        if best["type"] == "play":
+            lanes = tree.find_all("[data-hint]")
+            assert [e.attrs["data-lane"] for e in lanes] == [best["lane"]]
+        # the next step shows the move made, without the suggestion
+        app.dispatch("replay-step", {"to": p.k + 1})
+        assert page.tree.find("#replay-suggest") is None
+        assert not page.errors
+    asyncio.run(go())
+
+
+def test_try_again_from_here_plays_a_practice_game_from_that_position():
+    async def go():
+        store = MemoryStorage()
+        app, page = make(store, seed=5)
+        app.render()
+        app.dispatch("menu-set", {"key": "strength", "value": "easy"})
+        app.dispatch("start")
+        await play_to_the_end(app, page)
+        saved = store.get(SAVE_KEY)
+        record = app.game.record()
+        app.dispatch("review")
+        await settle(app)
+        p = app.review.points[len(app.review.points) // 2]
+        app.dispatch("review-try", {"k": p.k + 1})
+        await settle(app)
+        # the same deal, every card where it was (both hands, the face-down cards): the
+        # true state before that move, the player to move
+        before = Replay(record).state(p.k)
+        assert app.game.state.to_move == 0 and page.screen() == "screen-board"
+        assert player_view(app.game.state, 0) == player_view(before, 0)
+        assert player_view(app.game.state, 1) == player_view(before, 1)
+        assert app.game.record()["actions"] == record["actions"][:p.k]
+        assert f"from move {p.k + 1}" in page.tree.find("#practice-note").text()
+        # the CPU decides from its own view: the moves it is asked for are its views
+        asked = []
+        choose = app.cpu.choose
+
+        async def spy(view, seed, strength):
+            asked.append(view)
+            return await choose(view, seed, strength)
+        app.cpu.choose = spy
+        await play_to_the_end(app, page)
+        assert page.screen() == "screen-over"
+        assert asked and all(v["me"] == 1 and not any(
+            "rank" in c for c in v["hands"][0]) for v in asked)
+        note = page.tree.find("#over-practice")
+        assert note is not None and "practice game" in note.text()
+        assert page.tree.find("#btn-again") is None       # no "Play again" of a practice
+        assert store.get(SAVE_KEY) == saved               # not saved as a result
+        assert not page.errors
+    asyncio.run(go())
+
+
+def test_try_again_is_not_offered_where_the_later_cards_are_unknown():
+    from trifront.ui.screens.review import can_try
+    assert can_try({"actions": []}) and not can_try({"actions": [], "told": {"x": 1}})

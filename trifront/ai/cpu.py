@@ -127,18 +127,14 @@ def choose_report_steps(view_json: str, seed: int, strength: str = "easy"):
 
 
 def review_move(view_json: str, seed: int, played_json: str | None = None,
-                iterations: int | None = None) -> str:
-    """One move of a game's review (`review.review_move`) as JSON text: {"estimate": 0..1
-    with the best move, "best": ActionJSON, "played_estimate": 0..1 with `played_json` (the
-    move the view's player made, view form), "iterations": int}. `iterations`: the review's
-    budget a move unless given (then with no time cap: a pure function of its arguments)."""
+                worlds: int | None = None) -> str:
+    """One move of a game's review (`review.review_move`: the move played and its
+    alternatives on the same sampled worlds) as JSON text. `worlds`: the review's number of
+    worlds unless given. A pure function of its arguments."""
     view = json.loads(view_json)
     played = json.loads(played_json) if played_json else None
-    if iterations is None:
-        out = review.review_move(view, seed, played)
-    else:
-        out = review.review_move(view, seed, played, int(iterations), None)
-    return json.dumps(out)
+    return json.dumps(review.review_move(view, seed, played,
+                                         None if worlds is None else int(worlds)))
 
 
 def hint(view_json: str, seed: int, strength: str = "hard") -> str:

@@ -1210,6 +1210,9 @@ class ReplayModel:
     round_text: str = ""
     seat: int | None = None     # a running game's share link: only this player's view
     result_text: str = ""       # the game's end, at its last move: who won, the score
+    #: a review's better move for this very view, drawn on the board ("Show"), and its words
+    suggest: HintShown | None = None
+    suggest_text: str = ""
 
 
 def replay_result(view: dict, names: dict[int, str]) -> str:

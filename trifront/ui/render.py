@@ -217,9 +217,12 @@ def player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel: 
     cards = []
     for c in hand:
         face = m.card_face(c)
-        if readonly:
+        if readonly:   # a replay; ``hint``: a review's better move ("Show")
+            hinted = hint is not None and mine and hint.card == face.id
             cards.append(card_el(face, size="md" if mine else "xs" if face.hidden else "sm",
-                                 zone="hand", act=None if face.hidden else "inspect"))
+                                 zone="hand", act=None if face.hidden else "inspect",
+                                 extra_cls=("tf-hinted",) if hinted else (),
+                                 ribbon=hint_ribbon(hint) if hinted else ""))
         elif mine:
             status = m.hand_card_status(view, face.id)
             key = ("hand", p, face.id)

@@ -56,6 +56,9 @@ class ReplayViewer:
     own: bool = False
     seat: int | None = None
     who: tuple[str, int] = ("local", 0)
+    #: a review's better move ("Show", screens/review.py): {"k": actions before it,
+    #: "player", "action" (one of that view's legal), "win", "text"}; drawn at that step only
+    suggest: dict | None = None
 
     @classmethod
     def open(cls, text: str, *, own: bool = False, who: tuple[str, int] | None = None,
@@ -97,10 +100,16 @@ class ReplayViewer:
         rp = self.replay
         prev = len(rp.state(self.k - 1).rounds) if self.k else 0
         move, rtext = m.replay_texts(view, self.names(), self.k, prev)
+        shown, text = None, ""
+        s = self.suggest
+        if s is not None and s["k"] == self.k and self.view == str(s["player"]):
+            hint = m.Hint(m.view_key(view), "ready", s["action"], s.get("win"))
+            shown, text = m.hint_shown(view, hint), s.get("text", "")
         return m.ReplayModel(view=view, k=self.k, n=rp.n, perspective=self.view,
                              can_reveal=rp.finished, finished=rp.finished, own=self.own,
                              seat=self.seat, move_text=move, round_text=rtext,
-                             result_text=m.replay_result(view, self.names()))
+                             result_text=m.replay_result(view, self.names()),
+                             suggest=shown, suggest_text=text if shown else "")
 
     def second_seat_at_bottom(self) -> bool:
         """Whether the seat drawn at the bottom ("me" of the shown view) is not the one that

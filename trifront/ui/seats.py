@@ -51,6 +51,8 @@ class Seat:
     #: the move clock of a game on this page, when the player chose one (page_clock.py)
     clock: PageClock | None = None
     clocked = True         # the menu's move clock applies to this seat's games
+    #: a practice game played on from move N of a reviewed game (PracticeSeat): N, else 0
+    practice_from = 0
 
     def __init__(self, page, human: int = 0):
         self.page = page
@@ -365,6 +367,27 @@ class CpuSeat(Seat):
             if gen == page.gen:
                 page.thinking = False
                 page.render()
+
+
+class PracticeSeat(CpuSeat):
+    """The page's player against the CPU, played on from one move of a reviewed game
+    ("Try again from here", screens/review.py): the same deal, every card where it was, the
+    player to move. The CPU decides from its own view, as in any game. A practice game is no
+    result: it is not saved (the saved game stays as it was), and the game-over screen says
+    so; no "Play again", no move clock."""
+
+    saves = offers_leave = offers_rematch = clocked = False
+
+    def __init__(self, page, human: int, from_move: int):
+        super().__init__(page, human)
+        self.practice_from = from_move
+
+    def decorate(self, root, screen) -> None:
+        super().decorate(root, screen)
+        if self.page.shown == "board":
+            bar = screen.find("#actionbar") or root
+            bar.children.insert(0, h("p", i18n.t("board.practice", k=self.practice_from),
+                                     id="practice-note", cls="tf-note tf-practice-note"))
 
 
 class HotSeat(Seat):

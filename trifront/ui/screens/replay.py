@@ -105,7 +105,9 @@ def replay_screen(rv, names: dict[int, str]) -> El:
     """
     view = rv.view
     me, opp = view["me"], m.other(view["me"])
-    if rv.round_text and view.get("rounds"):   # this move ended a round: its revealed board
+    if rv.round_text and view.get("rounds") and not rv.suggest:
+        # this move ended a round: its revealed board (a review's better move for the next
+        # one is drawn on the board as it is now)
         r = m.round_result(view, names)
         lanes = [lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
                           targets={}, fresh=set(), result=r.winners[lm.index],
@@ -113,7 +115,9 @@ def replay_screen(rv, names: dict[int, str]) -> El:
                  for lm in r.lanes]
     else:
         lanes = [lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
-                          targets={}, fresh=set(), last=m.last_action_spot(view))
+                          targets={}, fresh=set(),
+                          last=None if rv.suggest else m.last_action_spot(view),
+                          hint=rv.suggest)
                  for lm in m.lane_models(view)]
     step = t("replay.step", k=rv.k, n=rv.n)     # "Move 0 of n": the text below says "before"
     nav = h("div",
@@ -164,6 +168,11 @@ def replay_screen(rv, names: dict[int, str]) -> El:
                      cls="tf-replay-move", aria_live="polite"),
                    h("p", rv.round_text, id="replay-round", cls="tf-note")
                    if rv.round_text else None,
+                   h("p", h("strong", t("review.suggest_title")), " ", rv.suggest_text,
+                     id="replay-suggest", cls="tf-replay-suggest", aria_live="polite",
+                     data={"kind": rv.suggest.kind, "card": rv.suggest.card,
+                           "lane": rv.suggest.lane, "face": rv.suggest.face})
+                   if rv.suggest else None,
                    h("p", rv.result_text, id="replay-result", cls="tf-replay-result",
                      aria_live="polite") if rv.result_text else None,
                    cls="tf-replay-bar"),
@@ -172,7 +181,7 @@ def replay_screen(rv, names: dict[int, str]) -> El:
                  h("div", lanes, cls="tf-lanes", id="lanes", role="group",
                    aria_label=t("board.lanes")),
                  player_strip(view, me, names, mine=True, sel=m.Selection(), targets={},
-                               readonly=True),
+                               readonly=True, hint=rv.suggest),
                  cls="tf-main"),
                h("aside", h("div", h("h2", t("log.title")),
                             h("ol", log or [h("li", t("log.empty"))], cls="tf-log", id="log",

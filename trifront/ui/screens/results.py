@@ -40,8 +40,10 @@ def draw_round(app):
 def draw_over(app):
     view = _view(app)
     record = game_record(app)
+    practice = app.seat.practice_from
     return over_screen(view, app.names, record, share_url(app, record) if record else "",
-                         rematch=app.seat.offers_rematch)
+                       rematch=app.seat.offers_rematch,
+                       practice=t("over.practice", k=practice) if practice else "")
 
 
 @on("round-continue")
@@ -138,11 +140,12 @@ def rounds_table(view: dict, names: dict[int, str]) -> El | None:
 
 
 def over_screen(view: dict, names: dict[int, str], record: dict | None = None,
-                share_url: str = "", *, rematch: bool = False) -> El:
+                share_url: str = "", *, rematch: bool = False, practice: str = "") -> El:
     """R6.4–R6.6: the winner, the final score, the tie-break or resignation note.
 
     ``record``: the game's trifront-record/1 (RECORD.md), offered as a download, a share
     link (``share_url``) and a replay. The panel's last child is its row of buttons.
+    ``practice``: the note of a practice game (seats.PracticeSeat).
     """
     g = m.game_over(view, names)
     me, opp = view["me"], m.other(view["me"])
@@ -151,6 +154,8 @@ def over_screen(view: dict, names: dict[int, str], record: dict | None = None,
              h("div", h("div", lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
                h("div", cls=["tf-crest", "tf-crest-win" if won else ""], aria_hidden="true"),
                h("h2", g.headline, cls="tf-over-title", id="over-title"),
+               h("p", practice, id="over-practice", cls="tf-note tf-over-practice")
+               if practice else None,
                h("p", h("span", f"{names[me]} {g.scores[me]}", cls="tf-final-me"),
                  h("span", " – "), h("span", f"{g.scores[opp]} {names[opp]}", cls="tf-final-opp"),
                  cls="tf-final", id="final-score"),

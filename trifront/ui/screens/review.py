@@ -1,7 +1,10 @@
 """The game's review, a window over the game-over screen or the replay viewer (ui/review.py
-holds the run): the chance to win after each of one player's moves as a graph (SVG drawn
-here) and a table, the moves where it fell most with the CPU's choice there, and after a
-game against the CPU what the CPU knew. A point or a listed move opens the replay there."""
+holds the run): how many inaccuracies, mistakes and blunders, how much the numbers are to be
+trusted, the chance to win after each of one player's moves as a graph (SVG drawn here) and
+a table, each move that cost something with why and the better move, and after a game
+against the CPU what the CPU knew. A point opens the replay after that move; "Show" the
+board before it with the better move drawn; "Try again from here" a practice game from
+there against the CPU (seats.PracticeSeat)."""
 
 from __future__ import annotations
 
@@ -57,7 +60,7 @@ def _start(app, subject: dict, player: int) -> None:
     run = app.review
     if run is None or not run.same(subject["record"], player):
         replay = subject["replay"] or Replay(subject["record"])
-        run = app.review = Review(replay, player, seed=app.rng.randrange(2 ** 31))
+        run = app.review = Review(replay, player)   # its seed comes from the record
     app.overlay = (KIND,)
     if run.done < run.total:
         run.status = "running"
@@ -148,8 +151,74 @@ def go(app, data: dict) -> None:
     elif app.replay.view not in (side, "all"):
         app.replay.choose_view(side)
     if app.replay is not None:
+        app.replay.suggest = None
         app.replay.step_to(to)
     app.overlay = None
+
+
+def _point(app, data: dict):
+    """The reviewed move ``data["k"]`` (its number: the record's action k, from 1) or None."""
+    run = app.review
+    try:
+        k = int(data.get("k", 0)) - 1
+    except (TypeError, ValueError):
+        return None
+    if run is None:
+        return None
+    return next((p for p in run.points if p.k == k), None)
+
+
+@on("review-show")
+def show(app, data: dict) -> None:
+    """"Show": the replay before that move, from the reviewed player's side, with the better
+    move drawn on the board (ReplayViewer.suggest)."""
+    run, subject, point = app.review, _subject(app), _point(app, data)
+    if run is None or subject is None or point is None:
+        return
+    side = str(run.player)
+    if app.replay is None:
+        app.open_replay(json.dumps(subject["record"]), own=True, who=app.seat.who(),
+                        perspective=side)
+    elif app.replay.view not in (side, "all"):
+        app.replay.choose_view(side)
+    if app.replay is None:
+        return
+    if app.replay.view == "all":
+        app.replay.choose_view(side)
+    text = t("review.suggest", k=point.k + 1, played=action_words(point.view, point.played),
+             after=_pct(point.played_estimate), best=action_words(point.view, point.best),
+             better=_pct(point.estimate))
+    app.replay.suggest = {"k": point.k, "player": run.player, "action": point.best,
+                          "win": point.estimate, "text": text}
+    app.replay.step_to(point.k)
+    app.overlay = None
+
+
+def can_try(record: dict) -> bool:
+    """Whether a game can be played on from one of its moves: its later cards are in the
+    record (a sealed online game's are not: RECORD.md "told")."""
+    return not record.get("told")
+
+
+@on("review-try")
+def try_again(app, data: dict) -> None:
+    """"Try again from here": a practice game against the CPU from before that move (the
+    same deal, every card where it was), the reviewed player to move."""
+    run, subject, point = app.review, _subject(app), _point(app, data)
+    if run is None or subject is None or point is None:
+        return
+    record = subject["record"]
+    if not can_try(record):
+        app.toast = t("review.try_none")
+        return
+    from trifront.game import Game
+    from trifront.ui.seats import PracticeSeat
+    game = Game.from_record({k: record[k] for k in (*SETUP, "format") if k in record}
+                            | {"actions": record["actions"][:point.k]})
+    app.replay = None
+    app.overlay = None
+    app.open_game(game, PracticeSeat(app, run.player, point.k + 1))
+    app.persist.saved_n = -1
 
 
 @overlay(KIND)
@@ -160,7 +229,7 @@ def draw(app):
     knew = rv_mod.cpu_knew(subject["beliefs"], app.review.replay.n) \
         if subject["beliefs"] and subject["beliefs"]["player"] != app.review.player else []
     return review_modal(app.review, subject["names"], choosable=subject["choosable"],
-                        knew=knew)
+                        knew=knew, can=can_try(subject["record"]))
 
 
 # -------------------------------------------------------------------------------- drawing
@@ -197,7 +266,8 @@ LEFT, RIGHT, TOP, BOTTOM = 34, 8, 8, 20
 
 def graph(points: list[rv_mod.Point], total: int, worst_ks: set[int]) -> El:
     """The chance after each move as an SVG line with a point per move (click: the replay
-    there); the 50 % line, the axis in percent. ``total``: moves to review (x scale)."""
+    there); the 50 % line, the axis in percent; a move labelled an inaccuracy or worse is a
+    larger point in the label's colour. ``total``: moves to review (x scale)."""
     pw, ph = W - LEFT - RIGHT, H - TOP - BOTTOM
     n = max(total, 1)
 
@@ -223,13 +293,16 @@ def graph(points: list[rv_mod.Point], total: int, worst_ks: set[int]) -> El:
     for i, p in enumerate(points):
         pct = _pct(p.played_estimate)
         label = t("review.point", k=p.k + 1, pct=pct)
+        if p.k in worst_ks:
+            label = f"{label} ({t('review.label.' + p.label)})"
         cx, cy = x(i), y(p.played_estimate)
         parts.append(h("g", h("title", label),
                        h("circle", cx=cx, cy=cy, r=hit, cls="tf-rv-hit"),
                        h("circle", cx=cx, cy=cy, r=6 if p.k in worst_ks else 4.5,
-                         cls=["tf-rv-pt", "tf-rv-worst" if p.k in worst_ks else ""]),
+                         cls=["tf-rv-pt", f"tf-rv-{p.label}" if p.k in worst_ks else ""]),
                        role="button", tabindex="0", aria_label=label, cls="tf-rv-point",
-                       id=f"review-pt-{p.k + 1}", data={"act": "review-go", "to": p.k + 1}))
+                       id=f"review-pt-{p.k + 1}",
+                       data={"act": "review-go", "to": p.k + 1, "label": p.label}))
     first = _pct(points[0].played_estimate) if points else 50
     last = _pct(points[-1].played_estimate) if points else 50
     return h("svg", parts, id="review-graph", cls="tf-rv-graph", viewBox=f"0 0 {W} {H}",
@@ -237,20 +310,76 @@ def graph(points: list[rv_mod.Point], total: int, worst_ks: set[int]) -> El:
              aria_label=t("review.graph_label", first=first, last=last))
 
 
-def _worst_box(points: list[rv_mod.Point], worst: list[rv_mod.Point], done: bool) -> El:
+def _card_of(view: dict):
+    """The card of one of view["legal"] as the view shows it (why's ``view_card``)."""
+    def card(action: dict):
+        found = m.find_card(view, view["me"], action.get("card")) \
+            if action.get("type") != "pass" else None
+        return found[1] if found else None
+    return card
+
+
+def why_text(point: rv_mod.Point) -> str:
+    """ui/review.why in words."""
+    kind, args = rv_mod.why(point, _card_of(point.view))
+    words = {}
+    for key, value in args.items():
+        if key == "card":
+            words[key] = m.card_label(value)
+        elif key in ("lane", "at"):
+            words[key] = m.lane_name(value)
+        else:
+            words[key] = value
+    return t(f"review.why.{kind}", **words)
+
+
+def counts_text(points: list[rv_mod.Point]) -> str:
+    """"2 mistakes, 1 blunder" (the labels worse than good; "" when there is none)."""
+    counts = rv_mod.counts(points)
+    parts = [t(f"review.count.{kind}_1") if counts[kind] == 1 else
+             t(f"review.count.{kind}", n=counts[kind])
+             for kind in rv_mod.KINDS[1:] if counts[kind]]
+    return ", ".join(parts)
+
+
+def noise_points(points: list[rv_mod.Point]) -> int:
+    """The error bar the page states: the median over the moves of a comparison's error bar
+    (of the played value's where the played move was the best), whole points, at least 1."""
+    bars = sorted(p.error if p.error else p.noise for p in points)
+    if not bars:
+        return 1
+    return max(1, int(round(bars[len(bars) // 2] * 100)))
+
+
+def _try_button(p: rv_mod.Point, can: bool, small: bool = True) -> El | None:
+    if not can:
+        return None
+    return button(t("review.try"), "review-try", id=f"review-try-{p.k + 1}",
+                  cls="tf-btn-small tf-btn-ghost" if small else "tf-btn-small",
+                  title=t("review.try_title"), data={"k": p.k + 1})
+
+
+def _worst_box(points: list[rv_mod.Point], worst: list[rv_mod.Point], done: bool,
+               can: bool) -> El:
     items = []
-    for i, p in enumerate(worst):
+    for p in worst:
         items.append(h("li",
-                       h("p", t("review.worst_line", k=p.k + 1,
-                                played=action_words(p.view, p.played),
-                                before=_pct(p.estimate), after=_pct(p.played_estimate)),
+                       h("p", h("span", t(f"review.label.{p.label}"),
+                                cls=["tf-rv-tag", f"tf-rv-{p.label}"]), " ",
+                         t("review.worst_line", k=p.k + 1,
+                           label=t(f"review.label.{p.label}"),
+                           played=action_words(p.view, p.played)),
                          cls="tf-rv-worst-line"),
-                       h("p", t("review.instead", best=action_words(p.view, p.best),
-                                pct=_pct(p.estimate)), cls="tf-rv-instead"),
-                       button(t("review.show"), "review-go", id=f"review-worst-{i}",
-                              cls="tf-btn-small", title=t("review.show_title"),
-                              data={"to": p.k + 1}),
-                       data={"k": p.k + 1}))
+                       h("p", t("review.chances", after=_pct(p.played_estimate),
+                                better=_pct(p.estimate), best=action_words(p.view, p.best)),
+                         cls="tf-rv-instead"),
+                       h("p", why_text(p), cls="tf-rv-why"),
+                       h("div",
+                         button(t("review.show"), "review-show", id=f"review-show-{p.k + 1}",
+                                cls="tf-btn-small", title=t("review.show_title"),
+                                data={"k": p.k + 1}),
+                         _try_button(p, can), cls="tf-rv-buttons"),
+                       data={"k": p.k + 1, "label": p.label}))
     body = h("ol", items, cls="tf-rv-worst-list") if items else \
         h("p", t("review.worst_none") if done and points else "", cls="tf-note")
     return h("section", h("h3", t("review.worst")), body, id="review-worst",
@@ -264,19 +393,24 @@ def _part(part: str, title: str, is_open: bool, *body, **attrs) -> El:
              *(body if is_open else ()), open=is_open, cls="tf-rv-section", **attrs)
 
 
-def _table(points: list[rv_mod.Point], is_open: bool) -> El:
+def _table(points: list[rv_mod.Point], is_open: bool, can: bool) -> El:
     rows = [h("tr", h("th", str(p.k + 1), scope="row"),
               h("td", action_words(p.view, p.played)),
+              h("td", t(f"review.label.{p.label}"), cls=f"tf-rv-{p.label}"),
               h("td", f"{_pct(p.played_estimate)}%"),
-              h("td", action_words(p.view, p.best)),
-              h("td", f"{_pct(p.estimate)}%"))
+              h("td", "—" if p.same or p.best == p.played else
+                t("review.about_same") if p.about_same else action_words(p.view, p.best)),
+              h("td", "" if p.same or p.best == p.played or p.about_same
+                else f"{_pct(p.estimate)}%"),
+              h("td", _try_button(p, can)) if can else None,
+              data={"k": p.k + 1, "label": p.label})
             for p in points] if is_open else []
+    cols = ("move", "played", "label", "after", "best", "best_pct") + (("try",) if can else ())
     return _part("table", t("review.table"), is_open,
                  h("div",
                    h("table",
                      h("thead", h("tr", [h("th", t(f"review.col_{c}"), scope="col")
-                                         for c in ("move", "played", "after", "best",
-                                                   "best_pct")])),
+                                         for c in cols])),
                      h("tbody", rows), cls="tf-rv-table"),
                    cls="tf-rv-table-box"),
                  id="review-table")
@@ -312,13 +446,16 @@ def cpu_box(knew: list[rv_mod.CpuMove], is_open: bool = True) -> El | None:
 
 
 def review_modal(run: Review, names: dict[int, str], *, choosable: bool = False,
-                 knew: list | None = None) -> El:
-    """The review window (see the module docstring) for ``run`` as it stands."""
+                 knew: list | None = None, can: bool = True) -> El:
+    """The review window (see the module docstring) for ``run`` as it stands. ``can``:
+    "Try again from here" is offered (``can_try``)."""
     points = run.points
     worst = rv_mod.worst(points)
     status = run.status
+    name = names[run.player]
     if status == "done":
-        progress = t("review.progress_done", total=run.total) if run.total else t("review.none")
+        progress = t("review.progress_done", total=run.total, name=name, n=run.replay.n) \
+            if run.total else t("review.none")
     elif status == "cancelled":
         progress = t("review.cancelled", done=run.done, total=run.total)
     else:
@@ -342,13 +479,22 @@ def review_modal(run: Review, names: dict[int, str], *, choosable: bool = False,
             button(t("review.resume"), "review-resume", id="btn-review-resume",
                    cls="tf-btn-small") if status == "cancelled" else None,
             cls="tf-rv-progress")
-    name = names[run.player]
-    body = [sides, bar,
+    counts = rv_mod.counts(points)
+    summary = None
+    if points:
+        line = counts_text(points) or (t("review.counts_none") if status == "done" else "")
+        summary = h("p", line, id="review-counts", cls="tf-rv-counts",
+                    data={kind: counts[kind] for kind in rv_mod.KINDS})
+    worlds = rv_mod.worlds_of(points)
+    body = [sides, bar, summary,
             h("figure", graph(points, run.total, {p.k for p in worst}),
               h("figcaption", t("review.graph"), cls="tf-note"), cls="tf-rv-figure"),
-            _worst_box(points, worst, status == "done"),
-            _table(points, "table" in run.shown),
+            _worst_box(points, worst, status == "done", can),
+            _table(points, "table" in run.shown, can),
             cpu_box(knew or [], "cpu" in run.shown),
+            h("p", t("review.noise", worlds=worlds, name=name, pm=noise_points(points)),
+              id="review-noise", cls="tf-note", data={"pm": noise_points(points)})
+            if points else None,
             h("p", t("review.note"), cls="tf-note")]
     return modal("modal-review", t("review.title", name=name), *body,
                  actions=[button(t("modal.close"), "close-modal", id="btn-review-close",
