@@ -512,3 +512,29 @@ def test_try_again_from_here_plays_a_practice_game_from_that_position():
 def test_try_again_is_not_offered_where_the_later_cards_are_unknown():
     from trifront.ui.screens.review import can_try
     assert can_try({"actions": []}) and not can_try({"actions": [], "told": {"x": 1}})
+
+
+def test_moves_are_numbered_the_same_in_the_review_the_replay_and_the_log():
+    """Move n is the record's n-th action everywhere: the review's list and graph, the
+    replay's "Move n of N" and its text, and the log's lines (the board's and the replay's)."""
+    async def go():
+        app, page, p = await _reviewed_game_with_a_costly_move()
+        n = p.k + 1
+        assert page.tree.find(f"#review-pt-{n}") is not None
+        app.dispatch("review-go", {"to": n})
+        tree = page.tree
+        assert tree.find("#replay-step").text().startswith(f"Move {n} of")
+        assert tree.find("#replay-move").text().startswith(f"Move {n}:")
+        newest = next(li for li in tree.find("#log").find_all("li")
+                      if li.attrs.get("data-n") is not None)
+        assert newest.attrs["data-n"] == n and newest.text().startswith(f"{n}. ")
+        # the board's log numbers the same way
+        app.dispatch("replay-close")
+        game = Replay(app.game.record())
+        view = game.view(game.n, "0")
+        from trifront.ui.render import log_items
+        numbers = [li.attrs["data-n"] for li in log_items(view, {0: "You", 1: "CPU"}, 6)
+                   if li.attrs.get("data-n") is not None]
+        assert numbers == list(range(game.n, game.n - len(numbers), -1))
+        assert not page.errors
+    asyncio.run(go())

@@ -384,6 +384,7 @@ EN: dict[str, str] = {
     # the log
     "move.cap_down": "{who}: face-down",
     "move.cap_up": "{who}: {card}",
+    "log.n": "{n}. ",
     "log.pass": "{who} passed.",
     "log.resign": "{who} resigned.",
     "log.discard": "{who} discarded {card}{extra}.",
@@ -1004,7 +1005,7 @@ EN: dict[str, str] = {
     "review.point": "Move {k}: {pct}% to win after it — show it in the replay",
     "review.worst": "Moves to learn from",
     "review.worst_none": "No move lost more than the noise: nothing to learn from here.",
-    "review.worst_line": "Move {k} · {label}: {played}",
+    "review.worst_line": "Move {k}: {played}",
     "review.chances": "Your chance to win: {after}% after it, {better}% after {best}",
     "review.about_same": "about the same",
     "review.why.face_up_ambush": "Face-up showed your {card}, and its +1 was only for "
@@ -1022,8 +1023,8 @@ EN: dict[str, str] = {
     "review.why.lost_anyway": "Your {card} went to the {at} lane, which was lost anyway; the "
                               "{lane} lane could still be won ({after}% of the deals, "
                               "{better}% after the better move).",
-    "review.why.gave_up": "This gave up the {lane} lane: you win it in {after}% of the deals "
-                          "tried, against {better}% after the better move.",
+    "review.why.gave_up": "The {lane} lane made the difference: you win it in {after}% of the "
+                          "deals tried after this move, {better}% after the better move.",
     "review.why.spent": "Your {card} did not change this round's lanes: passing would have "
                         "kept it for a later round.",
     "review.why.chances": "In the deals tried, the better move won the game more often.",
@@ -1044,7 +1045,7 @@ EN: dict[str, str] = {
     "review.col_try": "Practice",
     "review.note": "Estimates from what this player could see at the time (never the hidden "
                    "cards): a guide, not a verdict.",
-    "review.suggest": "Move {k}: played {played} ({after}%). Better: {best} ({better}%).",
+    "review.suggest": "Move {k} was: {played} ({after}%). Better: {best} ({better}%).",
     "review.suggest_title": "The better move",
     "review.cpu": "What the CPU knew",
     "review.cpu_note": "At each of its moves: its own hand, and its guesses at the other "
@@ -1210,6 +1211,7 @@ JA: dict[str, str] = {
     "turn.theirs": "{name}の番",
     "move.cap_down": "{who}: 裏向き",
     "move.cap_up": "{who}: {card}",
+    "log.n": "{n}. ",
     "log.pass": "{who}はパスした。",
     "log.resign": "{who}は投了した。",
     "log.discard": "{who}は{card}を捨てた{extra}。",
@@ -1732,7 +1734,7 @@ JA: dict[str, str] = {
     "review.point": "{k} 手目：この手の後の勝率 {pct}% — リプレイで見る",
     "review.worst": "学べる手",
     "review.worst_none": "誤差より大きく勝率を下げた手はありません。",
-    "review.worst_line": "{k} 手目・{label}：{played}",
+    "review.worst_line": "{k} 手目：{played}",
     "review.chances": "勝率：この手の後 {after}%、{best}なら {better}%",
     "review.about_same": "ほぼ同じ",
     "review.why.face_up_ambush": "表で出したので{card}が相手に見え、+1 は裏のときだけでした（表では −2）。",
@@ -1742,7 +1744,7 @@ JA: dict[str, str] = {
     "review.why.passed": "パスが早すぎました。試した配り方では続けて出す方が良い結果でした。",
     "review.why.won_anyway": "{card}を出した{at}レーンはどのみち取れていました。必要だったのは{lane}レーンです（取れた割合 {after}%、より良い手なら {better}%）。",
     "review.why.lost_anyway": "{card}を出した{at}レーンはどのみち取れませんでした。{lane}レーンはまだ取れました（{after}%、より良い手なら {better}%）。",
-    "review.why.gave_up": "この手で{lane}レーンを手放しました。試した配り方で取れたのは {after}%、より良い手なら {better}% です。",
+    "review.why.gave_up": "{lane}レーンが分かれ目でした。試した配り方でそのレーンを取れたのはこの手の後 {after}%、より良い手なら {better}% です。",
     "review.why.spent": "{card}はこのラウンドのレーンを変えませんでした。パスしていれば後のラウンドに残せました。",
     "review.why.chances": "試した配り方では、より良い手の方が多く勝ちました。",
     "review.show": "見る",

@@ -896,17 +896,28 @@ def history_lines(view: dict, names: dict[int, str],
     carry their "round", a (None, "Round n") header stands above each round's actions (the
     newest round first, so a header is read before the actions it heads); a finished
     round's header gives the points each side took in it (R6.1)."""
-    hist = (view.get("history") or [])[-limit:]
-    blocks: list[tuple[object, list[tuple[int | None, str]]]] = []
+    return [(p, text) for p, _, text in numbered_history(view, names, limit)]
+
+
+def numbered_history(view: dict, names: dict[int, str],
+                     limit: int = 8) -> list[tuple[int | None, int | None, str]]:
+    """``history_lines`` with each action's number (player, n, text): move n is the game's
+    n-th action, as the replay ("Move n of N") and the review number it; None for a round's
+    header."""
+    full = view.get("history") or []
+    first = len(full) - len(full[-limit:])
+    hist = full[-limit:]
+    blocks: list[tuple[object, list[tuple[int | None, int | None, str]]]] = []
     for i, e in enumerate(hist):
         rnd = e.get("round")
         if i == 0 or hist[i - 1].get("round") != rnd:
             blocks.append((rnd, []))
-        blocks[-1][1].append((e.get("player", 0), describe_action(e, view, names)))
-    out: list[tuple[int | None, str]] = []
+        blocks[-1][1].append((e.get("player", 0), first + i + 1,
+                              describe_action(e, view, names)))
+    out: list[tuple[int | None, int | None, str]] = []
     for rnd, lines in reversed(blocks):
         if rnd is not None:
-            out.append((None, _round_header(view, names, rnd)))
+            out.append((None, None, _round_header(view, names, rnd)))
         out.extend(reversed(lines))
     return out
 

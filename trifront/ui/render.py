@@ -364,16 +364,21 @@ def hint_ribbon(hint: m.HintShown) -> str:
 def log_items(view: dict, names: dict[int, str], limit: int = 12) -> list[El]:
     """The log, newest first: round headers and one line per action (R7.1 in the view)."""
     me = view["me"]
-    lines = m.history_lines(view, names, limit)
+    lines = m.numbered_history(view, names, limit)
     out = []
     newest = True
-    for p, text in lines:
+    for p, n, text in lines:
         cls = ["tf-log-round" if p is None else "tf-log-me" if p == me else "tf-log-opp"]
         if p is not None and newest:
             cls.append("tf-log-last")
             newest = False
-        out.append(h("li", text, cls=cls))
+        out.append(h("li", log_number(n), text, cls=cls, data={"n": n}))
     return out
+
+
+def log_number(n: int | None) -> El | None:
+    """A log line's move number, as the replay and the review number moves."""
+    return h("span", t("log.n", n=n), cls="tf-log-n") if n is not None else None
 
 
 def topbar(view: dict, names: dict[int, str], thinking: bool, *, can_export: bool = False,

@@ -8,8 +8,8 @@ from trifront.ui import model as m
 from trifront.ui import render as r
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
-from trifront.ui.render import (autofocus, button, enabled_button, lane_el, lang_button, modal,
-                                player_strip, topbar)
+from trifront.ui.render import (autofocus, button, enabled_button, lane_el, lang_button,
+                                log_number, modal, player_strip, topbar)
 from trifront.ui.replay_viewer import CannotOpen, ReplayViewer
 from trifront.ui.screens.base import draws, on, overlay
 
@@ -148,9 +148,10 @@ def replay_screen(rv, names: dict[int, str]) -> El:
                       aria_label=t("board.help")),
                button(t("replay.back_game") if rv.own else t("replay.menu"), "replay-close",
                       id="btn-replay-close", cls="tf-btn-ghost tf-btn-small")]
-    log = [h("li", text, cls=["tf-log-round" if p is None else
-                              "tf-log-me" if p == me else "tf-log-opp"])
-           for p, text in m.history_lines(view, names, 12)]
+    log = [h("li", log_number(n), text, cls=["tf-log-round" if p is None else
+                                             "tf-log-me" if p == me else "tf-log-opp"],
+             data={"n": n})
+           for p, n, text in m.numbered_history(view, names, 12)]
     autofocus(nav, lambda el: enabled_button(el) and el.attrs.get("id") in (
         "btn-replay-next", "btn-replay-prev"))
     return h("section", topbar(view, names, False, actions=actions, turn_box=False),

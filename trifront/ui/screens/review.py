@@ -367,7 +367,6 @@ def _worst_box(points: list[rv_mod.Point], worst: list[rv_mod.Point], done: bool
                        h("p", h("span", t(f"review.label.{p.label}"),
                                 cls=["tf-rv-tag", f"tf-rv-{p.label}"]), " ",
                          t("review.worst_line", k=p.k + 1,
-                           label=t(f"review.label.{p.label}"),
                            played=action_words(p.view, p.played)),
                          cls="tf-rv-worst-line"),
                        h("p", t("review.chances", after=_pct(p.played_estimate),

@@ -8,7 +8,7 @@ from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
-from trifront.ui.render import button, lane_el, lang_button, player_strip, topbar
+from trifront.ui.render import button, lane_el, lang_button, log_number, player_strip, topbar
 from trifront.ui.screens import common
 from trifront.ui.screens.base import Screen, draws, on, plain
 
@@ -130,9 +130,10 @@ def watch_screen(w, names: dict[int, str]) -> El:
                button(t("watch.flip"), "watch-flip", id="btn-watch-flip",
                       cls="tf-btn-ghost tf-btn-small", title=t("watch.flip_title")),
                leave]
-    log = [h("li", text, cls=["tf-log-round" if p is None else
-                              "tf-log-me" if p == me else "tf-log-opp"])
-           for p, text in m.history_lines(view, names, 12)]
+    log = [h("li", log_number(n), text, cls=["tf-log-round" if p is None else
+                                             "tf-log-me" if p == me else "tf-log-opp"],
+             data={"n": n})
+           for p, n, text in m.numbered_history(view, names, 12)]
     return h("section", topbar(view, names, False, actions=actions, turn_box=False),
              h("div",
                h("div",
