@@ -538,3 +538,33 @@ def test_moves_are_numbered_the_same_in_the_review_the_replay_and_the_log():
         assert numbers == list(range(game.n, game.n - len(numbers), -1))
         assert not page.errors
     asyncio.run(go())
+
+
+def test_every_reason_reads_in_both_languages():
+    """Each sentence why() can choose has its words in English and Japanese, with the
+    card, the lanes and the shares filled in."""
+    from trifront.ui.screens.review import why_text
+    ambush = {"id": 3, "owner": 0, "rank": 9, "group": "C", "effect": "ambush", "power": 9}
+    recon = {"id": 5, "owner": 0, "rank": 5, "group": "B", "effect": "recon", "power": 5}
+    view = {"me": 0, "hands": [[ambush, recon], []], "lanes": []}
+    cards = {3: ambush, 5: recon}
+    up = {"type": "play", "card": 3, "lane": 0, "face": "up"}
+    cases = [(up, dict(up, face="down"), None), (dict(up, face="down"), up, None),
+             ({"type": "pass"}, up, {"played": [0.1, 0.5, 0.5], "best": [0.6, 0.5, 0.5]}),
+             ({"type": "pass"}, up, {"played": [0.5] * 3, "best": [0.5] * 3}),
+             (up, dict(up, lane=1), {"played": [0.9, 0.2, 0.5], "best": [0.9, 0.7, 0.5]}),
+             (up, dict(up, lane=1), {"played": [0.1, 0.2, 0.5], "best": [0.1, 0.7, 0.5]}),
+             (up, dict(up, lane=1), {"played": [0.5, 0.2, 0.5], "best": [0.5, 0.7, 0.5]}),
+             (up, {"type": "pass"}, {"played": [0.5] * 3, "best": [0.5] * 3}),
+             (up, dict(up, lane=2), {"played": [0.5] * 3, "best": [0.5] * 3}),
+             (dict(up, card=5), dict(up, card=5, face="down"), None)]
+    kinds = set()
+    for lang in ("en", "ja"):
+        i18n.set_lang(lang)
+        for played, best, lanes in cases:
+            p = _point(1, 0.6, 0.3, played=played, best=best, lanes=lanes or {}, view=view)
+            kinds.add(rv.why(p, lambda a: cards.get(a.get("card")))[0])
+            text = why_text(p)
+            assert text and "{" not in text
+    assert kinds == {"face_up_ambush", "face_up", "face_down", "passed_lane", "passed", "won_anyway",
+                     "lost_anyway", "gave_up", "spent", "chances"}
