@@ -12,10 +12,9 @@ time, so results are exact.
 from __future__ import annotations
 
 import json
-
-from tests.ai.test_strengths import midgame, same_view_other_world
 import random
 
+from tests.ai.test_strengths import midgame, same_view_other_world
 from trifront.ai import cpu, ismcts, policy, review
 from trifront.game import Game
 from trifront.views import player_view
