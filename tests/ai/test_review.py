@@ -19,7 +19,6 @@ from trifront.ai import cpu, ismcts, policy, review
 from trifront.game import Game
 from trifront.views import player_view
 
-ITS = 24
 WORLDS = 24
 
 
