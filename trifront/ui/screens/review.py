@@ -215,10 +215,14 @@ def try_again(app, data: dict) -> None:
     from trifront.ui.seats import PracticeSeat
     game = Game.from_record({k: record[k] for k in (*SETUP, "format") if k in record}
                             | {"actions": record["actions"][:point.k]})
+    if app.match is not None:      # an online match is left, as "Menu" leaves it
+        app.seat.close(finished=app.game is not None and app.game.over)
+        if app.set_address is not None:
+            app.set_address({"room": "", "signal": "", "relay": ""})
     app.replay = None
     app.overlay = None
+    # the saved game (if any) stays as it was: a practice game is never saved over it
     app.open_game(game, PracticeSeat(app, run.player, point.k + 1))
-    app.persist.saved_n = -1
 
 
 @overlay(KIND)
