@@ -46,7 +46,7 @@ def test_review_a_whole_cpu_game_then_try_again_from_a_mistake(page, app_url):
     assert page.get_attribute("#app", "data-cpu") == "ready"      # it ran in the worker
     assert total > 0
     # the header counts the reviewed player's moves and says how many the game had
-    assert f"{total} moves of You reviewed" in page.inner_text("#review-progress")
+    assert f"{total} of your moves reviewed" in page.inner_text("#review-progress")
     assert f"the game had {actions} moves" in page.inner_text("#review-progress")
     # the counts at the top, the noise in a player's words
     counts = page.locator("#review-counts")

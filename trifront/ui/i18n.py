@@ -975,6 +975,8 @@ EN: dict[str, str] = {
     "review.progress": "{done} of {total} moves reviewed",
     "review.progress_done": "{total} moves of {name} reviewed (each with a choice; the game "
                             "had {n} moves)",
+    "review.progress_done_you": "{total} of your moves reviewed (each with a choice; the game "
+                                "had {n} moves)",
     "review.cancelled": "Stopped at {done} of {total} moves",
     "review.none": "No move to review: every move was forced.",
     "review.cancel": "Stop",
@@ -993,7 +995,7 @@ EN: dict[str, str] = {
     "review.label.mistake": "Mistake",
     "review.label.blunder": "Blunder",
     "review.noise": "Each chance is an average over {worlds} deals of the hidden cards that fit "
-                    "what {name} could see, each played out to the round's end, every move on "
+                    "what the player could see, each played out to the round's end, every move on "
                     "the same deals. Two chances within about ±{pm} points of each other are "
                     "about the same. A move is an inaccuracy when it lost 5 points or more, a "
                     "mistake from 10, a blunder from 20, and only when the loss is larger than "
@@ -1711,6 +1713,7 @@ JA: dict[str, str] = {
     "review.side": "誰の手か",
     "review.progress": "{total} 手中 {done} 手を検討済み",
     "review.progress_done": "{name}の {total} 手を検討済み（選択肢のあった手。対局は全 {n} 手）",
+    "review.progress_done_you": "あなたの {total} 手を検討済み（選択肢のあった手。対局は全 {n} 手）",
     "review.cancelled": "{total} 手中 {done} 手で中止",
     "review.none": "検討する手がありません（すべて選択肢のない手でした）。",
     "review.cancel": "中止",
@@ -1727,7 +1730,7 @@ JA: dict[str, str] = {
     "review.label.inaccuracy": "疑問手",
     "review.label.mistake": "悪手",
     "review.label.blunder": "大悪手",
-    "review.noise": "各勝率は、{name}に見えていた情報と矛盾しない伏せ札の配り方 {worlds} 通りでラウンド終了まで打ち進めた平均です（どの手も同じ配り方で比べます）。差が約 ±{pm} ポイント以内の二つの勝率はほぼ同じです。5 ポイント以上下げた手を疑問手、10 以上を悪手、20 以上を大悪手とし、下げ幅がこの誤差より大きいときだけそう判定します。",
+    "review.noise": "各勝率は、その時に見えていた情報と矛盾しない伏せ札の配り方 {worlds} 通りでラウンド終了まで打ち進めた平均です（どの手も同じ配り方で比べます）。差が約 ±{pm} ポイント以内の二つの勝率はほぼ同じです。5 ポイント以上下げた手を疑問手、10 以上を悪手、20 以上を大悪手とし、下げ幅がこの誤差より大きいときだけそう判定します。",
     "review.graph": "各手の後の勝率",
     "review.graph_label": "検討した各手の後の推定勝率（{first}% から {last}%）。下の表にも一覧があります",
     "review.axis_moves": "手",

@@ -457,7 +457,8 @@ def review_modal(run: Review, names: dict[int, str], *, choosable: bool = False,
     status = run.status
     name = names[run.player]
     if status == "done":
-        progress = t("review.progress_done", total=run.total, name=name, n=run.replay.n) \
+        done_key = "review.progress_done_you" if m._is_you(name) else "review.progress_done"
+        progress = t(done_key, total=run.total, name=name, n=run.replay.n) \
             if run.total else t("review.none")
     elif status == "cancelled":
         progress = t("review.cancelled", done=run.done, total=run.total)
