@@ -260,3 +260,39 @@ def test_a_revealed_face_down_card_is_not_a_belief():
                 assert not slots & set(known)
                 return
     raise AssertionError("no position with a known face-down card found")
+
+
+def test_a_review_by_steps_of_any_size_is_the_same_review():
+    """The page asks its worker step by step (each step bounded, so the worker answers well
+    within its silence limit); the answer is the same whatever the steps' size, and a state
+    of another position is refused."""
+    for g, me in _positions_with_hidden_cards(3):
+        view = g.view(me)
+        played = view["legal"][-1]
+        whole = review.review_move(view, 4, played, WORLDS)
+        for size in (1, 7, 10_000):
+            out = review.review_step(view, 4, played, None, WORLDS, size)
+            while not out["done"]:
+                out = review.review_step(view, 4, played,
+                                         json.loads(json.dumps(out["state"])), WORLDS, size)
+            assert out["answer"] == whole
+        # the worker's steps, at the review's budget: several, and the same answer
+        state, steps = None, 0
+        while True:
+            out = json.loads(cpu.review_step(json.dumps(view), 4, json.dumps(played),
+                                             json.dumps(state) if state else None))
+            steps += 1
+            if out["done"]:
+                break
+            state = out["state"]
+        assert steps > 1 and out["answer"] == review.review_move(view, 4, played)
+    (g, me), = _positions_with_hidden_cards(1)
+    other = g.view(me)
+    start = review.review_step(other, 4, None, None, WORLDS, 3)["state"]
+    start["values"].append([])
+    try:
+        review.review_step(other, 4, None, start, WORLDS, 3)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a state of another position was taken")

@@ -137,6 +137,16 @@ def review_move(view_json: str, seed: int, played_json: str | None = None,
                                          None if worlds is None else int(worlds)))
 
 
+def review_step(view_json: str, seed: int, played_json: str | None = None,
+                state_json: str | None = None) -> str:
+    """One bounded step of ``review_move`` (`review.review_step`) as JSON text: {"done":
+    false, "state": give it to the next step} or {"done": true, "answer": review_move's}."""
+    view = json.loads(view_json)
+    played = json.loads(played_json) if played_json else None
+    state = json.loads(state_json) if state_json else None
+    return json.dumps(review.review_step(view, seed, played, state))
+
+
 def hint(view_json: str, seed: int, strength: str = "hard") -> str:
     """A suggested action for the player of `view_json` and the estimated chance that this
     player wins, as JSON text: {"action": ActionJSON (one of view["legal"]), "win": 0..1}.

@@ -194,9 +194,29 @@ def review_move(view: dict, seed: int, played: dict | None = None,
      "same": whether the best and the played move are one move (the view cannot tell them
      apart), "iterations": rounds played out in all}
 
-    A pure function of (view, seed, played, worlds). ``worlds``: REVIEW_WORLDS unless given.
-    Raises ValueError when it is not the view's player's turn.
+    A pure function of (view, seed, played, worlds): ``review_step`` by steps, whatever
+    their size. ``worlds``: REVIEW_WORLDS unless given. Raises ValueError when it is not the
+    view's player's turn.
     """
+    state = None
+    while True:
+        out = review_step(view, seed, played, state, worlds)
+        if out["done"]:
+            return out["answer"]
+        state = json.loads(json.dumps(out["state"]))   # as it travels to and from a worker
+
+
+#: rounds played out in one step of a review (``review_step``): a step answers within about
+#: what one of Hard's searches takes, so that the page hears from its worker well within
+#: cpu.ANSWER_TIMEOUT even on a loaded machine
+STEP_RUNS = 160
+
+
+def review_step(view: dict, seed: int, played: dict | None = None, state: dict | None = None,
+                worlds: int | None = None, runs: int = STEP_RUNS) -> dict:
+    """One step of ``review_move``, at most ``runs`` rounds played out: {"done": False,
+    "state": JSON to give the next step} or {"done": True, "answer": review_move's answer}.
+    ``state``: None for the first step. World i is the same whichever step values it."""
     if not view.get("legal"):
         raise ValueError("it is not this player's turn")
     n = REVIEW_WORLDS if worlds is None else max(2, int(worlds))
@@ -206,39 +226,57 @@ def review_move(view: dict, seed: int, played: dict | None = None,
     if played is not None:
         played_i = next((i for i, (_, _, members) in enumerate(classes) if played in members),
                         0)
+    state = state or {"values": [[] for _ in classes], "lanes": [[] for _ in classes],
+                      "finalists": None}
+    values, lanes = state["values"], state["lanes"]
+    if len(values) != len(classes) or len(lanes) != len(classes):
+        raise ValueError("a review step's state of another position")
     ws = _Worlds(view, seed)
-    values: dict[int, list[float]] = {i: [] for i in range(len(classes))}
-    lanes: dict[int, list] = {i: [] for i in range(len(classes))}
-    runs = 0
+    left = max(1, int(runs))
 
-    def run(i: int, upto: int) -> None:
-        nonlocal runs
+    def run(i: int, upto: int) -> bool:
+        """Value class i up to world ``upto``; False when the step's rounds ran out first."""
+        nonlocal left
         action = classes[i][1]
         for w in range(len(values[i]), upto):
-            v, l = ws.value(w, action)
+            if left <= 0:
+                return False
+            v, lane = ws.value(w, action)
             values[i].append(v)
-            lanes[i].append(l)
-            runs += 1
+            lanes[i].append(lane)
+            left -= 1
+        return True
 
-    for i in range(len(classes)):
-        run(i, screen)
-    ranked = sorted(range(len(classes)), key=lambda i: (-_mean(values[i]), i))
-    finalists = ranked[:FINALISTS]
-    if played_i not in finalists:
-        finalists.append(played_i)
+    if state["finalists"] is None:
+        for i in range(len(classes)):
+            if not run(i, screen):
+                return {"done": False, "state": state}
+        ranked = sorted(range(len(classes)), key=lambda i: (-_mean(values[i]), i))
+        finalists = ranked[:FINALISTS]
+        if played_i not in finalists:
+            finalists.append(played_i)
+        state["finalists"] = finalists
+        state["screened"] = sum(len(v) for v in values)
+        for i in range(len(classes)):   # only the finalists' rows travel on
+            if i not in finalists:
+                values[i], lanes[i] = [], []
+    finalists = state["finalists"]
     for i in finalists:
-        run(i, n)
+        if not run(i, n):
+            return {"done": False, "state": state}
     # the played move first: at equal values it is the best
     best_i = min(finalists, key=lambda i: (-round(_mean(values[i]), 9), i != played_i, i))
     best, mine = values[best_i], values[played_i]
     diffs = [a - b for a, b in zip(best, mine)]
-    return {"estimate": round(_mean(best), 4), "best": dict(classes[best_i][1]),
-            "played_estimate": round(_mean(mine), 4),
-            "error": 0.0 if best_i == played_i else round(_error(diffs), 4),
-            "noise": round(_error(mine), 4), "worlds": n,
-            "lanes": {"played": _lane_shares(lanes[played_i]),
-                      "best": _lane_shares(lanes[best_i])},
-            "same": best_i == played_i, "iterations": runs}
+    answer = {"estimate": round(_mean(best), 4), "best": dict(classes[best_i][1]),
+              "played_estimate": round(_mean(mine), 4),
+              "error": 0.0 if best_i == played_i else round(_error(diffs), 4),
+              "noise": round(_error(mine), 4), "worlds": n,
+              "lanes": {"played": _lane_shares(lanes[played_i]),
+                        "best": _lane_shares(lanes[best_i])},
+              "same": best_i == played_i,
+              "iterations": state["screened"] + sum(len(values[i]) - screen for i in finalists)}
+    return {"done": True, "answer": answer}
 
 
 def _hand(view: dict) -> list[list]:

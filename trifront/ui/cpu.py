@@ -107,11 +107,11 @@ async def local_choose_sliced(view: dict, seed: int, strength: str,
         await sleep(0)
 
 
-def local_review(view: dict, seed: int, played: dict | None = None) -> dict:
-    """One move of a review on this thread (trifront.ai.cpu.review_move)."""
+def local_review(view: dict, seed: int, played: dict | None = None, state: str = "") -> dict:
+    """One step of one move of a review on this thread (trifront.ai.cpu.review_step)."""
     from trifront.ai import cpu
-    return json.loads(cpu.review_move(json.dumps(view), seed,
-                                      json.dumps(played) if played else None))
+    return json.loads(cpu.review_step(json.dumps(view), seed,
+                                      json.dumps(played) if played else None, state or None))
 
 
 def hint_strength(strength: str) -> str:
@@ -358,20 +358,32 @@ class CpuClient:
 
     async def review(self, view: dict, seed: int, played: dict | None = None) -> dict:
         """One move of a game's review on that player's view: {"estimate": 0..1 with the
-        best move, "best": ActionJSON, "played_estimate": 0..1 with ``played``}
-        (trifront.ai.cpu.review_move); falls back to this thread like ``choose``."""
-        if await self.ready():
-            try:
-                raw = await self._ask(self.worker, "review", json.dumps(view), seed,
-                                      json.dumps(played) if played else "")
-                return json.loads(str(raw))
-            except Exception as exc:  # noqa: BLE001
-                self._fail(f"the CPU worker failed ({_short(exc)})")
-        await self._sleep(0.05)  # let the page paint the progress before this thread is busy
-        start = time.perf_counter()
-        answer = local_review(view, seed, played)
-        answer["ms"] = round((time.perf_counter() - start) * 1000, 1)
-        return answer
+        best move, "best": ActionJSON, "played_estimate": 0..1 with ``played``, "error", ...,
+        "ms"} (trifront.ai.cpu.review_move), asked step by step (``review_step``: each answer
+        comes well within the worker's silence limit); falls back to this thread like
+        ``choose``, from the step it had reached."""
+        view_json, played_json = json.dumps(view), json.dumps(played) if played else ""
+        state, ms = "", 0.0
+        while True:
+            out = None
+            if await self.ready():
+                try:
+                    raw = await self._ask(self.worker, "review", view_json, seed, played_json,
+                                          state)
+                    out = json.loads(str(raw))
+                except Exception as exc:  # noqa: BLE001
+                    self._fail(f"the CPU worker failed ({_short(exc)})")
+            if out is None:
+                await self._sleep(0.05)  # the page paints the progress before this thread works
+                start = time.perf_counter()
+                out = local_review(view, seed, played, state)
+                out["ms"] = round((time.perf_counter() - start) * 1000, 1)
+            ms += float(out.get("ms") or 0.0)
+            if out.get("done"):
+                answer = dict(out["answer"])
+                answer["ms"] = round(ms, 1)
+                return answer
+            state = json.dumps(out["state"])
 
     async def draft(self, seed: int, strength: str = "hard") -> dict[str, str]:
         """R2.3: the CPU's four picks at `strength`."""

@@ -52,11 +52,14 @@ def hint(view_json: str, seed: int, strength: str = "normal") -> str:
     return json.dumps(out)
 
 
-def review(view_json: str, seed: int, played_json: str = "") -> str:
-    """One move of a game's review (trifront.ai.cpu.review_move) on that player's view:
-    JSON text {"estimate", "best", "played_estimate", "iterations", "ms"}."""
+def review(view_json: str, seed: int, played_json: str = "", state_json: str = "") -> str:
+    """One bounded step of one move of a game's review (trifront.ai.cpu.review_step) on that
+    player's view: JSON text {"done": false, "state"} (the page asks again with that state) or
+    {"done": true, "answer": {"estimate", "best", "played_estimate", "error", ...}}, and
+    "ms"."""
     start = time.perf_counter()
-    out = json.loads(cpu.review_move(view_json, int(seed), played_json or None))
+    out = json.loads(cpu.review_step(view_json, int(seed), played_json or None,
+                                     state_json or None))
     out["ms"] = round((time.perf_counter() - start) * 1000, 1)
     return json.dumps(out)
 
