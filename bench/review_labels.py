@@ -26,11 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from trifront.ai import cpu, review  # noqa: E402
-from trifront.cards import GROUP_EFFECTS  # noqa: E402
-from trifront.game import Game  # noqa: E402
-from trifront.replay import Replay  # noqa: E402
-from trifront.ui import review as ui_review  # noqa: E402
+from trifront.ai import cpu, review
+from trifront.cards import GROUP_EFFECTS
+from trifront.game import Game
+from trifront.replay import Replay
+from trifront.ui import review as ui_review
 
 
 def play(seed: int, iterations: int) -> dict:

@@ -146,7 +146,7 @@ def why(point: Point, view_card) -> tuple[str, dict]:
     mine, theirs = shares.get("played") or [0, 0, 0], shares.get("best") or [0, 0, 0]
     shift = [b - a for a, b in zip(mine, theirs)]
     lane = max(range(3), key=lambda i: (shift[i], -i))
-    pct = lambda x: int(round(x * 100))  # noqa: E731
+    pct = lambda x: round(x * 100)
     lane_args = {"lane": lane, "after": pct(mine[lane]), "better": pct(theirs[lane])}
     card = view_card(played) if played.get("type") != "pass" else None
     if (played.get("type") == best.get("type") == "play" and played.get("lane") == best.get("lane")

@@ -352,7 +352,7 @@ def noise_points(points: list[rv_mod.Point]) -> int:
     bars = sorted(p.error if p.error else p.noise for p in points)
     if not bars:
         return 1
-    return max(1, int(round(bars[len(bars) // 2] * 100)))
+    return max(1, round(bars[len(bars) // 2] * 100))
 
 
 def _try_button(p: rv_mod.Point, can: bool, small: bool = True) -> El | None:
@@ -421,7 +421,7 @@ def _table(points: list[rv_mod.Point], is_open: bool, can: bool) -> El:
 
 def _guess(odds: list) -> str:
     return t("review.cpu_guess", card=m.card_label({"rank": odds[0], "effect": odds[1]}),
-             pct=int(round(odds[2] * 100)))
+             pct=round(odds[2] * 100))
 
 
 def cpu_box(knew: list[rv_mod.CpuMove], is_open: bool = True) -> El | None:

@@ -8,7 +8,14 @@ from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
-from trifront.ui.render import button, lane_el, lang_button, log_number, player_strip, topbar
+from trifront.ui.render import (
+    button,
+    lane_el,
+    lang_button,
+    log_number,
+    player_strip,
+    topbar,
+)
 from trifront.ui.screens import common
 from trifront.ui.screens.base import Screen, draws, on, plain
 
@@ -32,7 +39,7 @@ def start(app, room: str) -> bool:
     if app.watch_link is None:
         app.toast = i18n.t("online.unavailable")
         return False
-    from trifront.ui.watching import WatchSeat   # loads only now
+    from trifront.ui.watching import WatchSeat  # loads only now
     app.seat.close(finished=False)
     app.sit(WatchSeat(app, room))
     app.game = None
