@@ -209,7 +209,7 @@ def review_move(view: dict, seed: int, played: dict | None = None,
 #: rounds played out in one step of a review (``review_step``): a step answers within about
 #: what one of Hard's searches takes, so that the page hears from its worker well within
 #: cpu.ANSWER_TIMEOUT even on a loaded machine
-STEP_RUNS = 160
+STEP_RUNS = 320
 
 
 def review_step(view: dict, seed: int, played: dict | None = None, state: dict | None = None,
