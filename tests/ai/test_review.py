@@ -276,16 +276,22 @@ def test_a_review_by_steps_of_any_size_is_the_same_review():
                 out = review.review_step(view, 4, played,
                                          json.loads(json.dumps(out["state"])), WORLDS, size)
             assert out["answer"] == whole
-        # the worker's steps, at the review's budget: several, and the same answer
-        state, steps = None, 0
+        # steps cut by the clock (here: one round each) give the same answer too
+        out, steps = review.review_step(view, 4, played, None, WORLDS, seconds=0.0), 1
+        while not out["done"]:
+            out = review.review_step(view, 4, played, json.loads(json.dumps(out["state"])),
+                                     WORLDS, seconds=0.0)
+            steps += 1
+        assert out["answer"] == whole and steps == whole["iterations"]
+        # the worker's steps, at the review's budget: the same answer
+        state = None
         while True:
             out = json.loads(cpu.review_step(json.dumps(view), 4, json.dumps(played),
                                              json.dumps(state) if state else None))
-            steps += 1
             if out["done"]:
                 break
             state = out["state"]
-        assert steps > 1 and out["answer"] == review.review_move(view, 4, played)
+        assert out["answer"] == review.review_move(view, 4, played)
     (g, me), = _positions_with_hidden_cards(1)
     other = g.view(me)
     start = review.review_step(other, 4, None, None, WORLDS, 3)["state"]

@@ -139,12 +139,14 @@ def review_move(view_json: str, seed: int, played_json: str | None = None,
 
 def review_step(view_json: str, seed: int, played_json: str | None = None,
                 state_json: str | None = None) -> str:
-    """One bounded step of ``review_move`` (`review.review_step`) as JSON text: {"done":
-    false, "state": give it to the next step} or {"done": true, "answer": review_move's}."""
+    """One bounded step of ``review_move`` (`review.review_step`, at most STEP_RUNS rounds
+    and STEP_SECONDS) as JSON text: {"done": false, "state": give it to the next step} or
+    {"done": true, "answer": review_move's, the same whatever the steps were}."""
     view = json.loads(view_json)
     played = json.loads(played_json) if played_json else None
     state = json.loads(state_json) if state_json else None
-    return json.dumps(review.review_step(view, seed, played, state))
+    return json.dumps(review.review_step(view, seed, played, state,
+                                         seconds=review.STEP_SECONDS))
 
 
 def hint(view_json: str, seed: int, strength: str = "hard") -> str:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import time
 
 from ..power import lane_winner
 from ..rules import apply_unchecked
@@ -206,17 +207,21 @@ def review_move(view: dict, seed: int, played: dict | None = None,
         state = json.loads(json.dumps(out["state"]))   # as it travels to and from a worker
 
 
-#: rounds played out in one step of a review (``review_step``): a step answers within about
-#: what one of Hard's searches takes, so that the page hears from its worker well within
-#: cpu.ANSWER_TIMEOUT even on a loaded machine
-STEP_RUNS = 320
+#: one step of a review (``review_step``) plays out at most STEP_RUNS rounds and stops after
+#: STEP_SECONDS (having played at least one), so that the page hears from its worker well
+#: within cpu.ANSWER_TIMEOUT however loaded the machine is. The clock only cuts the work into
+#: steps: world i is valued the same in any step, so the answer does not depend on it.
+STEP_RUNS = 2000
+STEP_SECONDS = 0.5
 
 
 def review_step(view: dict, seed: int, played: dict | None = None, state: dict | None = None,
-                worlds: int | None = None, runs: int = STEP_RUNS) -> dict:
-    """One step of ``review_move``, at most ``runs`` rounds played out: {"done": False,
-    "state": JSON to give the next step} or {"done": True, "answer": review_move's answer}.
-    ``state``: None for the first step. World i is the same whichever step values it."""
+                worlds: int | None = None, runs: int = STEP_RUNS,
+                seconds: float | None = None) -> dict:
+    """One step of ``review_move``, at most ``runs`` rounds played out and, with ``seconds``,
+    none begun after that long (at least one is played): {"done": False, "state": JSON to
+    give the next step} or {"done": True, "answer": review_move's answer}. ``state``: None
+    for the first step. World i is the same whichever step values it."""
     if not view.get("legal"):
         raise ValueError("it is not this player's turn")
     n = REVIEW_WORLDS if worlds is None else max(2, int(worlds))
@@ -233,13 +238,17 @@ def review_step(view: dict, seed: int, played: dict | None = None, state: dict |
         raise ValueError("a review step's state of another position")
     ws = _Worlds(view, seed)
     left = max(1, int(runs))
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    total = max(1, int(runs))
 
     def run(i: int, upto: int) -> bool:
-        """Value class i up to world ``upto``; False when the step's rounds ran out first."""
+        """Value class i up to world ``upto``; False when the step's rounds (or its time)
+        ran out first."""
         nonlocal left
         action = classes[i][1]
         for w in range(len(values[i]), upto):
-            if left <= 0:
+            if left <= 0 or (deadline is not None and left < total
+                             and time.perf_counter() >= deadline):
                 return False
             v, lane = ws.value(w, action)
             values[i].append(v)
