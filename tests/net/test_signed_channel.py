@@ -107,12 +107,15 @@ def test_a_transcript_with_one_message_changed_or_a_key_swapped_fails():
     bad["messages"][4][2]["t"] = "resign"
     ok, why, _ = run(check_transcript(bad))
     assert not ok and "message" in why
+    slower = json.loads(json.dumps(t))
+    slower["messages"][5][3] = [0, 0]            # a clock reading other than the one signed
+    assert not run(check_transcript(slower))[0]
     swapped = {**t, "keys": t["keys"][::-1]}
     assert not run(check_transcript(swapped))[0]
     dropped = {**t, "messages": t["messages"][:2] + t["messages"][3:]}
     assert not run(check_transcript(dropped))[0]
     for junk in (None, [], {"messages": "x"}, {**t, "keys": ["a", "b"]},
-                 {**t, "messages": [[2, 0, {}, "x"]]}):
+                 {**t, "messages": [[2, 0, {}, None, "x"]]}):
         assert not run(check_transcript(junk))[0]
 
 

@@ -17,7 +17,7 @@ page). docs/ONLINE.md, "The signed transcript" and "Seats".
   (kind, the message without ``sig``). A missing or wrong one is refused (``forged``).
   Pings, the ``have`` catch-up and quick messages are not signed: they change no game.
 - **The transcript.** Every signature of a ``sealed`` message, both pages', is kept by
-  (seat, game, place), so ``transcript(game, page)`` gives a third page each message, who
+  (seat, game, place) with the clock reading it signed (sealed_session.py), so ``transcript(game, page)`` gives a third page each message, who
   sent it, its signature and both keys: enough to check who played what, and who stopped
   (``check_transcript``).
 
@@ -72,8 +72,9 @@ class SignedChannel:
         self.keys, self.seat, self.theirs = keys, seat, theirs
         self.mine = b64(keys.public)
         self.on_bind = on_bind or (lambda key: None)
-        #: (seat, game, place) -> the signature of that sealed message
-        self.sigs: dict[tuple[int, str, int], str] = dict(sigs or {})
+        #: (seat, game, place) -> (the clock reading the sealed message carried, its
+        #: signature): a message sent again carries a later reading, so its own signature
+        self.sigs: dict[tuple[int, str, int], tuple] = dict(sigs or {})
         self.nonce: str | None = None        # seat 0: this connection's challenge
         self.their_nonce: str | None = None  # seat 1: the host's challenge, to sign back
         self.proved = False                  # the other page proved its key on this connection
@@ -104,7 +105,7 @@ class SignedChannel:
         msg.pop("sig", None)
         sig = await sign_statement(self.keys, kind, msg)
         if kind == "sealed":
-            self.sigs[(self.seat, msg["game"], msg["i"])] = sig
+            self.sigs[(self.seat, msg["game"], msg["i"])] = (msg.get("clock"), sig)
         return json.dumps({**msg, "sig": sig}, separators=(",", ":"))
 
     # ------------------------------------------------------------------ the other page's
@@ -136,7 +137,7 @@ class SignedChannel:
                 raise Refused(FORGED, kind)
             if kind == "sealed" and isinstance(msg.get("game"), str) \
                     and type(msg.get("i")) is int:
-                self.sigs[(1 - self.seat, msg["game"], msg["i"])] = sig
+                self.sigs[(1 - self.seat, msg["game"], msg["i"])] = (msg.get("clock"), sig)
         for name in ("key", "nonce"):
             msg.pop(name, None)
         return json.dumps(msg, separators=(",", ":"))
@@ -167,13 +168,13 @@ class SignedChannel:
 
     def to_json(self) -> dict:
         return {"v": 1, "key": self.keys.to_jwk(), "theirs": self.theirs,
-                "sigs": [[s, g, i, sig] for (s, g, i), sig in self.sigs.items()]}
+                "sigs": [[s, g, i, clock, sig] for (s, g, i), (clock, sig) in self.sigs.items()]}
 
     @classmethod
     async def from_json(cls, data: dict, seat: int, **kwargs) -> SignedChannel:
         keys = await keys_from_jwk(data["key"])
         theirs = data.get("theirs")
-        sigs = {(s, g, i): sig for s, g, i, sig in data.get("sigs", [])}
+        sigs = {(s, g, i): (clock, sig) for s, g, i, clock, sig in data.get("sigs", [])}
         return cls(keys, seat, theirs=theirs if public_ok(theirs) else None, sigs=sigs,
                    **kwargs)
 
@@ -189,7 +190,8 @@ class SignedChannel:
         for sender, m in messages:
             i = places[sender]
             places[sender] += 1
-            rows.append([sender, i, m, self.sigs.get((sender, game, i))])
+            clock, sig = self.sigs.get((sender, game, i), (None, None))
+            rows.append([sender, i, m, clock, sig])
         return {"v": 1, "game": game, "keys": keys, "messages": rows}
 
 
@@ -205,13 +207,13 @@ async def check_transcript(transcript: object) -> tuple[bool, str | None, list[i
         return False, "its keys are not two public keys", [0, 0]
     counts = [0, 0]
     for row in transcript["messages"]:
-        if not (isinstance(row, list) and len(row) == 4 and row[0] in (0, 1)
+        if not (isinstance(row, list) and len(row) == 5 and row[0] in (0, 1)
                 and type(row[1]) is int and isinstance(row[2], dict)):
             return False, "a malformed row", counts
-        sender, i, m, sig = row
+        sender, i, m, clock, sig = row
         if i != counts[sender]:
             return False, f"seat {sender}'s messages are not in order at {i}", counts
-        fields = {"t": "sealed", "game": game, "i": i, "m": m}
+        fields = {"t": "sealed", "game": game, "i": i, "m": m, "clock": clock}
         if not await verify_statement(keys[sender], "sealed", fields, sig):
             return False, f"seat {sender}'s message {i} is not signed by its key", counts
         counts[sender] += 1
