@@ -108,7 +108,8 @@ def test_a_transcript_with_one_message_changed_or_a_key_swapped_fails():
     ok, why, _ = run(check_transcript(bad))
     assert not ok and "message" in why
     slower = json.loads(json.dumps(t))
-    slower["messages"][5][3] = [0, 0]            # a clock reading other than the one signed
+    spent, bank = slower["messages"][5][3]
+    slower["messages"][5][3] = [spent + 1000, bank]   # more time than the one signed
     assert not run(check_transcript(slower))[0]
     swapped = {**t, "keys": t["keys"][::-1]}
     assert not run(check_transcript(swapped))[0]
