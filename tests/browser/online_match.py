@@ -30,7 +30,7 @@ driven in turn. Scenarios:
              the spectator's sockets received
   (and fallback, cut, nostr-blip, nostr-fallback: see their functions)
 Each writes screenshots (screenshots/online-*.png) and a result: the records both pages
-offer for download, the guest's fairness verdict, console errors, and timings (channel
+offer for download, both pages' audits, console errors, and timings (channel
 open after pairing; action -> applied on the other page, measured with one shared clock).
 """
 
@@ -46,7 +46,6 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -206,26 +205,16 @@ class Player:
         return json.loads(unquote(href.split(",", 1)[1]))
 
 
-def cards(player: Player, sealed: bool) -> None:
-    """The menu's Cards choice: Sealed (its default) or Host-run, which the scenarios of the
-    host-run protocol choose (the host's choice counts)."""
-    player.page.click(f'#opt-sealed[aria-pressed="{"false" if sealed else "true"}"]')
-
-
-def join(player: Player, mode: str | None = None, sealed: bool = False):
+def join(player: Player, mode: str | None = None):
     if mode:
         player.page.click(f"#opt-mode-{mode}")
-    if not sealed:
-        cards(player, sealed)
     player.page.click("#btn-start")
 
 
 def join_by_typing(player: Player, room: str):
-    """Join from the menu of a page opened without ?room=: choose Online, type the word
-    (host-run cards, as `join`)."""
+    """Join from the menu of a page opened without ?room=: choose Online, type the word."""
     player.page.click("#opt-kind-online")
     player.page.fill("#online-room", room)
-    cards(player, False)
     player.page.click("#btn-start")
 
 
@@ -320,20 +309,35 @@ def channel_ms(player: Player) -> float | None:
 
 
 def finish(players: list[Player], prefix: str) -> dict:
+    """Both pages at the game's end: each one's own audit (not "pending")."""
     for p in players:
-        p.page.wait_for_selector("#screen-over #fairness", timeout=30_000)
-    guest = next(p for p in players if p.page.get_attribute("#net-status", "data-role") == "guest")
-    guest.page.wait_for_selector('#fairness:not([data-fair="pending"])', timeout=60_000)
-    for p in players:
+        p.page.wait_for_selector('#screen-over #fairness:not([data-fair="pending"])',
+                                 timeout=90_000)
         p.shot(f"{prefix}-over-{p.name}")
     return {
-        "records": {p.name: p.record() for p in players},
-        "fair": guest.page.get_attribute("#fairness", "data-fair"),
-        "fairness_text": guest.page.inner_text("#fairness"),
+        "fair": {p.name: p.page.get_attribute("#fairness", "data-fair") for p in players},
+        "fairness_text": {p.name: p.page.inner_text("#fairness") for p in players},
         "titles": {p.name: p.page.inner_text("#over-title") for p in players},
         "roles": {p.name: p.page.get_attribute("#net-status", "data-role") for p in players},
+        "n": {p.name: p.page.get_attribute("#net-status", "data-n") for p in players},
         "received": {p.name: p.page.evaluate("() => window.__tfReceived") for p in players},
+        "records": {p.name: p.record() for p in players},
     }
+
+
+#: the page's saved online match (net/match.py OnlineMatch.save), as its text
+SAVED_MATCH = """() => { for (let i = 0; i < localStorage.length; i++) {
+  const k = localStorage.key(i); if (k.startsWith('trifront-online:')) return localStorage.getItem(k); }
+  return null; }"""
+
+
+def mid_game(players: list[Player]) -> dict:
+    """What each page received so far, then what each holds (saved after every change): a
+    card still hidden now was hidden whenever an earlier message was sent (the test searches
+    them, test_online.py ``wire_is_clean``)."""
+    return {"mid_received": {p.name: p.page.evaluate("() => window.__tfReceived")
+                             for p in players},
+            "mid_saved": {p.name: p.page.evaluate(SAVED_MATCH) for p in players}}
 
 
 def start_nostr_relay(tmp: Path) -> tuple[object, int]:
@@ -414,9 +418,11 @@ def scenario_contexts(pw, server, relay_port) -> dict:
         for p in (host, guest):
             p.shot(f"online-contexts-board-{p.name}")
         timings: list = []
-        actions = play([host, guest], "online-contexts", timings=timings)
+        actions = play([host, guest], "online-contexts", stop_after=6, timings=timings)
+        mid = mid_game([host, guest])
+        actions += play([host, guest], "online-contexts", timings=timings)
         result = finish([host, guest], "online-contexts")
-        result.update(actions=actions, setup_s=setup_s, board_overflow_px=overflow,
+        result.update(mid, actions=actions, setup_s=setup_s, board_overflow_px=overflow,
                       first_move_ms=first_move_ms([host, guest], joined_at),
                       channel_ms=[channel_ms(p) for p in (host, guest)],
                       latency_ms=latencies([host, guest], timings),
@@ -832,8 +838,8 @@ def scenario_watch(pw, server, relay_port) -> dict:
 
 def scenario_nostr_watch(pw, server, relay_port) -> dict:
     """Spectators over Nostr: a watcher (a phone, from before the game, by ``?watch=`` with
-    the room's Nostr settings) and two players of a sealed game through the local Nostr
-    relay; the players see
+    the room's Nostr settings) and two players through the local Nostr relay; the players
+    see
     "1 watching"; the whole game; what the watcher's Nostr sockets received, for the test to
     put together, open and search for hidden cards."""
     with nostr_room(pw, server, "nostr-watch-room") as (browser, u, _port):
@@ -843,10 +849,10 @@ def scenario_nostr_watch(pw, server, relay_port) -> dict:
         watcher = Player(phone, w_url, "watcher", until='#screen-watch[data-net="watching"]')
         host = Player(new_context(browser), u, "host")
         guest = Player(new_context(browser), u, "guest")
-        join(host, sealed=True)      # a sealed game: the host publishes its PartialGame's view
+        join(host)                   # the host publishes its PartialGame's public view
         host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=30_000)
         watch_link = host.page.get_attribute("#watch-link", "href")
-        join(guest, sealed=True)
+        join(guest)
         for p in (host, guest):
             p.page.wait_for_selector("#screen-board", timeout=120_000)
         for p in (host, guest):
@@ -855,7 +861,7 @@ def scenario_nostr_watch(pw, server, relay_port) -> dict:
         watcher.page.wait_for_selector("#screen-watch[data-bottom]", timeout=30_000)
         watcher.shot("online-nostr-watch-phone")
         actions += play([host, guest], "online-nostr-watch")
-        result = sealed_finish([host, guest], "online-nostr-watch")
+        result = finish([host, guest], "online-nostr-watch")
         watcher.page.wait_for_selector('#screen-watch[data-over="1"]', timeout=30_000)
         watcher.shot("online-nostr-watch-over")
         result.update(
@@ -996,114 +1002,12 @@ def scenario_social(pw, server, relay_port) -> dict:
         browser.close()
 
 
-def sealed_finish(players: list[Player], prefix: str) -> dict:
-    """Both pages of a sealed game at its end: each one's own audit (not "pending")."""
-    for p in players:
-        p.page.wait_for_selector('#screen-over #fairness:not([data-fair="pending"])',
-                                 timeout=90_000)
-        p.shot(f"{prefix}-over-{p.name}")
-    return {
-        "fair": {p.name: p.page.get_attribute("#fairness", "data-fair") for p in players},
-        "fairness_text": {p.name: p.page.inner_text("#fairness") for p in players},
-        "titles": {p.name: p.page.inner_text("#over-title") for p in players},
-        "roles": {p.name: p.page.get_attribute("#net-status", "data-role") for p in players},
-        "n": {p.name: p.page.get_attribute("#net-status", "data-n") for p in players},
-        "received": {p.name: p.page.evaluate("() => window.__tfReceived") for p in players},
-        "records": {p.name: p.record() for p in players},
-    }
-
-
-#: the page's saved online match (net/match.py OnlineMatch.save), as its text
-SAVED_MATCH = """() => { for (let i = 0; i < localStorage.length; i++) {
-  const k = localStorage.key(i); if (k.startsWith('trifront-online:')) return localStorage.getItem(k); }
-  return null; }"""
-
-
-def sealed_game(host: Player, guest: Player, prefix: str, mid: Callable | None = None,
-                clock: bool = False) -> dict:
-    """Both pages leave the menu's Sealed as it is and join (the host first, with ``clock``
-    the first move clock);
-    ``mid(host, guest)`` after a few moves (a tab closed and opened again); then the game
-    to its end."""
-    # Sealed is the menu's default: nothing to choose
-    assert host.page.get_attribute("#opt-sealed", "aria-pressed") == "true"
-    if clock:
-        host.page.click("#opt-clock")
-    join(host, sealed=True)
-    host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=60_000)
-    time.sleep(1.0)              # the host joined first: it waited longer, so it hosts
-    join(guest, sealed=True)
-    try:
-        for p in (host, guest):      # (a busy machine: two pages, Nostr, then the deal)
-            p.page.wait_for_selector("#screen-board", timeout=120_000)
-    except Exception as exc:
-        seen = []                    # what each page showed, for the report
-        for p in (host, guest):
-            p.shot(f"{prefix}-no-board-{p.name}")
-            status = p.page.evaluate("() => (document.getElementById('net-status') || "
-                                     "{innerText: ''}).innerText")
-            seen.append(f"{p.name}: {p.screen()} {status!r}\n" + "\n".join(p.console[-30:]))
-        raise AssertionError("no board on both pages:\n" + "\n".join(seen)) from exc
-    out: dict = {"errors": []}
-    if clock:
-        for p in (host, guest):
-            p.page.wait_for_selector("#move-clock", timeout=10_000)
-        out["clock_text"] = {p.name: p.page.inner_text("#move-clock") for p in (host, guest)}
-    play([host, guest], prefix, stop_after=6, clocked=clock)
-    # what each page received so far, then what each holds (saved after every change):
-    # a card still hidden now was hidden whenever an earlier message was sent
-    out["mid_received"] = {p.name: p.page.evaluate("() => window.__tfReceived")
-                           for p in (host, guest)}
-    out["mid_saved"] = {p.name: p.page.evaluate(SAVED_MATCH) for p in (host, guest)}
-    if mid is not None:
-        out.update(mid(host, guest))
-    actions = play([host, guest], prefix, clocked=clock)
-    out.update(sealed_finish([host, guest], prefix), actions=actions)
-    out["errors"] += host.errors + guest.errors
-    return out
-
-
-def reopen_guest(host: Player, guest: Player) -> dict:
-    """The guest's tab is closed mid-game; a new one at its address goes back in."""
-    before = host.page.get_attribute("#net-status", "data-n")
-    errors = list(guest.errors)
-    guest.page.close()
-    host.page.wait_for_selector('#net-status[data-net="waiting"]', timeout=30_000)
-    guest.open()
-    rejoins_by_itself(guest)
-    guest.page.wait_for_selector("#screen-board", timeout=90_000)
-    host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=60_000)
-    return {"before_n": before, "after_n": guest.page.get_attribute("#net-status", "data-n"),
-            "errors": errors}
-
-
-def scenario_sealed(pw, server, relay_port) -> dict:
-    """A sealed game through our relay; the guest's tab is closed and opened again."""
-    browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-    try:
-        u = url(server, relay_port, "sealed-room")
-        host = Player(new_context(browser), u, "host")
-        guest = Player(new_context(browser), u, "guest")
-        return sealed_game(host, guest, "online-sealed", mid=reopen_guest)
-    finally:
-        browser.close()
-
-
-def scenario_nostr_sealed(pw, server, relay_port) -> dict:
-    """A sealed game whose pages find each other over Nostr."""
-    with nostr_room(pw, server, "nostr-sealed") as (browser, u, _port):
-        host = Player(new_context(browser), u, "host")
-        guest = Player(new_context(browser), u, "guest")
-        return sealed_game(host, guest, "online-nostr-sealed", clock=True)
-
-
 SCENARIOS = {"contexts": scenario_contexts, "processes": scenario_processes,
              "reconnect": scenario_reconnect, "nostr": scenario_nostr,
              "nostr-blip": scenario_nostr_blip, "fallback": scenario_fallback,
              "cut": scenario_cut, "nostr-fallback": scenario_nostr_fallback,
              "social": scenario_social, "watch": scenario_watch,
-             "nostr-watch": scenario_nostr_watch, "sealed": scenario_sealed,
-             "nostr-sealed": scenario_nostr_sealed}
+             "nostr-watch": scenario_nostr_watch}
 
 
 def main(argv=None) -> int:

@@ -235,17 +235,17 @@ def online_screens() -> dict[str, El]:
             m_ = status(net, role, claim, phase="seeding")
             out[f"online-banner-{net}-{role}"] = onr.banner(m_)
             out[f"online-lobby-{net}-{role}"] = onr.lobby_screen(m_, "http://x/")
-    checks = [(n, ok, "") for n, ok in (("host commitment", True), ("seed", True),
-                                        ("first player", True), ("mode", True),
-                                        ("effects", True), ("my picks", True),
-                                        ("host picks", True), ("replay", True),
-                                        ("views", False), ("record", True))]
+    checks = [(n, ok, "") for n, ok in (("keys", True), ("decks", True), ("draws", True),
+                                        ("randomness", True), ("moves", False),
+                                        ("claims", True), ("result", True),
+                                        ("transcript", True), ("reveal", True))]
     for fair in (True, False):
         rep = Report(checks if not fair else [(n, True, d) for n, _ok, d in checks])
         out[f"online-fair-{fair}"] = onr.fairness_box(status("connected", "guest",
                                                                 report=rep))
     out["online-lobby-slow"] = onr.lobby_screen(status("connecting", slow=True), "http://x/")
     out["online-fair-host"] = onr.fairness_box(status("connected", "host"))
+    out["online-retired"] = r.app_root(out["online-menu"], toast=i18n.t("msg.online_save_retired"))
     out["online-fair-claimed"] = onr.fairness_box(status("waiting", "guest", claimed=True))
     out["online-fair-pending"] = onr.fairness_box(status("connected", "guest"))
     return out
@@ -294,22 +294,6 @@ def test_the_english_screens_have_no_japanese_but_the_names():
     assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text)
 
 
-def test_every_fairness_check_has_a_sentence_in_both_languages():
-    """Each check the guest's verdict lists (trifront/net/fairness.py, guest.py) reads as a
-    sentence on the page, not as its internal name."""
-    from pathlib import Path
-
-    from trifront.ui.online_render import check_name
-    net = Path(__file__).resolve().parents[2] / "trifront" / "net"
-    names = {name for f in ("fairness.py", "guest.py")
-             for name in re.findall(r'\b(?:rep|report)\.add\(\s*"([^"]+)"', (net / f).read_text())}
-    assert len(names) >= 15, names
-    for lang in ("en", "ja"):
-        i18n.set_lang(lang)
-        missing = sorted(n for n in names if check_name(n) == n)
-        assert not missing, (lang, missing)
-
-
 def _calls(source: str) -> list[tuple[str, list]]:
     """(the called name, its positional args as values: constants, tuples of them, else
     None) of every call in `source` (several modules joined)."""
@@ -350,29 +334,8 @@ def test_every_check_of_the_sealed_audit_has_a_sentence_in_both_languages():
     assert len(names) >= 10 and "refused" in names, names
     for lang in ("en", "ja"):
         i18n.set_lang(lang)
-        missing = sorted(n for n in names if check_name(n, sealed=True) == n)
+        missing = sorted(n for n in names if check_name(n) == n)
         assert not missing, (lang, missing)
-
-
-def test_why_a_fairness_check_failed_is_translated_and_matches_the_checks_own_text():
-    """The EN "fairwhy.*" entries are the texts fairness.py and guest.py give (their numbers as
-    placeholders), so the Japanese page can say them; each fixed piece must be in that source."""
-    from pathlib import Path
-
-    from trifront.net import fairness
-    net = Path(__file__).resolve().parents[2] / "trifront" / "net"
-    source = "".join((net / f).read_text() for f in ("fairness.py", "guest.py"))
-    source = re.sub(r'"\s*\n\s*f?"', "", source)  # adjacent literals joined, as Python does
-    keys = [k for k in i18n.EN if k.startswith("fairwhy.") and not k.startswith("fairwhy.sealed.")]
-    assert len(keys) == len(i18n._FAIR_KEYS)
-    for key in keys:
-        for piece in re.split(r"\{\w+\}", i18n.EN[key]):
-            assert piece in source, (key, piece)
-    assert i18n.EN["fairwhy.claimed"] == fairness.CLAIMED
-    i18n.set_lang("ja")
-    for key in keys:
-        english = i18n.EN[key].format(n=3, m=12)
-        assert i18n.engine_text(english) == i18n.JA[key].format(n=3, m=12), key
 
 
 def test_every_sealed_verdict_code_has_words_in_both_languages():
@@ -455,8 +418,9 @@ def test_no_text_is_written_twice_in_a_language():
 
 
 def test_why_a_room_is_busy_is_said_in_the_pages_language():
-    """The sessions' busy reasons (host.py, sealed_match.py, protocol.OTHER_VERSION) read
-    in Japanese; another page's own words are shown as they came."""
+    """The sessions' busy reasons (sealed_match.py, protocol.OTHER_VERSION, and an older
+    version's words for it) read in Japanese; another page's own words are shown as they
+    came."""
     from trifront.net import protocol
     i18n.set_lang("ja")
     try:
@@ -464,6 +428,10 @@ def test_why_a_room_is_busy_is_said_in_the_pages_language():
             i18n.JA["online.busy_taken"]
         said = i18n.busy_text(protocol.OTHER_VERSION.format(theirs="0.9"))
         assert said == i18n.JA["online.busy_version"].format(theirs="0.9")
+        older = ("The other page runs another version of TriFront (trifront-net/7; this one "
+                 "trifront-net/8). Both players should reload the page, then join again.")
+        assert i18n.busy_text(older) == i18n.JA["online.busy_version"].format(
+            theirs="trifront-net/7")
         assert i18n.busy_text("another version (3)") == \
             i18n.JA["online.busy_version"].format(theirs="3")
         assert i18n.busy_text("a game this page cannot accept") == i18n.JA["online.busy_refused"]

@@ -74,7 +74,7 @@ def test_rematch_offered_accepted_in_draft_second_game_alternates_and_is_fair():
         assert "game 2" in pb.tree.find("#net-status").text()
         await play(relay, [a, b], [pa, pb])
         second = a.game.record()
-        assert second["seed"] != first["seed"] and second["mode"] == "draft"
+        assert second["actions"] != first["actions"] and second["mode"] == "draft"
         assert b.game.record() == second
         assert pb.tree.find("#fairness").attrs["data-fair"] == "1"
         assert not pa.errors and not pb.errors
@@ -175,7 +175,7 @@ def test_quick_messages_both_ways_in_each_readers_language_muted_and_rate_limite
     asyncio.run(go())
 
 
-def test_move_clock_chosen_by_the_host_shown_on_both_pages_and_a_timeout_passes():
+def test_move_clock_chosen_by_the_host_is_shown_on_both_pages():
     async def go():
         now = [100.0]
         clock = lambda: now[0]  # noqa: E731
@@ -196,18 +196,7 @@ def test_move_clock_chosen_by_the_host_shown_on_both_pages_and_a_timeout_passes(
         assert "Your time 0:15 + 1:00" in mpage.tree.find("#move-clock").text()
         assert "Their time 0:15 + 1:00" in opage.tree.find("#move-clock").text()
         assert "None" not in mpage.tree.find("#net-status").text()
-        n = len(a.match.session.game.state.history)
-        now[0] += 15 + 60 + 3.5                     # past the grace too: whoever acts first
-        for match in (mover.match, other.match):
-            match.poll()
-        await step(relay)
-        history = a.match.session.game.state.history
-        assert len(history) == n + 1 and history[n][0] == to_move
-        assert a.match.session.game.record()["actions"][n] == {"type": "pass"}
-        assert mover.toast == "Your time ran out: your turn was a pass." or \
-            other.toast == "Your opponent's time ran out: their turn was a pass."
-        assert pb.tree.find("#move-clock").attrs["data-side"] == 1 - to_move
-        assert b.view() == a.match.session.game.view(1)
+        # (a time-out: test_sealed_online's move clock tests)
         leave_all([a, b])
         await step(relay)
     asyncio.run(go())

@@ -1,6 +1,7 @@
-"""Sealed online play through the app (CPython): two App instances over the in-memory relay
-of test_online, the host's page set to "Sealed" (net/sealed_match.py). Games to the end in
-Normal and Draft with both pages' audits, reloads, resignation, rematch, the claim-win."""
+"""Online games through the app (CPython): two App instances over the in-memory relay of
+test_online, playing sealed (net/sealed_match.py, the one online protocol). Games to the end
+in Normal and Draft with both pages' audits, reloads, resignation, rematch, the claim-win,
+the move clock."""
 
 from __future__ import annotations
 
@@ -12,10 +13,6 @@ from trifront.partial import Unknown
 
 from .test_app import pick
 from .test_online import FakeRelay, leave_all, online_app, play, step, turn
-
-
-def sealed_app(relay, **kw):
-    return online_app(relay, sealed=True, **kw)
 
 
 async def to_a_fair_end(relay, *apps) -> None:
@@ -45,23 +42,25 @@ def holds_no_hidden_card(app) -> None:
         assert isinstance(ps.cards[cid], Unknown) or cid in shown, (cid, ps.cards[cid])
 
 
-def test_a_sealed_normal_game_ends_with_both_pages_finding_it_fair():
+def test_a_normal_game_ends_with_both_pages_finding_it_fair():
     async def go():
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
         a.dispatch("start")
         await step(relay)
+        assert a.screen == "lobby" and pa.tree.find("#net-status").attrs["data-net"] == "waiting"
+        assert "blue fox" in pa.tree.text()
         b.dispatch("start")
         await step(relay)
         assert a.match.role == "host" and b.match.role == "guest"
-        assert a.match.is_sealed and b.match.is_sealed   # the host's choice counts
-        assert "The host chose sealed cards" in (b.toast or ""), b.toast
         assert a.screen == b.screen == "board"
+        assert a.view()["me"] == 0 and b.view()["me"] == 1
         await play(relay, [a, b], [pa, pb],
                    stop=lambda n: holds_no_hidden_card(a) or holds_no_hidden_card(b))
         for p in (pa, pb):
             assert p.tree.find("#fairness").attrs["data-fair"] == "1", p.tree.text()
         assert a.view()["winner"] == b.view()["winner"]
+        assert pa.tree.find("#over-title").text() in ("You win!", "Opponent wins")
         # once both audits pass, the game has a record both pages agree on, to replay,
         # review and export like any other
         assert a.game.record() == b.game.record() and "told" in a.game.record()
@@ -82,10 +81,10 @@ def test_a_sealed_normal_game_ends_with_both_pages_finding_it_fair():
     asyncio.run(go())
 
 
-def test_a_sealed_draft_commits_both_picks_before_either_is_opened():
+def test_a_draft_commits_both_picks_before_either_is_opened():
     async def go():
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay, mode="draft"), online_app(relay)
+        (a, pa), (b, pb) = online_app(relay, mode="draft"), online_app(relay)
         a.dispatch("start"); b.dispatch("start")
         await step(relay)
         assert a.screen == "draft" and b.screen == "draft"
@@ -115,7 +114,7 @@ def test_either_page_reloads_mid_game_and_the_game_goes_on_to_a_fair_end():
     async def go():
         relay = FakeRelay()
         stores = [MemoryStorage(), MemoryStorage()]
-        (a, pa) = sealed_app(relay, storage=stores[0])
+        (a, pa) = online_app(relay, storage=stores[0])
         (b, pb) = online_app(relay, storage=stores[1])
         a.dispatch("start"); b.dispatch("start")
         await play(relay, [a, b], [pa, pb], stop=lambda n: n == 8)
@@ -125,7 +124,7 @@ def test_either_page_reloads_mid_game_and_the_game_goes_on_to_a_fair_end():
         b, pb = online_app(relay, storage=stores[1])
         b.dispatch("start")
         await step(relay)
-        assert b.match.resumed and b.match.role == "guest" and b.match.is_sealed
+        assert b.match.resumed and b.match.role == "guest"
         assert b.view()["history"][:len(seen["history"])] == seen["history"]
         await play(relay, [a, b], [pa, pb], stop=lambda n: n == 8)
         seen = a.view()
@@ -134,7 +133,7 @@ def test_either_page_reloads_mid_game_and_the_game_goes_on_to_a_fair_end():
         a, pa = online_app(relay, storage=stores[0])   # its saved game decides, not the menu
         a.dispatch("start")
         await step(relay)
-        assert a.match.resumed and a.match.role == "host" and a.match.is_sealed
+        assert a.match.resumed and a.match.role == "host"
         assert a.view()["history"][:len(seen["history"])] == seen["history"]
         await to_a_fair_end(relay, (a, pa), (b, pb))
     asyncio.run(go())
@@ -143,7 +142,7 @@ def test_either_page_reloads_mid_game_and_the_game_goes_on_to_a_fair_end():
 def test_a_player_resigns_and_both_audits_find_the_game_fair():
     async def go():
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
         a.dispatch("start"); b.dispatch("start")
         await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
         b.dispatch("resign")
@@ -159,10 +158,10 @@ def test_a_player_resigns_and_both_audits_find_the_game_fair():
     asyncio.run(go())
 
 
-def test_a_sealed_rematch_starts_a_new_sealed_game_with_the_other_player_first():
+def test_a_rematch_starts_a_new_game_with_the_other_player_first():
     async def go():
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
         a.dispatch("start"); b.dispatch("start")
         await play(relay, [a, b], [pa, pb])
         first = a.match.session.public_state().first
@@ -174,7 +173,7 @@ def test_a_sealed_rematch_starts_a_new_sealed_game_with_the_other_player_first()
         await step(relay)
         st_a, st_b = a.match.status(), b.match.status()
         assert st_a.game_id == st_b.game_id != game and st_a.games == st_b.games == 2
-        assert st_a.sealed and st_b.sealed and st_a.verdicts == st_b.verdicts == (True,)
+        assert st_a.verdicts == st_b.verdicts == (True,)
         assert a.screen == b.screen == "board"
         assert a.match.session.public_state().first == 1 - first
         await to_a_fair_end(relay, (a, pa), (b, pb))
@@ -185,7 +184,7 @@ def test_either_page_may_claim_the_win_from_an_opponent_gone_for_good():
     async def go():
         now = [100.0]
         relay = FakeRelay()
-        (a, pa) = sealed_app(relay)
+        (a, pa) = online_app(relay)
         (b, pb) = online_app(relay, clock=lambda: now[0])
         a.dispatch("start"); b.dispatch("start")
         await play(relay, [a, b], [pa, pb], stop=lambda n: n == 4)
@@ -205,48 +204,20 @@ def test_either_page_may_claim_the_win_from_an_opponent_gone_for_good():
     asyncio.run(go())
 
 
-def test_the_menu_offers_sealed_play_by_default_and_remembers_the_choice():
+def test_the_menu_has_no_choice_of_protocol_and_an_older_stored_choice_loads():
+    """Sealed play is the one online protocol: the menu offers no choice of it, and the
+    Cards setting an older version stored is ignored without a word."""
     relay = FakeRelay()
     store = MemoryStorage()
-    app, page = online_app(relay, storage=store, sealed=None)
-    button = page.tree.find("#opt-sealed")
-    assert button.attrs["aria-pressed"] == "true" and "Cards: Sealed" in button.text()
-    assert button.attrs["data-value"] == "0"          # the next press goes to host-run
-    app.dispatch("menu-set", {"key": "sealed", "value": "0"})
-    button = page.tree.find("#opt-sealed")
-    assert button.attrs["aria-pressed"] == "false" and "Cards: Host-run" in button.text()
-    app.dispatch("menu-set", {"key": "sealed", "value": "maybe"})   # ignored
-    assert app.opts["sealed"] == "0"
-    again, page2 = online_app(relay, storage=store, sealed=None)
-    assert again.opts["sealed"] == "0"
-    assert page2.tree.find("#opt-sealed").attrs["aria-pressed"] == "false"
-    again.dispatch("menu-set", {"key": "kind", "value": "cpu"})     # online play only
-    assert page2.tree.find("#opt-sealed") is None
-
-
-def test_two_pages_left_at_the_menus_defaults_play_sealed():
-    async def go():
-        relay = FakeRelay()
-        (a, pa), (b, pb) = online_app(relay, sealed=None), online_app(relay, sealed=None)
-        a.dispatch("start"); b.dispatch("start")
-        await step(relay)
-        assert a.match.is_sealed and b.match.is_sealed
-        await to_a_fair_end(relay, (a, pa), (b, pb))
-    asyncio.run(go())
-
-
-def test_a_guest_at_the_default_is_told_when_the_host_chose_host_run():
-    async def go():
-        relay = FakeRelay()
-        (a, pa), (b, pb) = online_app(relay), online_app(relay, sealed=None)
-        a.dispatch("start"); b.dispatch("start")
-        await step(relay)
-        assert not a.match.is_sealed and not b.match.is_sealed
-        assert "The host chose host-run cards" in (b.toast or ""), b.toast
-        assert "host-run" not in (a.toast or "")
-        leave_all([a, b])
-        await step(relay)
-    asyncio.run(go())
+    store.set("trifront:settings", json.dumps({"kind": "online", "mode": "draft",
+                                                 "sealed": "0", "lang": "en"}))
+    app, page = online_app(relay, storage=store, mode="draft")
+    assert app.opts["kind"] == "online" and app.opts["mode"] == "draft"
+    assert "sealed" not in app.opts and not page.errors
+    assert page.tree.find("#opt-sealed") is None and "Host-run" not in page.tree.text()
+    app.dispatch("menu-set", {"key": "sealed", "value": "0"})    # an old page's click: ignored
+    assert "sealed" not in app.opts
+    assert "sealed" not in json.loads(store.get("trifront:settings"))
 
 
 def test_a_host_that_starts_again_mid_game_has_the_unfinished_game_counted_not_fair():
@@ -254,7 +225,7 @@ def test_a_host_that_starts_again_mid_game_has_the_unfinished_game_counted_not_f
     page counts an unfinished game given up as not fair, and says so."""
     async def go():
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
         a.dispatch("start"); b.dispatch("start")
         await play(relay, [a, b], [pa, pb], stop=lambda n: n == 3)
         old = b.match.status().game_id
@@ -272,22 +243,21 @@ def test_a_host_that_starts_again_mid_game_has_the_unfinished_game_counted_not_f
 
 
 async def clocked_pair(relay, now: list):
-    """A sealed host with the 15 s + 1 min clock and its guest, started; ``now[0]``: both
+    """A host with the 15 s + 1 min clock and its guest, started; ``now[0]``: both
     pages' time."""
     clock = lambda: now[0]  # noqa: E731
-    (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
+    (a, pa), (b, pb) = online_app(relay, clock=clock), online_app(relay, clock=clock)
     a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
     a.dispatch("start"); b.dispatch("start")
     await step(relay)
     return (a, pa), (b, pb)
 
 
-def test_a_sealed_game_keeps_the_host_s_move_clock_and_a_page_passes_on_its_own_time_out():
+def test_a_game_keeps_the_host_s_move_clock_and_a_page_passes_on_its_own_time_out():
     async def go():
         now = [100.0]
         relay = FakeRelay()
         (a, pa), (b, pb) = await clocked_pair(relay, now)
-        assert a.match.is_sealed and b.match.is_sealed
         for p in (pa, pb):
             el = p.tree.find("#move-clock")
             assert el is not None and el.attrs["data-running"] == "1", p.tree.text()
@@ -334,13 +304,13 @@ def test_an_opponent_whose_page_ignores_its_time_out_may_be_claimed_against():
     asyncio.run(go())
 
 
-def test_a_sealed_clock_survives_a_reload_of_the_guest():
+def test_the_clock_survives_a_reload_of_the_guest():
     async def go():
         now = [100.0]
         clock = lambda: now[0]  # noqa: E731
         relay = FakeRelay()
         store = MemoryStorage()
-        (a, pa) = sealed_app(relay, clock=clock)
+        (a, pa) = online_app(relay, clock=clock)
         (b, pb) = online_app(relay, clock=clock, storage=store)
         a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
         a.dispatch("start"); b.dispatch("start")
@@ -362,7 +332,7 @@ def test_a_stranger_in_the_room_cannot_take_the_away_guest_s_seat():
     async def go():
         relay = FakeRelay()
         store = MemoryStorage()
-        (a, pa) = sealed_app(relay)
+        (a, pa) = online_app(relay)
         (b, pb) = online_app(relay, storage=store)
         a.dispatch("start"); b.dispatch("start")
         await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
@@ -387,28 +357,11 @@ def test_a_stranger_in_the_room_cannot_take_the_away_guest_s_seat():
     asyncio.run(go())
 
 
-def test_a_host_that_turns_the_room_host_run_mid_game_cannot_wipe_the_guest_s_verdicts():
-    async def go():
-        relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
-        a.dispatch("start"); b.dispatch("start")
-        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
-        # the host's page reconnects and says its game is not sealed (a modified page)
-        b.match.link_lost("gone")
-        b.match.link_open()
-        b.match.link_message(json.dumps({"t": "role", "hosting": True, "sealed": False}))
-        assert b.match.role == "guest" and not b.match.is_sealed
-        assert b.match.status().verdicts == (False,)     # the sealed game given up
-        leave_all([a, b])
-        await step(relay)
-    asyncio.run(go())
-
-
-def test_a_finished_sealed_game_is_resumed_by_its_host_after_a_reload():
+def test_a_finished_game_is_resumed_by_its_host_after_a_reload():
     async def go():
         relay = FakeRelay()
         store = MemoryStorage()
-        (a, pa), (b, pb) = sealed_app(relay, storage=store), online_app(relay)
+        (a, pa), (b, pb) = online_app(relay, storage=store), online_app(relay)
         a.dispatch("start"); b.dispatch("start")
         await play(relay, [a, b], [pa, pb])
         verdict = a.match.session.report.to_json()
@@ -417,7 +370,7 @@ def test_a_finished_sealed_game_is_resumed_by_its_host_after_a_reload():
         a, pa = online_app(relay, storage=store)
         a.dispatch("start")
         await step(relay)
-        assert a.match.resumed and a.match.is_sealed and a.match.role == "host"
+        assert a.match.resumed and a.match.role == "host"
         assert a.match.session.report.to_json() == verdict
         for app in (a, b):                 # and the room goes on: a rematch
             loser = app.view()["winner"] != app.match.me

@@ -1,4 +1,4 @@
-"""One page's online match: a link (the transport) + a host or guest session. Sans-IO.
+"""One page's online match: a link (the transport) + its session (sealed_match.py). Sans-IO.
 
 Pure Python (no browser imports): the page passes a ``link_factory`` that builds the real
 link (trifront/net/link.py: relay WebSocket + WebRTC data channel); tests pass an in-memory
@@ -18,14 +18,20 @@ value, ``status()`` (MatchStatus), whose ``net`` is:
           "full" | "error" | "expired"   the room cannot be used (``detail`` says why)
           "refused"     the relay turned the join down (``detail``: the relay's words)
           "twohosts"    both pages host an unfinished game (below)
-          "closed"      this page left the room (a guest that claimed the win)
+          "closed"      this page left the room (it claimed the win)
 
 Who hosts: on each new channel both sides first send ``{"t": "role", "hosting": bool}``
-(hosting = this page runs an unfinished game as host). One hosting side hosts; otherwise the
-relay's first joiner (the offerer) hosts. When both host an unfinished game, neither gives
-its game up (net "twohosts"): two games under one room word, or a guest's page claiming the
-host's seat after the host reloaded, which would otherwise wipe the host's game. Then the
-guest session says hello and the host brings it up to date (trifront/net/host.py).
+(hosting = this page holds a game of the room as its host). One hosting side hosts; otherwise
+the relay's first joiner (the offerer) hosts. When both host a game, neither gives its game
+up (net "twohosts"): two games under one room word, or a guest's page claiming the host's
+seat after the host reloaded, which would otherwise wipe the host's game. Then the
+host's page names the game and the guest's page answers (sealed_match.py).
+
+A match saved by an older version in which the host's page ran the game (host-run online
+play, retired) cannot go on: it is dropped when the page opens that room, and the page says
+so (``retired_save``). A page of such a version that hosts a host-run game says so in its
+role message (``"sealed": false``): this page tells the player the other page is of another
+version rather than waiting for a game it cannot read.
 """
 
 from __future__ import annotations
@@ -39,41 +45,45 @@ from trifront import jsontext
 from trifront.views import public_view
 
 from .fairness import Report
-from .guest import GuestSession
-from .host import HostSession
 from .rematch import RematchStatus
 from .sealed_match import SealedMatch
 from .signaling import ONLINE_PREFIX, room_key
 from .watch import stream_id
 
 DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
-REVEAL_WAIT = 20.0          # seconds after game over, connected, before a missing reveal is said
 CONNECT_SLOW = 20.0         # seconds paired without a channel before the page offers advice
 
 
 def resumable_role(data: object) -> str | None:
-    """"host" or "guest" when ``data`` (a saved match, HostSession / GuestSession /
-    SealedMatch.to_json) is one a page joining its room resumes: a host's unfinished game, a
-    guest's any game (a finished one too: joining again brings the host's verdict), a sealed
-    game on either side (both audit it, and keep the room's verdicts). None otherwise."""
-    if not isinstance(data, dict):
-        return None
-    if data.get("sealed") is True and data.get("role") in ("host", "guest"):
+    """"host" or "guest" when ``data`` (a saved match, SealedMatch.to_json) is one a page
+    joining its room resumes: a game on either side, finished ones too (both pages audit it,
+    and keep the room's verdicts). None otherwise."""
+    if isinstance(data, dict) and data.get("sealed") is True \
+            and data.get("role") in ("host", "guest"):
         return data["role"]
-    if data.get("role") == "host" and data.get("phase") not in (None, "over"):
-        return "host"
-    return "guest" if data.get("role") == "guest" else None
+    return None
+
+
+def retired_save(data: object) -> bool:
+    """Whether ``data`` is a match saved by an older version's host-run play (its host's
+    unfinished game, or its guest's), which no page can go on with now."""
+    if not isinstance(data, dict) or data.get("sealed") is True:
+        return False
+    return (data.get("role") == "host" and data.get("phase") not in (None, "over")) \
+        or data.get("role") == "guest"
 
 
 def saved_match(storage, room: str) -> str | None:
-    """The role of an unfinished match saved for ``room`` in ``storage``, which a page
-    opened in that room rejoins by itself ("host" / "guest"), or None (nothing saved,
-    finished, or unreadable)."""
+    """The role of a match saved for ``room`` in ``storage``, which a page opened in that
+    room rejoins by itself ("host" / "guest"; "retired": an older version's host-run match,
+    which the page drops and says so), or None (nothing saved, or unreadable)."""
     try:
         data = jsontext.loads(storage.get(ONLINE_PREFIX + room_key(room)) or "null")
     except ValueError:
         return None
-    return None if isinstance(data, dict) and data.get("over") else resumable_role(data)
+    if isinstance(data, dict) and data.get("over"):
+        return None
+    return "retired" if retired_save(data) else resumable_role(data)
 
 
 @dataclass(frozen=True)
@@ -91,23 +101,22 @@ class MatchStatus:
     game_id: str | None         # the game's id (a new one for each new game in the room)
     started: bool               # the game (after the seed and any Draft) has begun
     n: int | None               # actions in the game as far as this page knows
-    pending: bool               # a guest's move is on its way, not yet answered
+    pending: bool               # this player's move is on its way, not yet answered
     picked: bool                # this player's Draft picks are given
-    claimed: bool               # the guest claimed the win (its host gone for good)
+    claimed: bool               # this page claimed the win (its opponent gone or out of time)
     claim_in: float | None      # seconds until the win may be claimed; None: opponent here
     slow_connect: bool          # paired long ago and still no channel: give advice
-    busy: str | None            # the host has another game in progress (its words)
-    refusal: str | None         # the host's last refusal of this guest's message
-    report: Report | None       # the guest's fairness verdict (or an interim one)
+    busy: str | None            # the host has another game in progress, or another version
+    refusal: str | None         # why this page refused the other's last message (the game stops)
+    report: Report | None       # this page's audit of the game (sealed.audit), once judged
     path: str | None = None     # the path in use: "direct", "relay" / "nostr" (the fallbacks) or None
     rematch: RematchStatus | None = None   # the finished game's rematch offers (rematch.py)
     games: int = 1              # this room's games so far, the one on show included
-    verdicts: tuple = ()        # the guest's fairness verdicts of the earlier games (bools)
+    verdicts: tuple = ()        # this page's verdicts of the room's earlier games (bools)
     said: tuple = ()            # quick messages shown now: ((seat, id), ...) (quick.py)
     clock: dict | None = None   # the move clock: {"side", "move", "reserve", "per", ...}
     watchers: int = 0           # how many watch the game (spectators; the relay counts them)
-    sealed: bool = False        # sealed play (sealed_match.py): both pages audit the game
-    time_up: bool = False       # sealed: the opponent's time is out and no move came
+    time_up: bool = False       # the opponent's time is out and no move came
 
 
 class MemoryStorage:
@@ -128,8 +137,8 @@ class MemoryStorage:
 
 class OnlineMatch:
     """One page's place in one room: its link (the transport, from ``link_factory(relay, room,
-    self)``), its host or guest session once the roles are settled, and what the page shows
-    (``net``, ``detail``; see the module docstring). Saves the session to ``storage`` (under
+    self)``), its session (seat 0 hosts, seat 1 is the guest) once the roles are settled,
+    and what the page shows (``net``, ``detail``; see the module docstring). Saves the session to ``storage`` (under
     ONLINE_PREFIX + the room) after every change and tells the app through ``on_change(kind)``.
     ``clock``: seconds (time.monotonic); ``claim_after``: seconds an opponent may be gone
     before the win may be claimed."""
@@ -138,17 +147,15 @@ class OnlineMatch:
                  storage=None, on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
                  clock: Callable[[], float] = time.monotonic,
-                 claim_after: float = DEFAULT_CLAIM_AFTER, timer: str = "none",
-                 sealed: bool = False) -> None:
+                 claim_after: float = DEFAULT_CLAIM_AFTER, timer: str = "none") -> None:
         self.room, self.relay, self.mode = room_key(room), relay, mode
         self.timer = timer        # the move clock a new game hosted here gets (clock.py)
-        self.sealed = sealed      # a game hosted here is sealed (sealed_match.py)
         self.storage = storage or MemoryStorage()
         self.on_change = on_change or (lambda kind: None)
         self.log = log or (lambda text: None)
         self.clock = clock
         self.claim_after = claim_after
-        self.session: HostSession | GuestSession | SealedMatch | None = None
+        self.session: SealedMatch | None = None
         self.offer = False
         self.net, self.detail = "relay", ""
         self.path: str | None = None
@@ -156,11 +163,12 @@ class OnlineMatch:
         self.peer_role: bool | None = None   # the peer's "hosting" on this channel
         self.channel_up = False
         self.gone_since: float | None = None  # when the opponent left (claim-win clock)
-        self.claimed = False                  # the guest claimed the win (host gone for good)
-        self.over_since: float | None = None  # the guest saw game over, connected (reveal)
+        self.claimed = False                  # this page claimed the win (opponent gone)
+        self.other_version: str | None = None  # the other page hosts a game of another version
         self.connecting_since: float | None = None  # paired, the channel not open yet
         self.resumed = False
         self.restore_failed = False   # a match was saved for this room but could not be read
+        self.retired = False          # ... or was an older version's host-run match (dropped)
         self.link = link_factory(relay, self.room, self)
         self._restore()
 
@@ -173,20 +181,14 @@ class OnlineMatch:
     def _restore(self) -> None:
         try:
             data = jsontext.loads(self.storage.get(self.key) or "null")
-            role = resumable_role(data)
-            if role is not None and data.get("sealed") is True:
+            if retired_save(data):
+                self.log("dropped an online game saved by an older version (host-run play)")
+                self.storage.remove(self.key)
+                self.retired = True
+            elif resumable_role(data) is not None:
                 self.session = SealedMatch.from_json(data, on_change=self._changed,
                                                      log=self.log, clock=self.clock)
                 self.mode = self.session.mode or self.mode
-                self.resumed = True
-            elif role == "host":
-                self.session = HostSession.from_json(data, on_change=self._changed, log=self.log,
-                                                     clock=self.clock)
-                self.mode = self.session.mode
-                self.resumed = True
-            elif role == "guest":
-                self.session = GuestSession.from_json(data, on_change=self._changed, log=self.log,
-                                                      clock=self.clock)
                 self.resumed = True
         except Exception as e:  # noqa: BLE001 - a broken saved session is dropped
             self.log(f"could not restore the saved online game: {e!r}")
@@ -207,13 +209,7 @@ class OnlineMatch:
     @property
     def role(self) -> str | None:
         """"host", "guest", or None before the pages have settled who hosts."""
-        if isinstance(self.session, SealedMatch):
-            return self.session.role
-        if isinstance(self.session, HostSession):
-            return "host"
-        if isinstance(self.session, GuestSession):
-            return "guest"
-        return None
+        return None if self.session is None else self.session.role
 
     @property
     def me(self) -> int:
@@ -226,25 +222,16 @@ class OnlineMatch:
         return None if self.session is None else self.session.phase
 
     def hosting(self) -> bool:
-        """Whether this page runs an unfinished game as host (sent in the role exchange)."""
+        """Whether this page holds a game of the room as its host (sent in the role
+        exchange)."""
         s = self.session
-        if isinstance(s, SealedMatch):
-            # finished games too: the room's host names the next game (a rematch, or a new
-            # guest's), and a reloaded host page must not lose its seat and its verdicts
-            return s.seat == 0 and s.game_id is not None
-        return isinstance(s, HostSession) and s.phase not in ("over",)
-
-    @property
-    def is_sealed(self) -> bool:
-        """The game on show is sealed (sealed_match.py)."""
-        return isinstance(self.session, SealedMatch)
+        # finished games too: the room's host names the next game (a rematch, or a new
+        # guest's), and a reloaded host page must not lose its seat and its verdicts
+        return s is not None and s.seat == 0 and s.game_id is not None
 
     def view(self) -> dict | None:
         """This page's player view (views.player_view shape), None before the game starts."""
-        s = self.session
-        if isinstance(s, (HostSession, SealedMatch)):
-            return s.view()
-        return None if s is None else s.view
+        return None if self.session is None else self.session.view()
 
     @property
     def started(self) -> bool:
@@ -254,46 +241,24 @@ class OnlineMatch:
     @property
     def n(self) -> int | None:
         """How many actions the game has (as far as this page knows); None before it starts."""
-        s = self.session
-        if isinstance(s, HostSession):
-            return None if s.game is None else len(s.game.state.history)
-        if isinstance(s, SealedMatch):
-            return s.n
-        return None if s is None or s.view is None else s.n
+        return None if self.session is None else self.session.n
 
     @property
     def pending(self) -> bool:
-        """A guest's move is on its way to the host (a sealed move to the other page), not
-        yet answered."""
-        return isinstance(self.session, (GuestSession, SealedMatch)) and self.session.pending
+        """This player's move is on its way to the other page, not yet answered."""
+        return self.session is not None and self.session.pending
 
     def poll(self) -> bool:
-        """Once a second (the page's ticker): the move clock's time-outs (clock.py); a guest
-        whose game is over and that has been connected for REVEAL_WAIT seconds without the
-        host's reveal says so (the host sends it with the last view;
-        GuestSession.reveal_overdue). True if anything changed."""
+        """Once a second (the page's ticker): the move clock's time-outs (clock.py) and a
+        game over whose other key has not come (sealed_session.py). True if anything
+        changed."""
         s = self.session
-        if isinstance(s, SealedMatch):
-            # time owed and the reveal's wait run on whether the other page is here or not
-            # (clock.OwedClock; sealed_session.py); a page that refused a message is judged
-            # at once
-            if self.claimed or not (s.clock_timeout() or s.reveal_overdue()):
-                return False
-            self.save()
-            return True
-        if s is not None and self.channel_up and s.clock_timeout():
-            self.save()
-            return True
-        if not isinstance(s, GuestSession) or not (s.view and s.view["over"]) \
-                or s.reveal is not None or not self.channel_up:
-            self.over_since = None
+        # time owed and the reveal's wait run on whether the other page is here or not
+        # (clock.OwedClock; sealed_session.py); a page that refused a message is judged at once
+        if s is None or self.claimed or not (s.clock_timeout() or s.reveal_overdue()):
             return False
-        if self.over_since is None:
-            self.over_since = self.clock()
-        if self.clock() - self.over_since >= REVEAL_WAIT and s.reveal_overdue():
-            self.save()
-            return True
-        return False
+        self.save()
+        return True
 
     def slow_connect(self) -> bool:
         """Paired for CONNECT_SLOW seconds and still no channel. ICE may never report a
@@ -309,7 +274,7 @@ class OnlineMatch:
     def _claim_in(self, view: dict | None) -> float | None:
         if view is None or view["over"] or self.claimed:
             return None
-        if isinstance(self.session, SealedMatch) and self.session.time_up:
+        if self.session is not None and self.session.time_up:
             return 0.0      # no page can move for the other: its time is out, claim
         if self.gone_since is None:
             return None
@@ -318,8 +283,7 @@ class OnlineMatch:
     def status(self) -> MatchStatus:
         """Everything the page shows of the match, now."""
         s = self.session
-        guest = s if isinstance(s, (GuestSession, SealedMatch)) else None
-        view = self.view()           # the host's is made from its game: once, not per field
+        view = self.view()
         return MatchStatus(
             room=self.room, relay=self.relay, net=self.net, detail=self.detail,
             role=self.role, me=self.me, phase=self.phase,
@@ -329,14 +293,13 @@ class OnlineMatch:
             picked=s is not None and s.my_picks is not None,
             claimed=self.claimed, claim_in=self._claim_in(view),
             slow_connect=self.slow_connect(),
-            busy=None if guest is None else guest.busy,
-            refusal=None if guest is None else guest.refusal,
-            report=None if guest is None else guest.report, path=self.path,
+            busy=self.other_version or (None if s is None else s.busy),
+            refusal=None if s is None else s.refusal,
+            report=None if s is None else s.report, path=self.path,
             rematch=self._rematch_status(), games=1 if s is None else s.games,
-            verdicts=() if guest is None else tuple(guest.verdicts), said=self.said(),
-            clock=None if s is None or not self.started else s.clock_status(),
-            watchers=self.watchers, sealed=isinstance(s, SealedMatch),
-            time_up=isinstance(s, SealedMatch) and s.time_up)
+            verdicts=() if s is None else tuple(s.verdicts), said=self.said(),
+            clock=None if s is None or view is None else s.clock_status(),
+            watchers=self.watchers, time_up=s is not None and s.time_up)
 
     def _rematch_status(self) -> RematchStatus | None:
         s = self.session
@@ -359,17 +322,15 @@ class OnlineMatch:
         self.on_change(kind)
 
     def _publish(self) -> None:
-        """The host publishes its game's public view to the room's watchers (a link that
-        can: ``watch``), after every change and when a watcher comes. Under its own id: the
-        game id is half of what a guest resumes with."""
+        """The host publishes its game's public view (made from its PartialGame: hidden
+        cards are blanks) to the room's watchers (a link that can: ``watch``), after every
+        change and when a watcher comes. Under its own id: the game id is half of what a
+        guest resumes with."""
         s = self.session
         publish = getattr(self.link, "watch", None)
-        if not self.watchers or publish is None:
+        if not self.watchers or publish is None or s is None or s.seat != 0:
             return
-        if isinstance(s, SealedMatch):
-            state = s.public_state() if s.seat == 0 else None   # hidden cards are blanks
-        else:
-            state = s.game.state if isinstance(s, HostSession) and s.game is not None else None
+        state = s.public_state()
         if state is None:
             return
         publish(stream_id(s.game_id), len(state.history), public_view(state))
@@ -400,23 +361,18 @@ class OnlineMatch:
         self.channel_up = True
         self.peer_role = None
         self.net = "connected"
-        self.link.send(json.dumps({"t": "role", "hosting": self.hosting(),
-                                   "sealed": self._sealing()}))
+        # "sealed": what a page of an older version, which could also run host-run games,
+        # reads to play this page's way
+        self.link.send(json.dumps({"t": "role", "hosting": self.hosting(), "sealed": True}))
         self.on_change("net")
 
-    def _carry_verdicts(self, old) -> None:
-        """A session gives way to another (the roles changed, or the host switched between
-        sealed and host-run): the room's verdicts so far stay; a sealed game on show is
-        judged first, or counted not fair when given up unfinished (SealedMatch.close_game),
-        so that switching cannot wipe a verdict."""
-        if isinstance(old, SealedMatch):
-            old.close_game()
-        if hasattr(self.session, "verdicts") and getattr(old, "verdicts", None):
+    def _carry_verdicts(self, old: SealedMatch) -> None:
+        """A session gives way to another (the roles changed): the room's verdicts so far
+        stay; the game on show is judged first, or counted not fair when given up
+        unfinished (SealedMatch.close_game), so that switching seats cannot wipe a verdict."""
+        old.close_game()
+        if old.verdicts:
             self.session.verdicts = list(old.verdicts) + list(self.session.verdicts)
-
-    def _sealing(self) -> bool:
-        """Whether a game this page hosts is sealed: the one it hosts, else its choice."""
-        return self.is_sealed if self.hosting() else self.sealed
 
     def link_watchers(self, n: int) -> None:
         """How many watch the room (spectators, trifront/net/watch.py); a newcomer gets the
@@ -469,20 +425,21 @@ class OnlineMatch:
             self.on_change("net")
             return
         host = mine if mine != theirs else self.offer
+        if not host and msg.get("sealed", False) is False:
+            # an older version's page hosting a host-run game: nothing this page can play
+            self.log("the other page hosts a host-run game (an older version)")
+            self.other_version = "another version (host-run)"   # (i18n.busy_text words it)
+            self.on_change("phase")
+            return
+        self.other_version = None
         self.peer_role = theirs
-        # the host's page decides whether the game is sealed
-        sealed = self._sealing() if host else msg.get("sealed", False)
         before = self.session
-        if host and (self.role != "host" or self.is_sealed != sealed):
-            self.session = (SealedMatch(0, self.mode, on_change=self._changed, log=self.log,
-                                        clock=self.clock, timer=self.timer) if sealed else
-                            HostSession(self.mode, on_change=self._changed, log=self.log,
-                                        clock=self.clock, timer=self.timer))
-        elif not host and (self.role != "guest" or self.is_sealed != sealed):
-            self.session = (SealedMatch(1, on_change=self._changed, log=self.log,
-                                        clock=self.clock) if sealed else
-                            GuestSession(on_change=self._changed, log=self.log,
-                                         clock=self.clock))
+        if host and self.role != "host":
+            self.session = SealedMatch(0, self.mode, on_change=self._changed, log=self.log,
+                                       clock=self.clock, timer=self.timer)
+        elif not host and self.role != "guest":
+            self.session = SealedMatch(1, on_change=self._changed, log=self.log,
+                                       clock=self.clock)
         if self.session is not before and before is not None:
             self._carry_verdicts(before)
         self.gone_since = None
@@ -497,12 +454,9 @@ class OnlineMatch:
         self.save()
 
     def act(self, action: dict) -> bool:
-        """The local player's action; the host applies it (may raise IllegalAction), the guest
-        sends it (False when it cannot be sent now)."""
-        if isinstance(self.session, HostSession):
-            self.session.act(action)
-            return True
-        ok = self.session.act(action)   # sealed: may raise IllegalAction too
+        """The local player's action, applied to this page's game and sent to the other page
+        (may raise IllegalAction; False when it cannot be sent now)."""
+        ok = self.session.act(action)
         self.save()
         return ok
 
@@ -525,14 +479,11 @@ class OnlineMatch:
         resignation by absence); False before then."""
         if self.claim_in() != 0.0:
             return False
-        if isinstance(self.session, HostSession):
-            self.session.claim_win()
-        else:   # a guest, or either page of a sealed game (it cannot move for the other)
-            # the host cannot be told (it is gone): leave the room, so that a host who comes
-            # back finds it empty and may claim in turn, rather than playing on with a page
-            # that already shows its game as won
-            self.claimed = True
-            self.link.close()
-            self.net, self.detail = "closed", ""
+        # the other page cannot be told (it is gone, or does not answer): leave the room, so
+        # that a page that comes back finds it empty and may claim in turn, rather than
+        # playing on with a page that already shows its game as won
+        self.claimed = True
+        self.link.close()
+        self.net, self.detail = "closed", ""
         self.forget()
         return True

@@ -108,43 +108,16 @@ def reason_words(reason: dict | Reason) -> str:
                           lambda lane: t(f"lane.{int(lane)}") if lane in (0, 1, 2) else str(lane))
 
 
-#: Why a fairness check failed (trifront/net/fairness.py, guest.py; English), matched to
-#: catalogue keys: the EN entries below are those texts with their numbers as placeholders.
-_FAIR_KEYS = ("commit", "lost_secret", "seed", "first", "first_rematch", "mode", "effects", "my_picks",
-              "host_picks", "not_over", "view", "short", "not_mine", "vetoed", "unanswered",
-              "changed",
-              "no_commit", "claimed", "conflict", "restarts", "no_reveal")
-
-
-#: placeholders that hold words, not a number
-_WORDS = ("kind", "rule", "message", "detail", "truth", "slot", "told")
-
-
-def _pattern(template: str) -> re.Pattern:
-    """A catalogue text as a pattern: each {placeholder} a number, or words (_WORDS)."""
-    parts = re.split(r"\{(\w+)\}", template)
-    return re.compile("^" + "".join(
-        re.escape(part) if i % 2 == 0
-        else f"(?P<{part}>.+?)" if part in _WORDS else f"(?P<{part}>\\d+)"
-        for i, part in enumerate(parts)) + "$", re.S)
-
-
-#: the longest detail engine_text reads back: its patterns' backtracking stays in
-#: milliseconds (a verdict may quote what a hostile page sent)
+#: the longest text of another page's that busy_text reads: its patterns' backtracking stays
+#: in milliseconds
 ENGINE_TEXT_MAX = 2000
 
 
-def engine_text(text: str) -> str:
-    """A failed fairness check's detail (always English) in the current language; unknown
-    texts unchanged. A sealed game's detail is data (``fault_text``)."""
+def engine_text(text) -> str:
+    """A game's failed check or refusal in the current language: a sealed game's detail is
+    data (``fault_text``); any other text (an older version's saved verdict) unchanged."""
     if isinstance(text, dict):
         return fault_text(text)
-    if _lang == "en" or len(text) > ENGINE_TEXT_MAX:   # (no detail of ours is as long)
-        return text
-    for pattern, key in _FAIR_REASONS:
-        found = pattern.match(text.strip())
-        if found is not None:
-            return t(key, **found.groupdict())
     return text
 
 
@@ -215,12 +188,13 @@ def _fill(table: dict, key: str, values: dict) -> str:
         return template
 
 
-#: why a room is in use, as the pages' sessions word it (net/host.py, sealed_match.py,
-#: protocol.OTHER_VERSION; the other page's words arrive on the wire): key, pattern
+#: why a room is in use, as the pages' sessions word it (sealed_match.py,
+#: protocol.OTHER_VERSION; an older version's words too: the other page's arrive on the
+#: wire): key, pattern
 _BUSY = (
     ("online.busy_taken", r"This room has a game in progress with another player\."),
     ("online.busy_version", r"The other page runs another version of TriFront "
-                            r"\((?P<theirs>[\w./-]{0,40}); this one [^)]*\)\..*"),
+                            r"\((?P<theirs>[\w./-]{0,40})(; this one [^)]*)?\)\..*"),
     ("online.busy_version", r"another version \((?P<theirs>[\w./-]{0,40})\)"),
     ("online.busy_refused", r"a game this page cannot accept"),
 )
@@ -703,6 +677,10 @@ EN: dict[str, str] = {
     "msg.resumed": "Your saved game was restored.",
     "msg.online_save_corrupt": "The match saved for this room could not be read, so it was "
                                "discarded.",
+    "msg.online_save_retired": "The match saved for this room was played the way an older "
+                               "version of TriFront played online (the host's page ran the "
+                               "game), which this version cannot go on with, so it was "
+                               "discarded. Join the room to start a new game.",
     "msg.save_corrupt": "The saved game could not be read, so it was discarded. Start a new "
                         "game from the menu.",
     # records and replays
@@ -871,28 +849,9 @@ EN: dict[str, str] = {
     "online.not_connected": "Not connected to your opponent right now; try again in a moment.",
     "online.need_room": "Type a room word first, and give the same word to your opponent.",
     "online.unavailable": "Online play is not available on this page.",
-    "online.refused": "Your opponent's page refused that: {why}",
-    "online.restarted": "The host started a new game before this one ended, after your page had "
-                        "sent its secret: the game's check will count it (a host could try "
-                        "deals until one suits it).",
     "online.host_mode": "The host chose {mode} for this game.",
-    "online.sealed_button": "Cards: {how}",
-    "online.sealed.1": "Sealed",
-    "online.sealed.0": "Host-run",
-    "online.sealed_help": "Sealed: neither page ever holds its opponent's hidden cards or a "
-                          "deck's order, and both check the whole game at its end. "
-                          "Host-run: the host's page runs the game and holds both players' "
-                          "cards; the guest's page checks it at the end. "
-                          "The host's choice counts.",
     "online.sealed_refused": "Your opponent's page sent something the rules do not allow "
                              "({why}): the game stops here, and the check below names it.",
-    "online.sealed_tag": "· sealed",
-    "online.host_sealed": "The host chose sealed cards: neither page holds the other's hidden "
-                          "cards, and both check the game at its end.",
-    "online.host_run": "The host chose host-run cards: its page runs the game and holds your "
-                       "hidden cards; yours checks the game at its end.",
-    "online.sealed_tag_title": "Neither page holds the other's hidden cards; both check the "
-                               "whole game at its end.",
     "online.sealed_restarted": "The host started a new game before this one ended: the "
                                "unfinished game counts as not fair.",
     "fair.sealed_yes": "Fair game: neither page held the other's hidden cards, and replaying "
@@ -913,59 +872,9 @@ EN: dict[str, str] = {
     "fair.sealed_check.reveal": "Both pages revealed their keys at the end",
     "fair.sealed_check.refused": "Every message followed the rules",
     "fair.sealed_check.clock": "Every message came within its player's time",
-    "fair.host": "Your opponent's page replays the whole game with your revealed secret to "
-                 "check that it was fair.",
-    "fair.claimed": "The host left before the end, so its secret was never revealed: this game "
-                    "cannot be checked.",
     "fair.checking": "Checking that the game was fair…",
-    "fair.yes": "Fair game: the seed came from both players' secrets, and replaying the record "
-                "gave every position you saw, your own moves, and the host's moves as it had "
-                "committed to them.",
     "fair.no": "This game was NOT shown to be fair: a check failed (what failed is below).",
     "fair.what": "What was checked",
-    "fairwhy.commit": "the revealed secret does not match what the host committed to",
-    "fairwhy.lost_secret": "this page lost its own secret, so the seed cannot be checked",
-    "fairwhy.seed": "the record's seed is not the agreed one",
-    "fairwhy.first": "the first player is not the one the seed chose",
-    "fairwhy.mode": "the record's mode or decks differ from the match's",
-    "fairwhy.effects": "Normal mode must use the R2.2 effects",
-    "fairwhy.my_picks": "my effects in the record are not what I picked",
-    "fairwhy.host_picks": "the host's effects differ from what it committed to",
-    "fairwhy.not_over": "the replayed game is not over",
-    "fairwhy.view": "a position I was shown differs from the replay",
-    "fairwhy.short": "the record is shorter than the game I saw",
-    "fairwhy.not_mine": "{n} of my moves in the record are not what I chose (first at move {m})",
-    "fairwhy.vetoed": "the host refused a legal move of mine and recorded another I tried after "
-                      "it ({n} time(s), first at move {m})",
-    "fairwhy.unanswered": "the host never answered a legal move of mine and recorded another I "
-                          "sent after it ({n} time(s), first at move {m})",
-    "fairwhy.changed": "the record's moves are not the ones the host had committed to by move "
-                       "{m} (it changed a hidden choice afterwards)",
-    "fairwhy.no_commit": "the host did not commit to its moves with every view",
-    "fairwhy.claimed": "the record says I resigned, but this page never did: the host claimed "
-                       "the win (it may, once my page has been away for the whole countdown)",
-    "fairwhy.conflict": "the host sent two different positions for one move, or one that "
-                        "rewrote what it had shown me before",
-    "fairwhy.restarts": "the host started a new game {n} time(s) after seeing my secret, so it "
-                        "could have tried deals until one suited it",
-    "fairwhy.no_reveal": "the host has not revealed its secret and the record, so this game "
-                         "cannot be checked",
-    "fair.check.host_commitment": "The host's secret matches what it committed to before the deal",
-    "fair.check.record": "The record is complete and well-formed",
-    "fair.check.seed": "The deal comes from both players' secrets",
-    "fair.check.first_player": "Who went first was chosen by that seed",
-    "fair.check.mode": "The game was played in the mode agreed",
-    "fair.check.effects": "Both sides used Normal mode's effects",
-    "fair.check.my_picks": "My effects are the ones I picked",
-    "fair.check.host_picks": "The host's effects are the ones it committed to",
-    "fair.check.replay": "Replaying the record gives a finished game",
-    "fair.check.views": "Every position I was shown matches the replay",
-    "fair.check.consistent_views": "The host never showed me two positions for one move",
-    "fair.check.my_moves": "Every move of mine in the record is one I sent",
-    "fair.check.how_it_ended": "The game ended as the record says",
-    "fair.check.no_restarted_deal": "The host did not restart the deal after seeing my secret",
-    "fair.check.host_moves_kept": "The host's moves are the ones it committed to as it played",
-    "fair.check.reveal": "The host revealed its secret and the record",
     # the game's review (screens/review.py, ui/review.py)
     "review.btn": "Review",
     "review.btn_title": "Each of your moves against the alternatives, on what you could see "
@@ -1490,6 +1399,7 @@ JA: dict[str, str] = {
     "msg.cpu_back": "CPUの補助スレッドが動き出しました。もう画面は止まりません。",
     "msg.resumed": "保存したゲームを再開しました。",
     "msg.online_save_corrupt": "この部屋に保存した対戦を読み込めなかったため、破棄しました。",
+    "msg.online_save_retired": "この部屋に保存した対戦は、古いバージョンのTriFrontのオンライン戦（ホストのページがゲームを進める方式）のもので、このバージョンでは続けられないため破棄しました。部屋に参加すると新しいゲームを始められます。",
     "msg.save_corrupt": "保存したゲームを読み込めなかったため、破棄しました。メニューから新しいゲームを始めてください。",
     "export.title": "このゲームを書き出す",
     "export.file": "棋譜ファイルをダウンロード",
@@ -1638,18 +1548,8 @@ JA: dict[str, str] = {
     "online.not_connected": "今は相手とつながっていません。少し待ってからもう一度試してください。",
     "online.need_room": "先に部屋キーワードを入力し、同じキーワードを相手に伝えてください。",
     "online.unavailable": "このページではオンライン戦を使えません。",
-    "online.refused": "相手のページがその操作を拒否しました：{why}",
-    "online.restarted": "ホストが、あなたのページが秘密の値を送った後、このゲームが終わる前に新しいゲームを始めました。ゲーム終了時の確認で数えられます（ホストは都合のよい配りになるまでやり直せるため）。",
     "online.host_mode": "ホストがこのゲームを{mode}に設定しました。",
-    "online.sealed_button": "カード：{how}",
-    "online.sealed.1": "封印",
-    "online.sealed.0": "ホスト管理",
-    "online.sealed_help": "封印：どちらのページも相手の伏せたカードや山札の順番を一度も持たず、ゲームの最後に両方がゲーム全体を確かめます。ホスト管理：ホストのページがゲームを進め、両者のカードを持ちます。ゲストのページは最後に確かめます。ホストの設定が使われます。",
     "online.sealed_refused": "相手のページがルールで認められないものを送ってきました（{why}）。ゲームはここで止まり、下の確認にその内容が出ます。",
-    "online.sealed_tag": "· 封印",
-    "online.host_sealed": "ホストが封印を選びました：どちらのページも相手の伏せたカードを持たず、ゲームの最後に両方が確かめます。",
-    "online.host_run": "ホストがホスト管理を選びました：ホストのページがゲームを進め、あなたの伏せたカードを持ちます。あなたのページは最後にゲームを確かめます。",
-    "online.sealed_tag_title": "どちらのページも相手の伏せたカードを持ちません。ゲームの最後に両方がゲーム全体を確かめます。",
     "online.sealed_restarted": "このゲームが終わる前にホストが新しいゲームを始めました。終わらなかったゲームは公平でなかったものとして数えます。",
     "fair.sealed_yes": "公平なゲームでした：どちらのページも相手の伏せたカードを持たず、両者の鍵でゲーム全体を再現して、引いたカード・見せたカード・出したカードとすべての乱数を確かめました。",
     "fair.sealed_claimed": "相手が最後まで残らなかったため鍵が公開されず、このゲームは検証できません。",
@@ -1664,48 +1564,9 @@ JA: dict[str, str] = {
     "fair.sealed_check.reveal": "両方のページが最後に鍵を公開した",
     "fair.sealed_check.refused": "すべてのメッセージがルールどおり",
     "fair.sealed_check.clock": "どのメッセージもそのプレイヤーの持ち時間内に届いた",
-    "fair.host": "相手のページが、公開されたあなたの秘密の値を使ってゲーム全体を再現し、公平だったかを確かめます。",
-    "fair.claimed": "ホストが最後まで残らなかったため秘密の値が公開されず、このゲームは検証できません。",
     "fair.checking": "ゲームが公平だったか確認しています…",
-    "fair.yes": "公平なゲームでした：乱数の種は両者の秘密から作られ、棋譜を再現するとあなたが見たすべての局面、あなた自身の手、そしてホストが約束したとおりの手と一致しました。",
     "fair.no": "このゲームは公平だと確かめられませんでした：確認の一部が通りませんでした（下に詳細）。",
     "fair.what": "確認した項目",
-    "fairwhy.commit": "公開された秘密が、ホストが約束した値と一致しません",
-    "fairwhy.lost_secret": "このページが自分の秘密を失ったため、乱数の種を確認できません",
-    "fairwhy.seed": "棋譜の乱数の種が合意したものではありません",
-    "fairwhy.first": "先攻が乱数の種の決めたプレイヤーではありません",
-    "fairwhy.mode": "棋譜のモードまたはデッキが対戦と異なります",
-    "fairwhy.effects": "ノーマルモードでは R2.2 の効果を使う必要があります",
-    "fairwhy.my_picks": "棋譜にある自分の効果が、自分の選んだものではありません",
-    "fairwhy.host_picks": "ホストの効果が約束したものと異なります",
-    "fairwhy.not_over": "再現したゲームが終局していません",
-    "fairwhy.view": "見せられた局面が再現と異なります",
-    "fairwhy.short": "棋譜が、自分の見たゲームより短いです",
-    "fairwhy.not_mine": "棋譜にある自分の手のうち{n}手が自分の選んだ手ではありません（最初は{m}手目）",
-    "fairwhy.vetoed": "ホストが自分の合法手を拒否し、その後に試した別の手を記録しました（{n}回、最初は{m}手目）",
-    "fairwhy.unanswered": "ホストが自分の合法手に答えず、その後に送った別の手を記録しました（{n}回、最初は{m}手目）",
-    "fairwhy.changed": "棋譜の手が、ホストが{m}手目までに約束した手と異なります（後から伏せた選択を変えました）",
-    "fairwhy.no_commit": "ホストがすべての局面で自分の手を約束していません",
-    "fairwhy.claimed": "棋譜では自分が投了したことになっていますが、このページは投了していません：ホストが勝ちを主張しました（自分のページがカウントダウンの間ずっと離れていた場合は認められます）",
-    "fairwhy.conflict": "ホストが同じ手番で異なる二つの局面を送ったか、前に見せた局面を書き換えました",
-    "fairwhy.restarts": "ホストが自分の秘密を見た後に新しいゲームを{n}回始めました。都合のよい配り札になるまで試せたことになります",
-    "fairwhy.no_reveal": "ホストが秘密と棋譜を公開していないため、このゲームは確認できません",
-    "fair.check.host_commitment": "ホストの秘密は配る前に約束した値と一致",
-    "fair.check.record": "棋譜は完全で正しい形式",
-    "fair.check.seed": "配り札は両者の秘密から作られた",
-    "fair.check.first_player": "先攻はその乱数の種で決まった",
-    "fair.check.mode": "合意したモードで対戦した",
-    "fair.check.effects": "両者ともノーマルモードの効果を使った",
-    "fair.check.my_picks": "自分の効果は自分が選んだとおり",
-    "fair.check.host_picks": "ホストの効果は約束したとおり",
-    "fair.check.replay": "棋譜を再現すると終局まで進む",
-    "fair.check.views": "見せられた局面はすべて再現と一致",
-    "fair.check.consistent_views": "同じ手番で異なる局面を見せられていない",
-    "fair.check.my_moves": "棋譜にある自分の手はすべて自分が送った手",
-    "fair.check.how_it_ended": "終局の仕方は棋譜のとおり",
-    "fair.check.no_restarted_deal": "ホストは自分の秘密を見た後に配り直していない",
-    "fair.check.host_moves_kept": "ホストの手は対戦中に約束したとおり",
-    "fair.check.reveal": "ホストは秘密と棋譜を公開した",
     # the game's review (screens/review.py, ui/review.py)
     "review.btn": "振り返り",
     "review.btn_title": "自分の各手を、その時に見えていた情報で他の手と比べます（悪手・その理由・より良い手）",
@@ -2124,8 +1985,6 @@ _SOCIAL_EN = {
     "clock.stopped": " (stopped)",
     "clock.timeout_me": "Your time ran out: your turn was a pass.",
     "clock.timeout_them": "Your opponent's time ran out: their turn was a pass.",
-    "fair.check.first_player_agreed": "Who went first is the player agreed for the rematch",
-    "fairwhy.first_rematch": "the first player is not the one agreed for the rematch",
     # a sealed game's verdict details (net/sealed.py fault(), partial.Inconsistent):
     # fairwhy.sealed.<code> with the fault's args; "at" puts the step first
     "fairwhy.sealed.at": "{step}: {what}",
@@ -2287,8 +2146,6 @@ _SOCIAL_JA = {
     "clock.stopped": "（停止中）",
     "clock.timeout_me": "時間切れのため、あなたの手番はパスになりました。",
     "clock.timeout_them": "相手が時間切れのため、相手の手番はパスになりました。",
-    "fair.check.first_player_agreed": "先攻は再戦で決めたプレイヤー",
-    "fairwhy.first_rematch": "先攻が再戦で決めたプレイヤーではありません",
     "fairwhy.sealed.at": "{step}：{what}",
     "fairwhy.sealed.step.move": "手{k}、プレイヤー{p}の手",
     "fairwhy.sealed.step.reply": "手{k}、プレイヤー{p}の返答",
@@ -2390,4 +2247,3 @@ JA.update(_SOCIAL_JA)
 TABLES = {"en": EN, "ja": JA}
 
 
-_FAIR_REASONS = [(_pattern(EN["fairwhy." + key]), "fairwhy." + key) for key in _FAIR_KEYS]

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import traceback
 
-from trifront.net.host import HostSession
 from trifront.net.match import DEFAULT_CLAIM_AFTER, OnlineMatch
-from trifront.net.sealed_match import SealedMatch
 from trifront.net.quick import IDS as QUICK_IDS
 from trifront.ui import i18n
 from trifront.ui import online_render as onr
@@ -47,15 +45,11 @@ class OnlineGame:
         self.match.act(action)
 
     def record(self) -> dict | None:
-        """The whole game's record (replay, review): the host's; the guest's once the host
-        revealed it; in a sealed game, the told record the audit made once both pages
-        revealed and every check passed (no page held the whole game before)."""
+        """The whole game's record (replay, review): the told record the audit made once
+        both pages revealed their keys and every check passed (no page held the whole game
+        before)."""
         s = self.match.session
-        if isinstance(s, HostSession):
-            return s.game.record()
-        if isinstance(s, SealedMatch):   # (a stopped game: the steps checked before it)
-            return None if s.report is None else s.report.record or s.report.partial
-        return None if s is None or s.reveal is None else s.reveal["record"]
+        return None if s is None or s.report is None else s.report.record or s.report.partial
 
 
 #: localStorage: "1" while the player hides the opponent's quick messages
@@ -64,8 +58,8 @@ QUIET_KEY = "trifront:quiet"
 
 class OnlineSeat(Seat):
     """This page's player in an online match, as host or guest. The match tells the page of
-    every change (``changed``); the guest's actions travel to the host (``submit``); the
-    host's are applied to its session's game, whose change comes back the same way."""
+    every change (``changed``); this player's actions are applied to the page's own game
+    (``OnlineGame.apply``) and sent to the other page, whose change comes back the same way."""
 
     kind = "online"
 
@@ -76,11 +70,9 @@ class OnlineSeat(Seat):
                                  link_factory=page.online_link, storage=page.persist.storage,
                                  on_change=self._changed, log=page.log_warn,
                                  clock=page.clock, claim_after=claim_after,
-                                 timer=page.opts.get("clock", "none"),
-                                 sealed=onr.sealed_chosen(page.opts))
+                                 timer=page.opts.get("clock", "none"))
         self.told_mode = None     # the game whose mode (the host's choice) the guest was told
         self.told_game = None     # the rematch game this page was told of
-        self.told_sealed = False  # the guest was told of the host's Cards (when not its own)
         self.quick_open = False   # the quick messages' menu is open
         self.muted = page.persist.get(QUIET_KEY) == "1"
 
@@ -129,17 +121,8 @@ class OnlineSeat(Seat):
     def turn(self) -> None:
         self.page.show("board")
 
-    def submit(self, action: dict) -> bool:
-        if self.match.role != "guest" or self.match.is_sealed:
-            return False            # applied to the page's own game (sealed: then sent)
-        page = self.page
-        if not self.match.act(action):
-            page.toast = i18n.t("online.not_connected")
-        page.thinking = self.match.pending   # until the host's next view arrives
-        return True
-
     def played(self, action: dict, seen: dict, before: set) -> None:
-        """(The host: its session's on_change already followed the action.)"""
+        """(The session's on_change already followed the action.)"""
 
     def draft_confirmed(self, picks: dict) -> None:
         self.match.set_picks(picks)
@@ -214,15 +197,12 @@ class OnlineSeat(Seat):
         me = st.me
         self.human = page.viewer = me
         if kind == "refused" and st.refusal:
-            page.toast = i18n.t("online.sealed_refused" if st.sealed else "online.refused",
-                                why=i18n.engine_text(st.refusal))
+            page.toast = i18n.t("online.sealed_refused", why=i18n.engine_text(st.refusal))
         if kind == "restarted":
-            page.toast = i18n.t("online.sealed_restarted" if st.sealed else "online.restarted")
+            page.toast = i18n.t("online.sealed_restarted")
         if kind == "timeout" and st.started:
-            history = match.view()["history"]
-            # (a sealed page times out only its own player, whose pass waits for the reply)
-            who = me if st.sealed else history[-1]["player"] if history else None
-            page.tell(i18n.t("clock.timeout_me" if who == me else "clock.timeout_them"))
+            # a page times out only its own player (whose pass waits for the reply)
+            page.tell(i18n.t("clock.timeout_me"))
         mode = st.mode
         if st.games > 1 and mode and st.game_id and self.told_game != st.game_id:
             self.told_game = self.told_mode = st.game_id    # a rematch: the loser's mode
@@ -230,10 +210,6 @@ class OnlineSeat(Seat):
                 page.tell(i18n.t("rematch.started", n=st.games,
                                  mode=i18n.t(f"menu.{mode}") if mode in ("normal", "draft")
                                  else mode))
-        if st.role == "guest" and st.game_id and not self.told_sealed:
-            self.told_sealed = True          # the host's choice, as the mode is
-            if st.sealed != onr.sealed_chosen(page.opts):
-                page.tell(i18n.t("online.host_sealed" if st.sealed else "online.host_run"))
         if st.role == "guest" and mode and mode != page.opts["mode"] \
                 and self.told_mode != st.game_id:
             self.told_mode = st.game_id      # the host chooses Normal or Draft

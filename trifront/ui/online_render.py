@@ -5,7 +5,7 @@ connection banner with the claim-win countdown, and the fairness verdict at game
 Test hooks: ``#opt-kind-online``, ``#online-room``, ``#opt-signal-relay``,
 ``#opt-signal-nostr``, ``#online-relay``, ``#share-link``,
 ``#screen-lobby``, ``#net-status[data-net][data-role]``, ``#btn-claim-win``,
-``#btn-online-leave``, ``#fairness[data-fair="1|0|pending|host"]``.
+``#btn-online-leave``, ``#fairness[data-fair="1|0|pending"]``.
 """
 
 from __future__ import annotations
@@ -156,9 +156,6 @@ def banner(st: MatchStatus) -> El:
     if st.net == "connected" and st.role:
         parts.append(h("span", t("online.you_host") if st.role == "host"
                        else t("online.they_host"), cls="tf-net-role"))
-    if st.sealed:
-        parts.append(h("span", t("online.sealed_tag"), cls="tf-net-sealed", id="net-sealed",
-                       title=t("online.sealed_tag_title")))
     if claim is not None and (st.net != "connected" or st.time_up):
         if claim > 0:
             parts.append(h("span", t("online.claim_in", n=int(claim + 0.999)),
@@ -220,63 +217,34 @@ def lobby_screen(st: MatchStatus, page_url: str = "", signal: str = "",
 
 
 def fairness_box(st: MatchStatus) -> El:
-    """At game over: the guest's replay verdict (fairness.check_game), or the host's note;
-    in a sealed game each page's own audit (sealed.audit)."""
-    if st.role == "host" and not st.sealed:
-        return h("div", h("p", t("fair.host"), cls="tf-sub"),
-                 id="fairness", cls="tf-fairness", data={"fair": "host"})
+    """At game over: this page's own audit of the game (sealed.audit)."""
     report = st.report
     if st.claimed:
-        return h("div", h("p", t("fair.sealed_claimed" if st.sealed else "fair.claimed"),
-                           cls="tf-sub"),
+        return h("div", h("p", t("fair.sealed_claimed"), cls="tf-sub"),
                  id="fairness", cls="tf-fairness", data={"fair": "pending"})
     if report is None:
         return h("div", h("p", t("fair.checking"), cls="tf-sub"),
                  id="fairness", cls="tf-fairness", data={"fair": "pending"})
-    items = [h("li", ("✓ " if ok else "✗ ") + check_name(name, st.sealed)
+    items = [h("li", ("✓ " if ok else "✗ ") + check_name(name)
                + (f" — {engine_text(detail)}" if not ok and detail else ""),
                cls="tf-ok" if ok else "tf-bad")
              for name, ok, detail in report.checks]
-    head = (t("fair.sealed_yes" if st.sealed else "fair.yes") if report.fair
-            else t("fair.no"))
+    head = t("fair.sealed_yes") if report.fair else t("fair.no")
     return h("div", h("p", h("b", head)),
              h("details", h("summary", t("fair.what")), h("ul", items)),
              id="fairness", cls=["tf-fairness", "tf-fair" if report.fair else "tf-unfair"],
              data={"fair": "1" if report.fair else "0"})
 
 
-def check_name(name: str, sealed: bool = False) -> str:
-    """A fairness check's name (trifront/net/fairness.py; sealed.audit's when ``sealed``) in
-    the page's language."""
-    key = ("fair.sealed_check." if sealed else "fair.check.") + name.replace(" ", "_")
+def check_name(name: str) -> str:
+    """An audit check's name (sealed.audit) in the page's language."""
+    key = "fair.sealed_check." + name.replace(" ", "_")
     text = t(key)
     return name if text == key else text
 
 
 # ---------------------------------------------------------- the move clock (net/clock.py).
 # Test hooks: #opt-clock[data-value], #move-clock[data-side][data-left][data-running]
-
-#: the menu's Cards when the player has not chosen: sealed play
-SEALED_DEFAULT = "1"
-
-
-def sealed_chosen(opts: dict) -> bool:
-    """Whether this page's menu asks for sealed play (the host's choice counts)."""
-    return opts.get("sealed", SEALED_DEFAULT) == "1"
-
-
-def sealed_button(opts: dict) -> El:
-    """Sealed play (net/sealed_match.py) or the host's page running the game, the host's
-    choice as the mode is: one small button in the menu's corner beside the clock, shown for
-    online play (a row of its own would push Join room below the fold at 1366 x 768).
-    Test hook: #opt-sealed[aria-pressed]."""
-    on = sealed_chosen(opts)
-    label = t("online.sealed_button", how=t("online.sealed.1" if on else "online.sealed.0"))
-    return button(label, "menu-set", id="opt-sealed", cls="tf-btn-ghost tf-btn-small",
-                  title=t("online.sealed_help"), pressed=on,
-                  aria_label=label + " — " + t("online.sealed_help"),
-                  data={"key": "sealed", "value": "0" if on else "1"})
-
 
 def clock_button(opts: dict) -> El:
     """The menu's move clock, in its corner beside the sound and language buttons: each press

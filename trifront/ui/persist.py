@@ -21,11 +21,12 @@ SAVE_KEY = "trifront:game"
 SETTINGS_KEY = "trifront:settings"
 #: "done" (the tutorial finished) or "skipped"; while absent, the menu offers the tutorial
 TUTORIAL_KEY = "trifront:tutorial"
-SETTINGS = ("kind", "first", "mode", "strength", "sealed")
+#: (a setting stored by an older version and no longer among these is ignored)
+SETTINGS = ("kind", "first", "mode", "strength")
 #: the kinds of game a save may hold (an online match is saved by net/match.py)
 SAVED_KINDS = ("cpu", "local")
 _CHOICES = {"kind": ("cpu", "local", "online"), "first": ("0", "1", "random"),
-            "mode": ("normal", "draft"), "sealed": ("0", "1")}
+            "mode": ("normal", "draft")}
 
 
 class Persistence:

@@ -56,6 +56,8 @@ def start(app) -> None:
     app.show("lobby")
     if app.match.restore_failed:
         app.toast = i18n.t("msg.online_save_corrupt")
+    elif app.match.retired:
+        app.toast = i18n.t("msg.online_save_retired")
     app.seat.start()
     if app.set_address is not None:
         nostr = app.opts.get("signal") == "nostr"
@@ -74,8 +76,8 @@ def resume(app) -> bool:
         return False
     start(app)
     if app.match is not None and not app.match.resumed:
-        # the saved match was unreadable (OnlineMatch dropped it): joining is the player's
-        # choice, not the page's
+        # the saved match was unreadable, or an older version's host-run match (OnlineMatch
+        # dropped it, and start said so): joining is the player's choice, not the page's
         app.seat.close(finished=False)
         app.show("menu")
     return app.match is not None

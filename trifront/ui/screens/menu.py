@@ -33,7 +33,7 @@ def settings(app, *, room: str, relay: str, signal: str, default_signal: str, la
     app.opts = {"kind": "cpu", "first": "0", "mode": "normal",
                 "strength": "normal" if "normal" in app.strengths else app.strengths[0],
                 "room": room[:ROOM_WORD_MAX], "relay": relay, "clock": CLOCK_DEFAULT,
-                "sealed": onr.SEALED_DEFAULT, "conn": "0"}
+                "conn": "0"}
     app.default_signal = default_signal if default_signal in SIGNALS else "relay"
     app.opts["signal"] = app.default_signal
     saved = app.persist.load_settings(app.opts, app.strengths)
@@ -92,7 +92,7 @@ def menu_set(app, data: dict) -> None:
         return
     if key == "clock" and value not in CLOCK_PRESETS:
         return
-    if key in ("sealed", "conn") and value not in ("0", "1"):
+    if key == "conn" and value not in ("0", "1"):
         return
     if key in app.opts:
         app.opts[key] = value
@@ -179,7 +179,6 @@ def menu_screen(opts: dict, status: dict | None = None,
     return h("section",
              h("div",
                h("div", onr.clock_button(opts),
-                 onr.sealed_button(opts) if opts.get("kind") == "online" else None,
                  lang_button(cls="tf-btn-ghost tf-btn-small"), cls="tf-menu-lang"),
                h("div", h("div", cls="tf-logo-mark", aria_hidden="true"),
                  h("h1", "TriFront", cls="tf-title"),
