@@ -82,30 +82,26 @@ def browser(scenarios):
 
 
 def protocol(games=20):
-    from tests.net.pipe import Pipe, random_action
-    from trifront.net.guest import GuestSession
-    from trifront.net.host import HostSession
+    from tests.net.pipe import random_action
+    from tests.net.test_sealed_match import Pipe
 
     per_action, sizes = [], []
     for g in range(games):
         rng = random.Random(g)
-        host, guest = HostSession("normal"), GuestSession()
-        pipe = Pipe(host, guest)
+        pipe = Pipe("normal")
         pipe.connect()
-        while not host.game.over:
-            mover = host.game.to_move
-            action = random_action(host.view() if mover == 0 else guest.view, rng)
+        while not pipe.s[0].view()["over"]:
+            mover = pipe.s[0].view()["to_move"]
+            action = random_action(pipe.s[mover].view(), rng)
+            sent = len(pipe.wire)
             t = time.perf_counter()
-            if mover == 0:
-                host.act(action)
-            else:
-                guest.act(action)
-            pipe.pump()
+            pipe.s[mover].act(action)
+            pipe.pump()      # the move, and the other page's reply
             per_action.append((time.perf_counter() - t) * 1000)
-            sizes.append(len(pipe.snapshots[-1][0]))
+            sizes.extend(len(text) for _to, text in pipe.wire[sent:])
     print(f"CPython {sys.version.split()[0]}, protocol only ({games} games, in-memory pipe):")
-    line("action -> guest has the new view", per_action)
-    line("state message size", [s / 1024 for s in sizes], "KiB")
+    line("action -> both pages have the move and its reply", per_action)
+    line("message size", [s / 1024 for s in sizes], "KiB")
 
 
 def main() -> int:

@@ -186,28 +186,17 @@ async def one_round(relay: RelayProcess, rooms: int, messages: int, tag: str) ->
 
 def game_trace(seed: int = 1) -> list[tuple[int, str]]:
     """The messages of one whole online game, in order: (0 host -> guest | 1 guest -> host,
-    text), from the real sessions on CPython (tests/net/pipe.py)."""
+    text), from the real sessions on CPython (tests/net/test_sealed_match.py's pipe)."""
     import random
 
     sys.path.insert(0, ROOT)
-    from tests.net.pipe import Pipe, play_out
-    from trifront.net.guest import GuestSession
-    from trifront.net.host import HostSession
+    from tests.net.test_sealed_match import Pipe
 
-    trace: list[tuple[int, str]] = []
-    pipe = Pipe(HostSession("normal"), GuestSession())
-    host_send = pipe._host_send
-
-    def host_sends(text):
-        trace.append((0, text))
-        host_send(text)
-    pipe._host_send = host_sends
-    pipe.up = True
-    pipe.host.connected(pipe._host_send)
-    pipe.guest.connected(lambda text: (trace.append((1, text)), pipe.q.append(("host", text))))
-    pipe.pump()
-    play_out(pipe, random.Random(seed))
-    return trace
+    pipe = Pipe("normal")
+    pipe.connect()
+    pipe.play(random.Random(seed))
+    # what page ``to`` received, the other sent
+    return [(1 - to, text) for to, text in pipe.wire]
 
 
 def relay_messages(trace: list[tuple[int, str]]) -> list[tuple[int, int]]:

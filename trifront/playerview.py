@@ -2,10 +2,10 @@
 `to_json()` and `from_json()`. This module is the one description of the view's shape.
 
 `views.player_view(state, p)` builds the view's JSON form (RULES.md R7: what player p may
-know), and that dict is what the CPU decides from and the online host sends: building the
-dict is the fast path (reading it into these dataclasses costs several times building it).
-`PlayerView.from_json` reads a view that came from outside (an online host's `state`
-message, protocol.to_guest) and refuses any view the page could not draw, raising `BadView`
+know), and that dict is what the CPU decides from and a spectator is sent (its public form):
+building the dict is the fast path (reading it into these dataclasses costs several times
+building it). `PlayerView.from_json` reads a view that came from outside (a spectator's
+frame, net/watch.py) and refuses any view the page could not draw, raising `BadView`
 with the place and what is wrong there: ``lanes[1].sides: expected a list of 2``. Values the
 engine alone decides (a card's power, a reason's code) are checked for type and range, not
 meaning. For every view the engine makes, ``PlayerView.from_json(v).to_json() == v``, keys
@@ -26,7 +26,7 @@ from .cards import BY_SLOT, EFFECTS, GROUPS
 from .constants import LANES, MERCENARY_MAX, MERCENARY_MIN
 
 # more cards, legal actions or history entries than a game can have (a 17-card hand with a
-# Priest lists ~500 legal plays; the message's size limit, protocol.MAX_TO_GUEST, bounds the rest)
+# Priest lists ~500 legal plays; the size limit of the message it came in bounds the rest)
 _MAX_LIST = 20_000
 _MAX_ID = 10_000
 # more cards than one effect draws or reveals (R5.D4 draws 2, R5.D3 reveals 2)
@@ -759,7 +759,7 @@ def _check_legal(legal: tuple[ViewAction, ...], hand: tuple[AnyCard, ...],
 
 def view_problem(view: object) -> str | None:
     """None if `view` is the JSON form of a PlayerView, else its first problem as one line
-    (for a caller that only asks, as the protocol's message check does)."""
+    (for a caller that only asks)."""
     try:
         PlayerView.from_json(view)
     except BadView as e:

@@ -12,7 +12,8 @@ import pytest
 
 from trifront import jsontext
 from trifront.game import Game
-from trifront.net.protocol import TO_HOST, ProtocolError, decode
+from trifront.net.protocol import ProtocolError, decode
+from trifront.net.sealed_match import SCHEMA
 from trifront.record import MalformedRecord, parse
 from trifront.replay import ReplayError, decode_record, record_from_text
 
@@ -52,7 +53,7 @@ def test_every_door_refuses_deep_json_with_its_own_error(deep):
     with pytest.raises(MalformedRecord, match="nested"):
         parse(deep)
     with pytest.raises(ProtocolError, match="not JSON"):
-        decode('{"t":"act","a":' + deep[:6000] + "}", TO_HOST, 8 * 1024)
+        decode('{"t":"act","a":' + deep[:6000] + "}", SCHEMA, 8 * 1024)
 
 
 def test_an_unclosed_string_is_one_token_to_the_end_of_the_text():

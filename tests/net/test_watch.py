@@ -1,6 +1,7 @@
 """Spectators' stream (trifront/net/watch.py) on CPython, with the primitives the page takes
 from WebCrypto (HKDF-SHA-256, AES-256-GCM) from PyPI ``cryptography``: everything a watcher
-receives over whole random games (host and guest sessions) holds no card R7.2 hides; a new
+receives over whole random games (the host page's public view, made from its PartialGame)
+holds no card R7.2 hides; a new
 game in the room is a new stream; a relay or anyone else that alters, forges, replays, reorders
 or floods frames gets nothing drawn."""
 
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import copy
 import json
 import random
 import zlib
@@ -23,8 +25,8 @@ from trifront.net import watch  # noqa: E402
 from trifront.views import public_view  # noqa: E402
 
 from tests.engine.test_public_view import assert_public, hidden_ids  # noqa: E402
-from .test_session import new_match  # noqa: E402
-from .pipe import random_action  # noqa: E402
+from .pipe import random_picks  # noqa: E402
+from .test_sealed_match import Pipe  # noqa: E402
 
 
 class Aead:
@@ -56,31 +58,33 @@ def stream_id(host) -> str:
 
 
 def play_watched(seed: int, mode: str, watchers: int = 8):
-    """A whole host-guest game whose host publishes every public view; returns the host,
-    every envelope sent (with the host state it was made from), and the watchers."""
+    """A whole game whose host publishes every public view; returns the host, every
+    envelope sent (with the host's game it was made from), and the watchers."""
     rng = random.Random(seed)
-    host, guest, pipe = new_match(mode, rng, host_picks_first=True)
+    pipe = Pipe(mode)
+    pipe.connect()
+    if mode == "draft":
+        for s in pipe.s:
+            s.set_picks(random_picks(rng))
+        pipe.pump()
+    host = pipe.s[0]
     pub = watch.Publisher(room_aead("Blue Fox"))
     streams = [watch.WatchStream(room_aead(word)) for word in ["blue   FOX"] * watchers]
     sent = []
 
     async def publish():
         pub.watchers(watchers)
-        g = host.game
-        env = await pub.publish(stream_id(host), len(g.state.history), public_view(g.state))
+        state = host.public_state()
+        env = await pub.publish(stream_id(host), len(state.history), public_view(state))
         if env is not None:
-            sent.append((env, g.state.clone()))
+            sent.append((env, copy.deepcopy(state)))
             for s in streams:
                 await s.receive(env)
 
     async def body():
         await publish()
-        while not host.game.over:
-            if host.game.to_move == 0:
-                host.act(random_action(host.view(), rng))
-            else:
-                guest.act(random_action(guest.view, rng))
-            pipe.pump()
+        while not host.view()["over"]:
+            pipe.play(rng, limit=1, to_end=False)
             await publish()
     run(body())
     return host, sent, streams
@@ -95,7 +99,7 @@ def opened(env: str, aead: Aead) -> dict:
 @pytest.mark.parametrize("mode,seed", [("normal", 1), ("normal", 2), ("draft", 3), ("draft", 4)])
 def test_everything_a_watcher_receives_over_a_whole_game_holds_no_hidden_card(mode, seed):
     host, sent, streams = play_watched(seed, mode)
-    assert len(sent) > 20 and host.game.over
+    assert len(sent) > 20 and host.view()["over"]
     aead = room_aead("blue fox")
     for env, state in sent:
         msg = opened(env, aead)
@@ -108,7 +112,7 @@ def test_everything_a_watcher_receives_over_a_whole_game_holds_no_hidden_card(mo
         for owner, cid in hidden_ids(state):
             assert f'"id": {cid}, "owner": {owner},' not in text
     for s in streams:
-        assert s.view == public_view(host.game.state) and s.dropped == 0 and s.games == 1
+        assert s.view == public_view(host.public_state()) and s.dropped == 0 and s.games == 1
         assert s.view["over"]
 
 

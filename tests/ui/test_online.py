@@ -583,7 +583,7 @@ def test_a_page_of_an_older_version_that_hosts_a_host_run_game_is_named_as_one()
     game this page cannot read."""
     async def go():
         relay = FakeRelay()
-        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        (a, _pa), (b, pb) = online_app(relay), online_app(relay)
         a.dispatch("start"); b.dispatch("start")
 
         def old_page(text):                       # a's page as an older version's host

@@ -18,7 +18,8 @@ from tests.conftest import REPO_ROOT
 NOT_BEFORE_THE_MENU = ("urllib.parse", "ipaddress", "pyodide.http", "trifront.ai",
                        "trifront.ai.cpu", "trifront.net.link", "trifront.net.nostr_link",
                        "trifront.ui.online", "trifront.net.match", "trifront.net.session",
-                       "trifront.net.host", "trifront.net.guest", "trifront.net.fairness",
+                       "trifront.net.sealed_match", "trifront.net.sealed",
+                       "trifront.net.fairness",
                        # screens no first screen draws: after the menu (screens.LATER)
                        "trifront.ui.screens.results", "trifront.ui.screens.replay",
                        "trifront.ui.screens.review", "trifront.ui.screens.social",

@@ -1,10 +1,14 @@
-"""Online play: a match between two pages, the host's engine authoritative (RULES.md R7).
+"""Online play: a match between two pages, each holding only its own player's game (sealed
+play, RULES.md R7; docs/ONLINE.md).
 
-protocol.py  message types, schemas, size limits (pure)
-fairness.py  commit-reveal, seed derivation, the guest's replay check (pure)
-host.py      HostSession: the engine, per-player views, validation, resume (sans-IO)
-guest.py     GuestSession: views only, picks, actions, fairness at the end (sans-IO)
-link.py      the browser transport: WebSocket relay + WebRTC data channel (Pyodide only)
+match.py          OnlineMatch: the link and the session, who hosts, resume (sans-IO)
+sealed_match.py   SealedMatch: one page's games in a room, Draft picks, clock, rematch
+sealed_session.py a sealed game over a transport: numbered messages, resends, the reveal
+sealed.py         SealedPage: one page's sealed game, its messages and the end audit (pure)
+session.py        what every session shares: receiving, rematch offers, quick messages
+protocol.py       the messages' shared checks and size limits (pure)
+fairness.py       the Draft picks' commitment and the verdict, Report (pure)
+link.py           the browser transport: WebSocket relay + WebRTC data channel (Pyodide only)
 
-All but link.py run on CPython (tests/net/). The relay is trifront_relay/ (not in the page).
+All but the links run on CPython (tests/net/). The relay is trifront_relay/ (not in the page).
 """

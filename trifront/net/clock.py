@@ -6,13 +6,10 @@ move's own time is used up. When both are spent the player's time is out and the
 becomes a pass (R3.3); where a pass is not allowed (R5.A3, R4.5) the first of their legal
 actions instead (``timeout_action``: both pages compute the same one from the view).
 
-The host's clock is authoritative. It sends the guest ``clock {n, side, move, reserve,
-per, running}`` after every change: remaining milliseconds, never wall-clock times (the two
-pages' clocks differ), and the guest counts down from the moment it received them
-(``GuestClock``). The guest's page passes for itself when its own countdown runs out (its
-move, as any other); the host passes for the guest only ``GRACE`` seconds later (a page
-that ignores the clock), and the guest's fairness check accepts such a pass only at a move
-where its own countdown had run out by the time the next position came (``overdue``).
+Both pages run the clock from the same turns (sealed_match.py; the host names its rule with
+the game). A page passes for its own player when that player's time is out (its move, as
+any other); no page can move for the other, so when the opponent's time has been out
+``GRACE`` seconds and no move came, the page may claim the win.
 
 While the opponent is away (the channel is down) the clock stops: a page gone is handled by
 the claim-win countdown, as without a clock.
@@ -30,11 +27,10 @@ PRESETS: dict[str, tuple[int, int] | None] = {
     "none": None, "15+60": (15_000, 60_000), "30+120": (30_000, 120_000),
     "60+300": (60_000, 300_000)}
 DEFAULT = "none"
-GRACE = 3.0        # seconds the host waits past the guest's time-out for the guest's pass
+GRACE = 3.0        # seconds past the opponent's time-out for its own page's pass to come
 #: ms more of a round's first move, from round 2 on: both players read the last round's result
 #: (their round screen) while that move's clock runs
 ROUND_BREAK_MS = 10_000
-SLACK_MS = 500     # the guest's own count may run this much behind the host's (latency)
 
 
 def round_break(last_move_round: int | None, game_round: int) -> int:
@@ -115,7 +111,8 @@ class MoveClock:
         return move + reserve <= 0
 
     def message(self, now: float) -> dict:
-        """The ``clock`` message's fields for the guest."""
+        """The clock as the page shows it: whose clock runs, for which move, the ms left
+        of the move's own time and each reserve (never wall-clock times)."""
         move, res = self.left(now)
         reserve = list(self.reserve)
         if self.side is not None:
@@ -132,33 +129,6 @@ class MoveClock:
         if not data:
             return None
         return cls(int(data["per"]), [int(x) for x in data["reserve"]])
-
-
-@dataclass
-class GuestClock:
-    """The guest's copy: the host's last ``clock`` message and when it came."""
-
-    msg: dict
-    at: float
-
-    def left(self, now: float) -> tuple[int | None, int, int]:
-        """(side, ms left of the move's own time, ms of reserve left) now."""
-        m = self.msg
-        side = m["side"]
-        if side is None:
-            return None, 0, 0
-        e = (now - self.at) * 1000.0 if m["running"] else 0.0
-        return side, max(0, int(m["move"] - e)), max(0, int(m["reserve"][side] - max(0.0, e - m["move"])))
-
-    def out(self, now: float) -> bool:
-        side, move, res = self.left(now)
-        return side is not None and self.msg["running"] and move + res <= 0
-
-    def overdue(self, now: float) -> bool:
-        """The time of the move it counts for had run out by ``now`` (the next position
-        came), with SLACK_MS for the way: a pass the host took for this page then is fair."""
-        side, move, res = self.left(now)
-        return side is not None and self.msg["running"] and move + res <= SLACK_MS
 
 
 def show(ms: int) -> str:

@@ -5,10 +5,10 @@ After a game both pages may send ``rematch {game, mode}`` (game: the finished ga
 ``rematch`` names the mode, the winner's names none (``mode`` null). Whoever sends first
 offers; the other's ``rematch`` accepts, its ``norematch`` declines (the offer may be made
 again later). Once both have sent ``rematch`` for that game, the host starts the next game in
-the same room over the same channel (a new commit-reveal seed, as the first), in the
-loser's mode, and **the first player alternates**: the player who did not go first in the
-finished game goes first in the next (the seed's first-player bit is not used then; both
-pages know who went first, so the guest's fairness check expects exactly that player).
+the same room over the same channel (new keys, as the first), in the loser's mode, and **the
+first player alternates**: the player who did not go first in the finished game goes first
+in the next (no random event draws it then; both pages know who went first, so each page's
+audit expects exactly that player).
 
 Offers are per channel: a page that reconnects starts with none (both sides forget them).
 """

@@ -102,8 +102,6 @@ class SealedMatch(Session):
     ``set_picks``, ``act`` and, on its ticker, ``reveal_overdue``; ``view()`` is its
     player's view; ``report`` the verdict of the audit once the game is over."""
 
-    sealed = True
-
     def __init__(self, seat: int, mode: str = "normal", *,
                  on_change: Callable[[str], None] | None = None,
                  log: Callable[[str], None] | None = None,
@@ -246,10 +244,6 @@ class SealedMatch(Session):
     @property
     def report(self) -> Report | None:
         return None if self.game is None else self.game.verdict
-
-    @property
-    def reveal(self) -> None:
-        return None   # no host reveals a record: both pages audit (report.record, docs/ONLINE.md)
 
     # ------------------------------------------------ the clock of time owed (clock.py)
 

@@ -1,15 +1,16 @@
-"""What both ends of an online match share (host.py, guest.py). Sans-IO: no transport.
+"""What every online session shares, whichever seat it plays (sealed_match.py). Sans-IO: no
+transport.
 
 A session sends through whatever the transport gave it (``connected(send)``) and is told of
-each message (``receive(text)``). Every message is checked by the session's side of the
-protocol (protocol.to_host / to_guest) before anything reads it, then handled by the
-session's ``_on_<type>`` method. A message that breaks the protocol, or whose handling
-fails, never raises: it goes to ``_bad`` (the host refuses it, the guest ignores it) and into
-the session's log. ``on_change(kind)`` tells the page to redraw.
+each message (``receive(text)``). Every message is checked against the session's schema
+(``_decode``, protocol.decode) before anything reads it, then handled by the session's
+``_on_<type>`` method. A message that breaks the protocol, or whose handling fails, never
+raises: it goes to ``_bad`` and into the session's log. ``on_change(kind)`` tells the page
+to redraw.
 
-Both sides also share what either page may send whatever its role: a rematch after a
-finished game (rematch.py: ``offer_rematch``, ``decline_rematch``; the host starts the next
-game once both agreed, ``_rematch_agreed``) and quick messages (quick.py: ``say``).
+Both seats also share what either page may send: a rematch after a finished game
+(rematch.py: ``offer_rematch``, ``decline_rematch``; the host starts the next game once both
+agreed, ``_rematch_agreed``) and quick messages (quick.py: ``say``).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ class Session:
         raise NotImplementedError
 
     def _admit(self) -> bool:
-        """Whether to look at the next message at all (the host's rate limit)."""
+        """Whether to look at the next message at all (a session may limit the rate)."""
         return True
 
     # ------------------------------------------------------------------------- transport

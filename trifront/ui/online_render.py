@@ -349,7 +349,7 @@ def rematch_box(st: MatchStatus) -> El | None:
 
 
 def past_verdicts(st: MatchStatus) -> El | None:
-    """The guest's fairness verdicts of the room's earlier games (they stay shown)."""
+    """This page's verdicts of the room's earlier games (they stay shown)."""
     if not st.verdicts:
         return None
     parts = [t("rematch.verdict_fair" if fair else "rematch.verdict_unfair", n=i + 1)

@@ -12,7 +12,7 @@ from trifront.net.signaling import ONLINE_PREFIX
 
 
 def _seat(text: str) -> tuple:
-    """(role, game id) of a saved match (HostSession / GuestSession.to_json), or () when
+    """(role, game id) of a saved match (SealedMatch.to_json), or () when
     unreadable."""
     try:
         data = jsontext.loads(text)
