@@ -391,7 +391,7 @@ def test_a_refused_move_stops_the_game_cleanly_with_the_verdict_and_the_record_s
     can be exported."""
     async def go():
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay), online_app(relay)
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
         a.dispatch("start"); b.dispatch("start")
         await play(relay, [a, b], [pa, pb], stop=lambda n: n == 5)
         page = b.match.session.game.page

@@ -138,8 +138,9 @@ class MemoryStorage:
 class OnlineMatch:
     """One page's place in one room: its link (the transport, from ``link_factory(relay, room,
     self)``), its session (seat 0 hosts, seat 1 is the guest) once the roles are settled,
-    and what the page shows (``net``, ``detail``; see the module docstring). Saves the session to ``storage`` (under
-    ONLINE_PREFIX + the room) after every change and tells the app through ``on_change(kind)``.
+    and what the page shows (``net``, ``detail``; see the module docstring). Saves the
+    session to ``storage`` (under ONLINE_PREFIX + the room) after every change and tells the
+    app through ``on_change(kind)``.
     ``clock``: seconds (time.monotonic); ``claim_after``: seconds an opponent may be gone
     before the win may be claimed."""
 
