@@ -301,9 +301,9 @@ def _mode_name(mode: str | None) -> str:
 
 
 def _who_chooses(st: MatchStatus, chooser: bool) -> str:
-    """Who names the next game's mode: the loser; after a sealed game stopped at a refused
+    """Who names the next game's mode: the loser; after a game stopped at a refused
     message (no winner), the room's host."""
-    if st.sealed and st.refusal:
+    if st.refusal:
         return t("rematch.stopped_you_choose" if chooser else "rematch.stopped_they_choose")
     return t("rematch.you_choose" if chooser else "rematch.they_choose")
 
