@@ -455,7 +455,7 @@ def test_a_page_that_stops_replying_while_connected_is_claimed_against_from_the_
         now = [100.0]
         clock = lambda: now[0]  # noqa: E731
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
+        (a, pa), (b, pb) = online_app(relay, clock=clock), online_app(relay, clock=clock)
         a.dispatch("menu-set", {"key": "clock", "value": "15+60"})
         a.dispatch("start"); b.dispatch("start")
         on: list = []
@@ -489,7 +489,7 @@ def test_a_page_that_leaves_without_revealing_is_judged_no_reveal_after_the_wait
         now = [100.0]
         clock = lambda: now[0]  # noqa: E731
         relay = FakeRelay()
-        (a, pa), (b, pb) = sealed_app(relay, clock=clock), online_app(relay, clock=clock)
+        (a, pa), (b, pb) = online_app(relay, clock=clock), online_app(relay, clock=clock)
         a.dispatch("start"); b.dispatch("start")
         stalling(b, {"reveal"}, [True])
         await play(relay, [a, b], [pa, pb])
