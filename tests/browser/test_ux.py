@@ -554,7 +554,7 @@ def test_the_online_menu_shows_join_room_without_scrolling(page, app_url, width,
 def test_a_move_clock_against_the_cpu_when_asked(page, app_url, width, height):
     """The clock is not in games vs the CPU unless the player asks for it: the
     menu's Clock button (in its corner, beside sound and language: no taller menu), then
-    the board's clock line above the board, the page still as wide as the window."""
+    the board's clock beside the player it times, the page still as wide as the window."""
     page.set_viewport_size({"width": width, "height": height})
     boot(page, f"{app_url}?seed=3&cpu_delay=0&lang=en")
     assert page.locator("#move-clock").count() == 0
@@ -566,8 +566,9 @@ def test_a_move_clock_against_the_cpu_when_asked(page, app_url, width, height):
         assert panel["y"] + panel["height"] <= height, panel
     page.click("#btn-start")
     page.wait_for_selector(BOARD_MINE)
-    clock = page.inner_text("#move-clock")
-    assert clock.startswith("Your time 0:1"), clock
+    clock = page.inner_text("#move-clock .tf-clock-move")
+    assert clock.startswith("0:1"), clock
+    assert page.locator(".tf-player-me #move-clock").count() == 1     # beside "You"
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.wait_for_function(CARDS_LANDED)
     shot(page, f"ux-clock-{width}x{height}")

@@ -90,6 +90,7 @@ class App:
         self.hints = Hints(self.cpu, seed, log_error)
         self.sound = sound or Sound()   # the table's sounds (silent until a click)
         self.heard_view: dict | None = None   # the last view the sounds were made for
+        self.heard_clock = None     # the board's clock at the last redraw (its ticks)
         self.rng = random.Random(seed)
         self.cpu_delay = cpu_delay
         self.strengths = cpu_strengths()

@@ -1978,13 +1978,19 @@ _SOCIAL_EN = {
     "clock.help": "Time for each move, plus a reserve for the whole game; when both run out, "
                   "the turn is a pass. Online the host's choice counts (the first to join); "
                   "against the CPU only your own moves are timed.",
-    "clock.you": "Your time {move} + {reserve}",
-    "clock.them": "Their time {move} + {reserve}",
+    "clock.who_me": "Your time",
+    "clock.who_them": "Their time",
+    "clock.plus": "+ {reserve}",
     "clock.other_me": "your reserve {reserve}",
     "clock.other_them": "their reserve {reserve}",
     "clock.stopped": " (stopped)",
-    "clock.timeout_me": "Your time ran out: your turn was a pass.",
-    "clock.timeout_them": "Your opponent's time ran out: their turn was a pass.",
+    "clock.timeout_me": "Your time ran out, so your round was passed for you: you are out "
+                        "until the round ends.",
+    "clock.timeout_them": "Your opponent's time ran out, so their round was passed for them.",
+    "clock.timeout_me_move": "Your time ran out and you could not pass, so your first allowed "
+                             "move was played for you.",
+    "clock.timeout_them_move": "Your opponent's time ran out: their first allowed move was "
+                               "played for them.",
     # a sealed game's verdict details (net/sealed.py fault(), partial.Inconsistent):
     # fairwhy.sealed.<code> with the fault's args; "at" puts the step first
     "fairwhy.sealed.at": "{step}: {what}",
@@ -2139,13 +2145,16 @@ _SOCIAL_JA = {
     "clock.60+300": "1手1分＋5分",
     "clock.help": "1手ごとの時間と、ゲーム全体の予備時間です。両方を使い切るとその手番はパスになります。"
                   "オンラインではホスト（先に入った人）の設定が使われます。CPU戦ではあなたの手番だけが計られます。",
-    "clock.you": "あなたの時間 {move}＋{reserve}",
-    "clock.them": "相手の時間 {move}＋{reserve}",
+    "clock.who_me": "あなたの時間",
+    "clock.who_them": "相手の時間",
+    "clock.plus": "＋{reserve}",
     "clock.other_me": "あなたの予備 {reserve}",
     "clock.other_them": "相手の予備 {reserve}",
     "clock.stopped": "（停止中）",
-    "clock.timeout_me": "時間切れのため、あなたの手番はパスになりました。",
-    "clock.timeout_them": "相手が時間切れのため、相手の手番はパスになりました。",
+    "clock.timeout_me": "時間切れのため、あなたはこのラウンドをパスしました。ラウンドが終わるまで手番はありません。",
+    "clock.timeout_them": "相手が時間切れのため、相手はこのラウンドをパスしました。",
+    "clock.timeout_me_move": "時間切れですがパスできないため、出せる最初の手をあなたの代わりに指しました。",
+    "clock.timeout_them_move": "相手が時間切れのため、出せる最初の手を相手の代わりに指しました。",
     "fairwhy.sealed.at": "{step}：{what}",
     "fairwhy.sealed.step.move": "手{k}、プレイヤー{p}の手",
     "fairwhy.sealed.step.reply": "手{k}、プレイヤー{p}の返答",

@@ -1135,6 +1135,67 @@ def opponent_move_caption(view: dict, names: dict[int, str]) -> tuple[int, str, 
     return lane, short, describe_action(entry, view, names)
 
 
+# ---------------------------------------------------------------------------------------------
+# The move clock on the board
+
+#: the clock's last seconds: it grows, turns red and ticks each second (this page's player)
+CLOCK_LOW_MS = 10_000
+
+
+@dataclass(frozen=True)
+class ClockShown:
+    """The move clock as the board shows it, beside the player it times: ``side`` (that
+    player), ``mine`` (this page's player), ``move`` and ``reserve`` ("0:14", "1:00"),
+    ``other`` (the other player's reserve, when both are timed), ``left`` (ms of move and
+    reserve together), ``low`` (its last 10 s), ``running`` (stopped: a hand-over, a round's
+    result)."""
+    side: int
+    mine: bool
+    move: str
+    reserve: str
+    other: str | None
+    left: int
+    low: bool
+    running: bool
+
+    @property
+    def seconds(self) -> int:
+        """Whole seconds left, as the page counts them down (rounded up)."""
+        return (max(0, self.left) + 999) // 1000
+
+
+def clock_shown(c: dict | None, me: int, other: bool = True) -> ClockShown | None:
+    """net/clock.py's message ``c`` (its ``side``, ``move``, ``reserve``, ``running``) as player
+    ``me`` reads it; None when no clock runs (no clock, the game over, a move not timed)."""
+    if not isinstance(c, dict) or c.get("side") not in (0, 1):
+        return None
+    from trifront.net.clock import show
+    side = c["side"]
+    reserve = c["reserve"]
+    left = c["move"] + reserve[side]
+    return ClockShown(side=side, mine=side == me, move=show(c["move"]),
+                      reserve=show(reserve[side]),
+                      other=show(reserve[1 - side]) if other else None, left=left,
+                      low=left <= CLOCK_LOW_MS, running=bool(c.get("running", True)))
+
+
+def clock_ticks(before: ClockShown | None, now: ClockShown | None) -> bool:
+    """Whether the board's clock ticks (one short sound) at this redraw: once for each
+    second that begins in the last 10 s of this page's player's running clock, never twice
+    for one second however often the page redraws."""
+    if now is None or not (now.mine and now.low and now.running) or now.seconds <= 0:
+        return False
+    return before is None or (before.side, before.seconds) != (now.side, now.seconds)
+
+
+def timeout_notice(action: dict | None, mine: bool) -> str:
+    """The notice of a time-out: the round passed for the player whose time ran out, or (a
+    pass not allowed, R3.3) the move made for them."""
+    passed = not isinstance(action, dict) or action.get("type") == "pass"
+    who = "me" if mine else "them"
+    return t(f"clock.timeout_{who}" if passed else f"clock.timeout_{who}_move")
+
+
 def _continuous(rule: str) -> bool:
     """Whether a power change comes from a continuous effect active now (R4.2, R5 power
     order): its record has a ``power``."""

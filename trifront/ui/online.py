@@ -12,6 +12,7 @@ import traceback
 from trifront.net.match import DEFAULT_CLAIM_AFTER, OnlineMatch
 from trifront.net.quick import IDS as QUICK_IDS
 from trifront.ui import i18n
+from trifront.ui import model as m
 from trifront.ui import online_render as onr
 from trifront.ui.html import h
 from trifront.ui.screens.draft import Draft
@@ -92,6 +93,12 @@ class OnlineSeat(Seat):
                     "claimed": True}
         return view
 
+    def clock_status(self) -> tuple[dict | None, bool]:
+        """The host's clock (the guest's copy of it): it times both players."""
+        if self.match is None or not self.match.started:
+            return None, True
+        return self.match.status().clock, True
+
     def decorate(self, root, screen) -> None:
         """The connection bar above every screen; the fairness verdict at game end."""
         if self.match is None or self.page.screen == "menu":
@@ -106,7 +113,6 @@ class OnlineSeat(Seat):
         extra = [
             h("span", i18n.t("rematch.game_n", n=status.games), cls="tf-net-game")
             if status.games > 1 else None,
-            onr.clock_el(status) if self.page.shown == "board" else None,
             onr.past_verdicts(status),
             onr.quick_button(self.quick_open) if talk else None]
         bar.children[-1:-1] = [el for el in extra if el is not None]
@@ -202,7 +208,7 @@ class OnlineSeat(Seat):
             page.toast = i18n.t("online.sealed_restarted")
         if kind == "timeout" and st.started:
             # a page times out only its own player (whose pass waits for the reply)
-            page.tell(i18n.t("clock.timeout_me"))
+            page.tell(m.timeout_notice(None, mine=True))
         mode = st.mode
         if st.games > 1 and mode and st.game_id and self.told_game != st.game_id:
             self.told_game = self.told_mode = st.game_id    # a rematch: the loser's mode

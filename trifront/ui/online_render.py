@@ -268,27 +268,13 @@ def clock_el(st: MatchStatus) -> El | None:
 
 
 def move_clock_el(c: dict | None, me: int, other: bool = True) -> El | None:
-    """The move clock (net/clock.py's message ``c``) as player ``me`` reads it: whose time
-    runs and what is left of it, and (``other``: the other player is timed too) the other's
-    reserve."""
-    if c is None or c["side"] is None:
-        return None
-    from trifront.net.clock import show
-    side = c["side"]
-    mine = side == me
-    left = c["move"] + c["reserve"][side]
-    text = t("clock.you" if mine else "clock.them", move=show(c["move"]),
-             reserve=show(c["reserve"][side]))
-    other_text = t("clock.other_me" if not mine else "clock.other_them",
-                   reserve=show(c["reserve"][1 - side]))
-    return h("span", h("b", text),
-             h("span", " · ", other_text, cls="tf-clock-other") if other else None,
-             t("clock.stopped") if not c.get("running", True) else "",
-             id="move-clock",
-             cls=["tf-net-clock", "tf-clock-low" if left <= 10_000 else "",
-                  "tf-clock-mine" if mine else ""],
-             data={"side": side, "left": left, "running": "1" if c.get("running", True)
-                   else "0"})
+    """The move clock (net/clock.py's message ``c``) as player ``me`` reads it (render.clock_el:
+    whose time runs and what is left of it; ``other``: the other player is timed too, and
+    their reserve is said)."""
+    from trifront.ui import model
+    from trifront.ui.render import clock_el as board_clock
+    shown = model.clock_shown(c, me, other)
+    return None if shown is None else board_clock(shown)
 
 
 # ------------------------------------------------ rematch and quick messages (net/rematch.py,

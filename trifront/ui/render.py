@@ -208,10 +208,30 @@ def error_screen(text: str) -> El:
 # Board
 
 
+def clock_el(c: m.ClockShown) -> El:
+    """The move clock beside the player it times: the move's time large, the reserve after
+    it, the other player's reserve when both are timed; in its last 10 s it grows and turns
+    red (``tf-clock-low``). Test hooks: #move-clock[data-side][data-left][data-running]."""
+    return h("div",
+             h("span", t("clock.who_me" if c.mine else "clock.who_them"), cls="tf-clock-who"),
+             h("b", c.move, cls="tf-clock-move"),
+             h("span", t("clock.plus", reserve=c.reserve), cls="tf-clock-res"),
+             h("span", "· " + t("clock.other_them" if c.mine else "clock.other_me",
+                                reserve=c.other), cls="tf-clock-other") if c.other else None,
+             h("span", t("clock.stopped").strip(), cls="tf-clock-stopped")
+             if not c.running else None,
+             id="move-clock", role="timer", title=t("clock.title"),
+             cls=["tf-clock", "tf-clock-low" if c.low else "", "tf-clock-mine" if c.mine else "",
+                  "" if c.running else "tf-clock-paused"],
+             data={"side": c.side, "left": c.left, "running": "1" if c.running else "0"})
+
+
 def player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel: m.Selection,
-                  targets: dict, readonly: bool = False, hint: m.HintShown | None = None) -> El:
+                  targets: dict, readonly: bool = False, hint: m.HintShown | None = None,
+                  clock: m.ClockShown | None = None) -> El:
     """One player's name, piles and hand. ``readonly``: a replay (nothing to choose).
-    ``hint``: a ready hint; its card (and a target in this hand) is highlighted."""
+    ``hint``: a ready hint; its card (and a target in this hand) is highlighted. ``clock``:
+    the move clock, when it times this player."""
     hand = view["hands"][p]
     passed = view["passed"][p]
     cards = []
@@ -247,6 +267,7 @@ def player_strip(view: dict, p: int, names: dict[int, str], *, mine: bool, sel: 
                h("span", t("board.passed"), cls="tf-badge tf-badge-pass") if passed else None,
                h("span", t("board.to_move"), cls="tf-badge tf-badge-turn") if turn else None,
                cls="tf-pname-row"),
+             clock_el(clock) if clock is not None and clock.side == p else None,
              h("div",
                h("span", h("span", cls="tf-mini-deck", aria_hidden="true"),
                  t("board.deck", n=deck), cls="tf-pile",
@@ -467,11 +488,19 @@ def app_root(screen: El, *, overlay: El | None = None, toast: str = "",
     open window the screen is ``inert``: no focus, no clicks, hidden from screen readers."""
     if overlay is not None:
         screen.attrs["inert"] = True
-    return h("div", screen, overlay,
-             h("div", h("span", toast, cls="tf-toast-text"),
+    notice = h("div", h("span", toast, cls="tf-toast-text"),
                button("×", "dismiss-toast", cls="tf-btn-icon", title=t("toast.dismiss"),
                       aria_label=t("toast.dismiss")),
-               cls=["tf-toast", f"tf-toast-{toast_kind}"], id="toast", role="alert")
-             if toast else None,
+               cls=["tf-toast", f"tf-toast-{toast_kind}"], id="toast", role="alert") \
+        if toast else None
+    # On the board a notice has its own place: over the action bar's prompt, which comes
+    # back when it goes (news after a few seconds, a problem when closed). Over the table it
+    # covered the score, the opponent's row or a hand card, depending on the screen.
+    prompt = screen.find(".tf-prompt-box") if notice is not None else None
+    if prompt is not None:
+        notice.add_class("tf-toast-inbar")
+        prompt.children.append(notice)
+        notice = None
+    return h("div", screen, overlay, notice,
              cls="tf-root", id="tf-root", lang=i18n.get_lang(),
              data={"screen": screen.attrs.get("id", "")})

@@ -95,16 +95,14 @@ class Seat:
         return "normal"
 
     def decorate(self, root, screen) -> None:
-        """Anything the seat adds around the screen (an online match's connection bar; the
-        move clock of a game on this page)."""
-        if self.clock is not None and self.page.shown == "board" and self.page.game is not None:
-            from trifront.ui import online_render as onr
-            el = onr.move_clock_el(self.clock.status(self.page.clock()), self.page.viewer,
-                                   other=len(self.clock.players) > 1)
-            if el is not None:
-                # in the action bar: on a phone it stays in sight while the top bar scrolls
-                bar = screen.find("#actionbar") or root
-                bar.children.insert(0, h("div", el, cls="tf-clockbar", id="clock-bar"))
+        """Anything the seat adds around the screen (an online match's connection bar)."""
+
+    def clock_status(self) -> tuple[dict | None, bool]:
+        """The move clock the board shows (net/clock.py's message; None: no clock) and
+        whether it times both players (then each one's reserve is said)."""
+        if self.clock is None or self.page.game is None:
+            return None, False
+        return self.clock.status(self.page.clock()), len(self.clock.players) > 1
 
     # ------------------------------------------------------------------ a page's move clock
 
@@ -130,8 +128,9 @@ class Seat:
             self.clock.follow(len(game.state.history), game.to_move, now, running=facing)
             if facing and self.clock.out(now) == game.to_move and page.my_turn():
                 self.clock.timer.charge(now)        # the reserve spent, before the save
-                page.play(timeout_action(page.view()))
-                page.tell(i18n.t("clock.timeout_me"))
+                action = timeout_action(page.view())
+                page.play(action)
+                page.tell(m.timeout_notice(action, mine=True))
                 page.render()
                 continue            # at once onto the next move: its overtime is charged
             st = self.clock.status(now)

@@ -34,6 +34,8 @@ SOUNDS: dict[str, tuple[Tone, ...]] = {
     "lane_lost": (Tone(330, 0.1, None, "sine", 0.14), Tone(247, 0.16, None, "sine", 0.14, 0.09)),
     "game_won": tuple(Tone(f, 0.16 if i < 3 else 0.26, None, "triangle", 0.17, i * 0.11)
                       for i, f in enumerate((523, 659, 784, 1047))),
+    # the move clock's last ten seconds, one a second: short and dry, under the table's sounds
+    "tick": (Tone(1760, 0.03, None, "square", 0.05),),
     "game_lost": tuple(Tone(f, 0.2 if i < 2 else 0.26, None, "sine", 0.15, i * 0.16)
                        for i, f in enumerate((392, 311, 262))),
 }

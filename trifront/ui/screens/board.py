@@ -22,7 +22,7 @@ class Board(Screen):
 @draws("board")
 def draw(app):
     view = app.seat.shown_view(app.view())
-    return board_screen(view, app.names, app.sel, thinking=app.thinking,
+    return board_screen(view, app.names, app.sel, thinking=app.thinking, clock=clock_of(app),
                           notice=app.notice,
                           notice_easy=bool(app.notice) and app.opts["strength"] != "easy",
                           fresh=app.fresh,
@@ -30,6 +30,14 @@ def draw(app):
                           can_leave=app.seat.offers_leave and isinstance(app.game, Game),
                           hint_button=hint_button(app, view),
                           hint=m.hint_shown(view, app.hint))
+
+
+def clock_of(app) -> m.ClockShown | None:
+    """The move clock as the board shows it now (None: no clock runs)."""
+    if app.game is None:
+        return None
+    status, both = app.seat.clock_status()
+    return m.clock_shown(status, app.viewer, other=both)
 
 
 # ------------------------------------------------------------------------- choosing
@@ -408,7 +416,8 @@ def side_panel(view: dict, names: dict[int, str]) -> El:
 
 def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinking: bool = False,
                  notice: str = "", notice_easy: bool = False, fresh: set | None = None,
-                 can_export: bool = False, can_leave: bool = False, hint_button: str | None = None, hint: m.HintShown | None = None) -> El:
+                 can_export: bool = False, can_leave: bool = False, hint_button: str | None = None, hint: m.HintShown | None = None,
+                 clock: m.ClockShown | None = None) -> El:
     """The table: top bar, opponent, three lanes, me, the action bar and the side log.
 
     ``fresh``: board spots ("board", owner, lane, position) of a card just played (animated).
@@ -416,6 +425,7 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
     ``hint_button``: the Hint button's state (None: no button; "idle", "busy", "off");
     ``hint``: a ready hint (model.hint_shown), highlighted on the board.
     ``can_leave``: a "Menu" button that leaves the game saved (vs the CPU, one device).
+    ``clock``: the move clock, drawn in the strip of the player it times.
     ``notice``: the CPU's worker failed; the notice offers "Try the helper again"
     (#btn-cpu-retry) and, with ``notice_easy``, "Continue with Easy" (#btn-cpu-easy).
     """
@@ -437,7 +447,8 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
              for lm in m.lane_models(view)]
     top = topbar(view, names, thinking, can_export=can_export, can_leave=can_leave)
     bar = action_bar(view, names, sel, thinking, hint_button=hint_button, hint=hint)
-    me_strip = player_strip(view, me, names, mine=True, sel=sel, targets=targets, hint=hint)
+    me_strip = player_strip(view, me, names, mine=True, sel=sel, targets=targets, hint=hint,
+                            clock=clock)
     if sel.step != "card":
         autofocus(bar.find("#choices"), enabled_button, force=m.my_turn(view))
     elif hint is not None:
@@ -450,7 +461,8 @@ def board_screen(view: dict, names: dict[int, str], sel: m.Selection, *, thinkin
     return h("section", top,
              h("div",
                h("div",
-                 player_strip(view, opp, names, mine=False, sel=sel, targets=targets),
+                 player_strip(view, opp, names, mine=False, sel=sel, targets=targets,
+                              clock=clock),
                  h("div", lanes, cls="tf-lanes", id="lanes", role="group",
                    aria_label=t("board.lanes")),
                  # the hand and the action bar: one column beside the lanes on short screens

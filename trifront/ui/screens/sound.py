@@ -7,6 +7,7 @@ Sound starts muted for no one and silent for everyone until the player's first c
 
 from __future__ import annotations
 
+from trifront.ui import model as m
 from trifront.ui.html import El
 from trifront.ui.i18n import t
 from trifront.ui.render import button
@@ -47,6 +48,12 @@ def hear(app) -> None:
     if view is not None:
         app.sound.play(cues(app.heard_view, view))
     app.heard_view = view
+    # the board's clock: one tick for each of its last ten seconds (this page's player's)
+    from trifront.ui.screens.board import clock_of
+    clock = clock_of(app) if app.shown == "board" else None
+    if m.clock_ticks(app.heard_clock, clock):
+        app.sound.play(["tick"])
+    app.heard_clock = clock
 
 
 @on("sound")
