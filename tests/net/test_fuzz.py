@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from trifront.net.sealed_match import SealedMatch
 
-from .pipe import random_action, random_picks
+from .pipe import random_action
 from .test_sealed_match import Pipe
 
 json_values = st.recursive(
@@ -47,11 +47,7 @@ def mid_game(mode: str, seed: int) -> Pipe:
     page, as a reload would)."""
     rng = random.Random(seed)
     pipe = Pipe(mode)
-    pipe.connect()
-    if mode == "draft":
-        for s in pipe.s:
-            s.set_picks(random_picks(rng))
-        pipe.pump()
+    pipe.start(rng)
     pipe.play(rng, limit=rng.randrange(1, 12), to_end=False)
     return pipe
 

@@ -33,6 +33,14 @@ class Pipe:
             self.s[p].connected(lambda text, to=1 - p: self.q.append((to, text)))
         self.pump()
 
+    def start(self, rng: random.Random):
+        """Connect the two pages and, in Draft, make both players' picks."""
+        self.connect()
+        if self.s[0].mode == "draft":
+            for s in self.s:
+                s.set_picks(random_picks(rng))
+            self.pump()
+
     def pump(self):
         while self.q:
             to, text = self.q.popleft()
@@ -59,11 +67,7 @@ def test_whole_games_end_with_both_verdicts_fair(mode):
     for seed in range(4):
         rng = random.Random(seed)
         pipe = Pipe(mode)
-        pipe.connect()
-        if mode == "draft":
-            for s in pipe.s:
-                s.set_picks(random_picks(rng))
-            pipe.pump()
+        pipe.start(rng)
         pipe.play(rng)
         for s in pipe.s:
             assert s.report is not None and s.report.fair, s.report.summary()

@@ -22,30 +22,26 @@ from trifront.net.signed_channel import (  # noqa: E402
 from trifront.net.signing import new_keys  # noqa: E402
 
 from .pipe import random_action  # noqa: E402
+from .test_sealed_match import Pipe  # noqa: E402
 
 
 def run(coro):
     return asyncio.run(coro)
 
 
-class SignedPipe:
+class SignedPipe(Pipe):
     """Two SealedMatch sessions, each behind its SignedChannel; ``tamper(to, text)`` may
     change (or drop: None) what reaches ``to``'s channel. Refusals are kept by receiver."""
 
     def __init__(self, tamper=None, chans=None):
-        self.s = [SealedMatch(0, "normal"), SealedMatch(1)]
+        super().__init__("normal", tamper)
         self.c = chans or [SignedChannel(run(new_keys()), 0), SignedChannel(run(new_keys()), 1)]
-        self.q: deque = deque()
-        self.tamper = tamper or (lambda to, text: text)
         self.refused: list[tuple[int, str, str | None]] = []
-        self.wire: list[tuple[int, str]] = []
 
     def connect(self):
         for p in (0, 1):
             self.c[p].connected()
-        for p in (0, 1):
-            self.s[p].connected(lambda text, to=1 - p: self.q.append((to, text)))
-        self.pump()
+        super().connect()
 
     def pump(self):
         async def go():
@@ -63,18 +59,6 @@ class SignedPipe:
                     continue
                 self.s[to].receive(plain)
         run(go())
-
-    def play(self, rng, limit=2000):
-        for _ in range(limit):
-            views = [s.view() for s in self.s]
-            if all(v is not None and v["over"] for v in views):
-                return
-            for p, v in enumerate(views):
-                if v is not None and not v["over"] and v["to_move"] == p \
-                        and not self.s[p].pending:
-                    self.s[p].act(random_action(v, rng))
-            self.pump()
-        raise AssertionError("no end")
 
 
 def test_a_whole_game_signed_both_ways_and_its_transcript_checks():

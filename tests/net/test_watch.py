@@ -25,7 +25,6 @@ from trifront.net import watch  # noqa: E402
 from trifront.views import public_view  # noqa: E402
 
 from tests.engine.test_public_view import assert_public, hidden_ids  # noqa: E402
-from .pipe import random_picks  # noqa: E402
 from .test_sealed_match import Pipe  # noqa: E402
 
 
@@ -62,11 +61,7 @@ def play_watched(seed: int, mode: str, watchers: int = 8):
     envelope sent (with the host's game it was made from), and the watchers."""
     rng = random.Random(seed)
     pipe = Pipe(mode)
-    pipe.connect()
-    if mode == "draft":
-        for s in pipe.s:
-            s.set_picks(random_picks(rng))
-        pipe.pump()
+    pipe.start(rng)
     host = pipe.s[0]
     pub = watch.Publisher(room_aead("Blue Fox"))
     streams = [watch.WatchStream(room_aead(word)) for word in ["blue   FOX"] * watchers]

@@ -36,6 +36,7 @@ import struct
 from collections.abc import Callable
 
 from .signaling import room_key
+from .webcrypto import algo, to_bytes, u8
 
 VERSION = b"trifront fallback v1"
 AAD = VERSION
@@ -120,25 +121,6 @@ class Channel:
 
 # ----------------------------------------------------------------- WebCrypto (Pyodide)
 
-def _algo(**fields):
-    from js import Object
-    from pyodide.ffi import to_js
-    return to_js(fields, dict_converter=Object.fromEntries)
-
-
-def _u8(data: bytes):
-    """A copy in JavaScript's memory (a view of Python's could move under WebCrypto)."""
-    from js import Uint8Array
-    out = Uint8Array.new(len(data))
-    out.assign(data)
-    return out
-
-
-def _bytes(buffer) -> bytes:
-    from js import Uint8Array
-    return Uint8Array.new(buffer).to_bytes()
-
-
 class WebCryptoAead:
     """AES-256-GCM with a non-extractable WebCrypto key."""
 
@@ -148,25 +130,25 @@ class WebCryptoAead:
     async def encrypt(self, nonce_: bytes, aad: bytes, data: bytes) -> bytes:
         from js import crypto
         out = await crypto.subtle.encrypt(
-            _algo(name="AES-GCM", iv=_u8(nonce_), additionalData=_u8(aad), tagLength=128),
-            self.key, _u8(data))
-        return _bytes(out)
+            algo(name="AES-GCM", iv=u8(nonce_), additionalData=u8(aad), tagLength=128),
+            self.key, u8(data))
+        return to_bytes(out)
 
     async def decrypt(self, nonce_: bytes, aad: bytes, data: bytes) -> bytes:
         from js import crypto
         out = await crypto.subtle.decrypt(
-            _algo(name="AES-GCM", iv=_u8(nonce_), additionalData=_u8(aad), tagLength=128),
-            self.key, _u8(data))
-        return _bytes(out)
+            algo(name="AES-GCM", iv=u8(nonce_), additionalData=u8(aad), tagLength=128),
+            self.key, u8(data))
+        return to_bytes(out)
 
 
 async def key_pair():
     """A fresh ECDH P-256 key pair: (its private CryptoKey, the raw public key, 65 bytes)."""
     from js import crypto
     from pyodide.ffi import to_js
-    pair = await crypto.subtle.generateKey(_algo(name="ECDH", namedCurve="P-256"), False,
+    pair = await crypto.subtle.generateKey(algo(name="ECDH", namedCurve="P-256"), False,
                                            to_js(["deriveBits"]))
-    return pair.privateKey, _bytes(await crypto.subtle.exportKey("raw", pair.publicKey))
+    return pair.privateKey, to_bytes(await crypto.subtle.exportKey("raw", pair.publicKey))
 
 
 async def agree(private, theirs: bytes, room: str, first_key: bytes,
@@ -174,13 +156,13 @@ async def agree(private, theirs: bytes, room: str, first_key: bytes,
     """The AES-GCM key both pages derive (raises on a public key that is not a P-256 point)."""
     from js import crypto
     from pyodide.ffi import to_js
-    public = await crypto.subtle.importKey("raw", _u8(theirs),
-                                           _algo(name="ECDH", namedCurve="P-256"), False,
+    public = await crypto.subtle.importKey("raw", u8(theirs),
+                                           algo(name="ECDH", namedCurve="P-256"), False,
                                            to_js([]))
-    secret = await crypto.subtle.deriveBits(_algo(name="ECDH", public=public), private, 256)
+    secret = await crypto.subtle.deriveBits(algo(name="ECDH", public=public), private, 256)
     base = await crypto.subtle.importKey("raw", secret, "HKDF", False, to_js(["deriveKey"]))
     key = await crypto.subtle.deriveKey(
-        _algo(name="HKDF", hash="SHA-256", salt=_u8(salt(room)),
-              info=_u8(info(first_key, second_key))),
-        base, _algo(name="AES-GCM", length=256), False, to_js(["encrypt", "decrypt"]))
+        algo(name="HKDF", hash="SHA-256", salt=u8(salt(room)),
+              info=u8(info(first_key, second_key))),
+        base, algo(name="AES-GCM", length=256), False, to_js(["encrypt", "decrypt"]))
     return WebCryptoAead(key)

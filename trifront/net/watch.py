@@ -187,10 +187,11 @@ async def web_crypto_key(room: str):
     from js import crypto
     from pyodide.ffi import to_js
 
-    from .e2e import WebCryptoAead, _algo, _u8
-    base = await crypto.subtle.importKey("raw", _u8(key_material(room)), "HKDF", False,
+    from .e2e import WebCryptoAead
+    from .webcrypto import algo, u8
+    base = await crypto.subtle.importKey("raw", u8(key_material(room)), "HKDF", False,
                                          to_js(["deriveKey"]))
     key = await crypto.subtle.deriveKey(
-        _algo(name="HKDF", hash="SHA-256", salt=_u8(SALT), info=_u8(info(room))),
-        base, _algo(name="AES-GCM", length=256), False, to_js(["encrypt", "decrypt"]))
+        algo(name="HKDF", hash="SHA-256", salt=u8(SALT), info=u8(info(room))),
+        base, algo(name="AES-GCM", length=256), False, to_js(["encrypt", "decrypt"]))
     return WebCryptoAead(key)
