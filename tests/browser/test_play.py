@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from harness import boot, take_turn
 from harness import shot as _shot
 
