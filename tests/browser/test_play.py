@@ -231,7 +231,6 @@ def test_cpu_worker_failure_is_reported_and_the_cpu_still_plays(page, app_url):
         assert (toast["y"] + toast["height"] <= b["y"] or b["y"] + b["height"] <= toast["y"]
                 or toast["x"] + toast["width"] <= b["x"] or b["x"] + b["width"] <= toast["x"]), \
             (toast, b)
-    bar = page.locator("#actionbar").bounding_box()
     mid = toast["x"] + toast["width"] / 2
     assert abs(mid - page.viewport_size["width"] / 2) < 2, toast      # centred
     # news steps aside by itself after a few seconds (a problem's toast stays until read),
