@@ -144,16 +144,21 @@ def go(app, data: dict) -> None:
         to = int(data.get("to", 0))
     except (TypeError, ValueError):
         return
+    _replay_from_side(app, run, subject)
+    if app.replay is not None:
+        app.replay.suggest = None
+        app.replay.step_to(to)
+    app.overlay = None
+
+
+def _replay_from_side(app, run, subject) -> None:
+    """The reviewed game's replay, opened (or turned) to the reviewed player's side."""
     side = str(run.player)
     if app.replay is None:
         app.open_replay(json.dumps(subject["record"]), own=True, who=app.seat.who(),
                         perspective=side)
     elif app.replay.view not in (side, "all"):
         app.replay.choose_view(side)
-    if app.replay is not None:
-        app.replay.suggest = None
-        app.replay.step_to(to)
-    app.overlay = None
 
 
 def _point(app, data: dict):
@@ -175,16 +180,11 @@ def show(app, data: dict) -> None:
     run, subject, point = app.review, _subject(app), _point(app, data)
     if run is None or subject is None or point is None:
         return
-    side = str(run.player)
-    if app.replay is None:
-        app.open_replay(json.dumps(subject["record"]), own=True, who=app.seat.who(),
-                        perspective=side)
-    elif app.replay.view not in (side, "all"):
-        app.replay.choose_view(side)
+    _replay_from_side(app, run, subject)
     if app.replay is None:
         return
     if app.replay.view == "all":
-        app.replay.choose_view(side)
+        app.replay.choose_view(str(run.player))
     text = t("review.suggest", k=point.k + 1, played=action_words(point.view, point.played),
              after=_pct(point.played_estimate), best=action_words(point.view, point.best),
              better=_pct(point.estimate))
