@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Error as PlaywrightError, expect
 from harness import ROOT, boot, wait_booted, wait_cpu
 from harness import shot as _shot
 
@@ -355,6 +355,12 @@ HAND_COVERED = """() => [...document.querySelectorAll('#hand-me [data-card-id]')
   return y < 0 || y > innerHeight || !e || !c.contains(e); }).map(c => c.id)"""
 
 
+#: whether the first element matching a selector is drawn wholly inside the window's height
+IN_SIGHT = """(sel) => { const e = document.querySelector(sel); if (!e) return false;
+  const r = e.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }"""
+
+
 @pytest.mark.parametrize("width,height", [(360, 740), (740, 360), (1280, 800)])
 def test_layout_screens_at_both_sizes(page, app_url, width, height):
     page.set_viewport_size({"width": width, "height": height})
@@ -391,6 +397,12 @@ def test_layout_screens_at_both_sizes(page, app_url, width, height):
     sideways = height < 500
     for sel in ("#scores", "#lanes" if not sideways else "#hand-me",
                 '#choices [id^="btn-lane-"]'):
+        # read in the page and polled: a redraw between Playwright's find and its measure
+        # gives no box at all on a loaded machine
+        try:
+            page.wait_for_function(IN_SIGHT, arg=sel, timeout=10_000)
+        except PlaywrightError:
+            pass
         box = page.locator(sel).first.bounding_box()
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= height, (sel, box)
     if sideways:

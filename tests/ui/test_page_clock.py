@@ -80,6 +80,12 @@ def test_the_cpus_turns_and_the_round_screen_are_not_timed():
                 break
         assert app.game.state.history[0][0] == app.seat.cpu_player
         assert app.seat.clock.timer.reserve == [60_000, 60_000]
+        # the board for the player's turn is drawn a few tasks after the CPU's move is applied
+        # (more on a loaded machine); the fake time stands still meanwhile
+        for _ in range(200):
+            if clock_text(page):
+                break
+            await spin(1)
         assert "Your time 0:15" in clock_text(page)
     asyncio.run(go())
 
