@@ -116,7 +116,7 @@ def main() -> None:
         for t in scales:
             infer.WEIGHTS = tuple(t * w for w in fitted)
             logs = []
-            for hidden, w in worlds:
+            for _hidden, w in worlds:
                 # log_likelihood uses its world up: weigh a fresh copy of the same assignment
                 world = det.sample(random.Random(0), det.hidden_of(w))
                 logs.append(infer.log_likelihood(world, det.me, entries))

@@ -50,7 +50,6 @@ def _game(g: int):
 
 
 def run(games: int) -> dict:
-    from trifront.cards import GROUP_EFFECTS, GROUPS, NORMAL_EFFECTS
     from trifront.net.sealed import SealedPage, audit
     from trifront.rules import legal_actions
 
@@ -102,7 +101,6 @@ def run(games: int) -> dict:
 def host_steps(games: int) -> list[float]:
     """Per move, what today's authoritative host does: `rules.apply` on the full state and
     a player view for each side (docs/ONLINE.md), over random games of the same kinds."""
-    from trifront.cards import GROUP_EFFECTS, GROUPS, NORMAL_EFFECTS
     from trifront.rules import apply, legal_actions, new_state
     from trifront.views import player_view
     times = []

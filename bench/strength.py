@@ -48,7 +48,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from trifront.cards import GROUP_EFFECTS, NORMAL_EFFECTS  # noqa: E402
+from trifront.cards import GROUP_EFFECTS  # noqa: E402
 from trifront.game import Game  # noqa: E402
 from trifront.views import player_view  # noqa: E402
 

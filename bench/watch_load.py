@@ -54,7 +54,6 @@ async def run(rooms: int, watchers: int, port: int, pid: int) -> dict:
         return await connect(url, compression=None, open_timeout=30,
                              local_addr=(f"127.0.0.{2 + k // 30}", 0))
 
-    rss0 = proc_rss(pid)
     players, audience = [], []
     for r in range(rooms):
         a, b = await new(), await new()
@@ -107,7 +106,7 @@ async def run(rooms: int, watchers: int, port: int, pid: int) -> dict:
     delivered = got[0]
     for d in drains:
         d.cancel()
-    for ws in [w for pair in players for w in pair] + [w for ws in audience for w in ws]:
+    for ws in [w for pair in players for w in pair] + [w for room in audience for w in room]:
         await ws.close()
     sent_bytes = sum(len(t) + 20 for t in texts) * rooms * watchers
     return {"rooms": rooms, "watchers": watchers, "delivered": delivered,

@@ -63,7 +63,7 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files from `directory`, optionally only below the URL `prefix`."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **EXTRA_TYPES}  # noqa: RUF012 - the base class's own name for it
 
     def __init__(self, *args, directory: str, prefix: str = "/", quiet: bool = False,
                  relay_port: int | None = None, **kwargs):

@@ -53,7 +53,7 @@ class Reason(NamedTuple):
 
     rule: str
     code: str
-    args: dict = {}
+    args: dict = {}  # noqa: RUF012 - read only: a reason that has arguments is made with its own
 
     def english(self) -> str:
         # effect names have one home, the text catalogues; the engine's English messages

@@ -5,7 +5,6 @@ A record reproduces a game exactly (R7.3): the set-up fields plus every action i
 
 from __future__ import annotations
 
-import json
 
 from . import jsontext
 from .actions import Action, MalformedAction

@@ -228,6 +228,7 @@ class Relay:
         self.watching: dict[ServerConnection, str] = {}         # watcher -> its room
         self.watch_budgets: dict[str, list[float]] = {}
         self.watched = [0, 0]                     # watch messages and bytes sent to watchers
+        self._sending: set = set()                # watch frames on their way out
 
     def address(self, ws: ServerConnection) -> str:
         """The client's address, for the per-address bounds: the socket's peer, or, when that
@@ -425,7 +426,9 @@ class Relay:
         self.watched[1] += size * len(watchers)
         out = json.dumps({"t": "watch", "d": text})
         for watcher in watchers:
-            asyncio.ensure_future(self._send_text(watcher, out))
+            task = asyncio.ensure_future(self._send_text(watcher, out))
+            self._sending.add(task)   # held until sent: the loop keeps only a weak reference
+            task.add_done_callback(self._sending.discard)
 
     async def _send_text(self, ws: ServerConnection, text: str) -> None:
         try:

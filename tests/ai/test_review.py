@@ -189,7 +189,7 @@ def _well_formed(b: dict, view: dict) -> None:
         assert 1 <= len(s["odds"]) <= review.BELIEF_TOP
         shares = [o[2] for o in s["odds"]]
         assert shares == sorted(shares, reverse=True) and 0 < sum(shares) <= 1.0001
-        for rank, effect, share in s["odds"]:
+        for rank, effect, _share in s["odds"]:
             assert 1 <= rank <= 13 and (effect is None or isinstance(effect, str))
     json.dumps(b)   # travels as JSON from the worker
 

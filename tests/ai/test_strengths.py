@@ -177,7 +177,7 @@ def test_determinized_worlds_agree_with_the_view(seed):
             seen = player_view(world, me)
             for key in keys:
                 assert seen[key] == view[key], key
-            for p, ps in enumerate(world.players):
+            for _p, ps in enumerate(world.players):
                 zones = {DECK: ps.deck, HAND: ps.hand, DISCARD: ps.discard,
                          BOARD: [c for side in ps.board for c in side]}
                 everywhere = sorted(c for ids in zones.values() for c in ids)

@@ -569,7 +569,6 @@ def scenario_nostr(pw, server, relay_port) -> dict:
         host.shot("online-nostr-lobby-host")
         time.sleep(1.0)          # the host joined first: it waited longer, so it hosts
         t_join = time.monotonic()
-        joined_at = host.page.evaluate("() => Date.now()")
         join(guest)
         for p in (host, guest):
             p.page.wait_for_selector("#screen-board", timeout=90_000)

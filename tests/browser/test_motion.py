@@ -176,7 +176,8 @@ def test_the_caption_of_the_cpus_move_never_covers_its_lanes_totals(page, app_ur
     page.set_viewport_size({"width": width, "height": height})
     start(page, app_url, seed=11, easy=True)
     seen = 0
-    for seen, _ in enumerate(cpu_captions(page, turns=5), 1):
+    for _ in cpu_captions(page, turns=5):
+        seen += 1
         finish(page)
         boxes = page.evaluate(CAPTION_AND_TOTALS)
         assert boxes["cap"]["bottom"] <= boxes["totals"]["top"] + 0.5, boxes

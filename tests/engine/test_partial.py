@@ -15,8 +15,8 @@ import types
 
 import pytest
 
-from trifront.actions import DOWN, PLAY, UP
-from trifront.partial import Inconsistent, PartialGame, Told, Unknown, card_state
+from trifront.actions import PLAY, UP
+from trifront.partial import Inconsistent, Told, Unknown, card_state
 from trifront.rules import legal_actions
 from trifront.state import Card
 from trifront.views import player_view, public_view, view_action

@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives import hashes, serialization  # noqa: E402
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM  # noqa: E402
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF  # noqa: E402
 
-from trifront.net.e2e import AAD, Channel, info, nonce, salt  # noqa: E402
+from trifront.net.e2e import Channel, info, nonce, salt  # noqa: E402
 from trifront.net.stream import Stream  # noqa: E402
 
 

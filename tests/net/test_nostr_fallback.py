@@ -319,7 +319,7 @@ def test_when_the_data_channel_opens_later_the_match_moves_to_it_and_back(fb):
         assert ob.got == ["one", "two"] and oa.got == ["three"]
         assert ("lost", "your opponent left") not in oa.events + ob.events
         b.mod.socket.readyState = 3                           # b goes quiet
-        for step in range(1, 10):
+        for _step in range(1, 10):
             Clock.t += 1000
             await both(hub, relay, 5)
         assert ("lost", "your opponent left") in oa.events and a.peer is None

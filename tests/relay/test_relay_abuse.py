@@ -6,7 +6,6 @@ attacker from its own 127.x address, so the per-address bounds can tell them apa
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import re
 import resource
@@ -20,7 +19,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from tests.conftest import REPO_ROOT
-from trifront_relay import Limits, Relay
+from trifront_relay import Limits
 try:
     from trifront_relay.relay import address_key
 except ImportError:

@@ -9,7 +9,7 @@ from trifront.constants import DECK_SIZE, LANE_NAMES, LANES
 from trifront.game import Game
 from trifront.record import MalformedRecord
 
-from .helpers import (NORMAL, PASS, card_of, cid, down, fx, new, power, run, up, view_card)
+from .helpers import (NORMAL, PASS, card_of, cid, fx, new, power, run, up, view_card)
 
 
 # ------------------------------------------------------------------------------------ R1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from trifront.actions import PLAY, Action
 
 from .helpers import (PASS, card_of, cid, discard, down, fx, illegal, lane_power, legal_json,
-                      new, power, run, up, view_card)
+                      new, power, run, up)
 
 
 # ------------------------------------------------------------------------------------ R4.1

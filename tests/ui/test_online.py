@@ -363,7 +363,7 @@ def test_a_connection_that_never_opens_gets_advice_and_a_retry():
     async def go():
         relay = FakeRelay()
         now = [0.0]
-        (a, pa), (b, pb) = (online_app(relay, clock=lambda: now[0]),
+        (a, pa), (b, _pb) = (online_app(relay, clock=lambda: now[0]),
                             online_app(relay, clock=lambda: now[0]))
         opened = relay.join
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.ui.games import NAMES, game
+from tests.ui.games import game
 
 from trifront.ui import model as m
 from trifront.ui import render as r

@@ -112,7 +112,7 @@ def test_positions_are_the_players_own_views_before_each_choice():
             assert pos.played in pos.view["legal"] and len(pos.view["legal"]) > 1
         ks = {pos.k for pos in found}
         # every other move of the player's was forced (a single legal action)
-        for k, action in enumerate(record["actions"]):
+        for k, _action in enumerate(record["actions"]):
             if replay.state(k).to_move == player and k not in ks:
                 assert len(player_view(replay.state(k), player)["legal"]) <= 1
 

@@ -30,4 +30,16 @@ def spawn_logged(coro, label: str) -> None:
             await coro
         except Exception as e:  # noqa: BLE001
             console.warn(f"{label}: {type(e).__name__}: {e}")
-    asyncio.ensure_future(run())
+    keep(asyncio.ensure_future(run()))
+
+
+#: tasks started and not yet done: the event loop holds only a weak reference to a task, so
+#: one nobody holds may be collected before it finishes
+_RUNNING: set = set()
+
+
+def keep(task):
+    """Hold ``task`` until it is done; returns it."""
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)
+    return task

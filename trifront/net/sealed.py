@@ -917,7 +917,7 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
             try:
                 check(state, action, actor)
             except IllegalAction as exc:
-                raise _Unfair("moves", "illegal", step, reason=exc.reason.to_json())
+                raise _Unfair("moves", "illegal", step, reason=exc.reason.to_json()) from None
             raise _Unfair("result", "stopped", step)
         if "deck" in msg:
             epochs[actor].append(msg["deck"])
@@ -938,19 +938,21 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         script.rolls = [roll(v) for v in values]
         shown_claim = reply.get("shown")
         if shown_claim is None:
-            def no_claim(population, k, who=other):
-                raise _Unfair("claims", "no_shown", step, p=who)
+            def no_claim(population, k, who=other, at_step=step):
+                raise _Unfair("claims", "no_shown", at_step, p=who)
             script.shown = no_claim
         else:
             script.rolls = script.rolls[:-1]
 
-            def pick(population, k, value=values[-1], claim=shown_claim, at=event - 1):
-                chosen = picks(value, population, k, keys[other], at)
-                cards = state.players[other].cards
+            # bound now: the engine calls it during this step's apply() only
+            def pick(population, k, value=values[-1], claim=shown_claim, at=event - 1,
+                     who=other, at_step=step_reply, game=state):
+                chosen = picks(value, population, k, keys[who], at)
+                cards = game.players[who].cards
                 for data, cid in zip(claim, chosen):
-                    _claim(data, cards[cid], step_reply, other, "shown")
+                    _claim(data, cards[cid], at_step, who, "shown")
                 if len(claim) != len(chosen):
-                    raise _Unfair("claims", "shown_count", step_reply, p=other,
+                    raise _Unfair("claims", "shown_count", at_step, p=who,
                                   told=len(claim), n=len(chosen))
                 told["shown"].append(list(chosen))
                 return chosen
@@ -961,11 +963,11 @@ def _audit(mode, effects, transcript, reveals, report: Report, agreed: int | Non
         try:
             apply(state, action, actor)
         except IllegalAction as exc:
-            raise _Unfair("moves", "illegal", step, reason=exc.reason.to_json())
+            raise _Unfair("moves", "illegal", step, reason=exc.reason.to_json()) from None
         except Inconsistent as exc:
             # (a step whose mover resigned before telling the next round's draws: left out)
             if before is None or state.round == before.round:
-                raise _Unfair("draws", "draw_misfit", step, why=exc.code)
+                raise _Unfair("draws", "draw_misfit", step, why=exc.code) from None
         script.shown = None
         if before is not None and (state.round != before.round or state.over):
             # the other page was waiting for the mover's draws message (SealedPage.on_draws)

@@ -54,7 +54,7 @@ from .fairness import Report, picks_commit
 from .clock import PRESETS, MoveClock, OwedClock, round_break, timeout_action
 from .protocol import ProtocolError, decode
 from .rematch import next_first
-from .sealed import PROTOCOL, SealedError, SealedPage, fault
+from .sealed import SealedError, SealedPage, fault
 from .sealed_session import SCHEMA as SEALED_SCHEMA
 from .sealed_session import SealedSession
 from .session import Session

@@ -17,6 +17,17 @@ from trifront.ui import motion
 from trifront.ui.html import El
 from trifront.ui.scrolling import covered_by_bar
 
+#: tasks started and not yet done: the event loop holds only a weak reference to a task, so
+#: one nobody holds may be collected before it finishes
+_RUNNING: set = set()
+
+
+def keep(task):
+    """Hold ``task`` until it is done; returns it."""
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)
+    return task
+
 _KEYWORD_TAGS = {"input": "input_", "del": "del_", "map": "map_", "object": "object_"}
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -573,7 +584,7 @@ def listen(container_id: str, dispatch, on_error, on_input=None) -> None:
             if not target.hasAttribute("data-file") or is_none(target.files) \
                     or target.files.length == 0:
                 return
-            asyncio.ensure_future(read_file(target.files.item(0)))
+            keep(asyncio.ensure_future(read_file(target.files.item(0))))
         except Exception as exc:  # noqa: BLE001
             on_error(exc)
 

@@ -76,7 +76,7 @@ controller = None
 def on_cpu_status(state, text):
     status["cpu"], status["cpu_state"] = text, state
     if state == "ready":
-        asyncio.ensure_future(save_snapshot_later())
+        dom.keep(asyncio.ensure_future(save_snapshot_later()))
     if state == "failed":
         console.warn(f"TriFront: {text}")
         status["cpu"] = "The CPU plays from this page (its helper thread is unavailable)."
@@ -389,4 +389,4 @@ async def load_later_screens():
             console.warn(f"TriFront: the CPU's modules did not load: {exc!r}")
 
 
-asyncio.ensure_future(load_later_screens())
+dom.keep(asyncio.ensure_future(load_later_screens()))

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from trifront.ui.html import El
 
 @dataclass(frozen=True)
 class Screen:

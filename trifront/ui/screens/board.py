@@ -102,9 +102,9 @@ def target(app, data: dict) -> None:
     if not app.my_turn() or app.sel.step != "target":
         return
     key = data.get("target-key")
-    for t in m.target_choices(app.view(), app.sel.card, app.sel.lane, app.sel.face):
-        if t.key == key:
-            app.play(t.action)
+    for choice in m.target_choices(app.view(), app.sel.card, app.sel.lane, app.sel.face):
+        if choice.key == key:
+            app.play(choice.action)
             return
 
 

@@ -284,7 +284,7 @@ def help_modal(tab: str = "rules") -> El:
              cls="tf-help-tabs", role="group", aria_label=t("help.title"))
     if tab == "effects":
         groups = []
-        for group, ranks, tiles in m.draft_groups({}):
+        for group, _ranks, tiles in m.draft_groups({}):
             items = []
             for tile in tiles:
                 kind = t(f"inspect.kind.{i18n.EFFECTS[tile.id].kind}")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 
 from trifront.ui import model as m
-from trifront.ui import render as r
 from trifront.ui.html import El, h
 from trifront.ui.i18n import t
 from trifront.ui.render import (autofocus, button, enabled_button, lane_el, lang_button,
