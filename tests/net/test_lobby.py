@@ -251,3 +251,40 @@ def test_many_keys_cannot_grow_the_list_without_bound():
         page.receive(seek_msg(key(rng), id=f"{i:016x}", since=now, at=now), now)
     assert len(page.seeks) == lb.MAX_SEEKS and page.refused["full"] == 300
     assert len(page.open_games(now + lb.SEEK_TTL_MS)) == 0      # all of them expire
+
+
+# ------------------------------------------------------------------ signed on the wire
+
+def test_a_lobby_message_on_the_wire_is_read_only_with_its_own_keys_signature():
+    import asyncio
+    import json
+
+    pytest.importorskip("cryptography")
+    from trifront.net import identity, lobby_wire
+
+    async def go():
+        aki, eve = await identity.new_player("Aki"), await identity.new_player("Eve")
+        now = 1_000_000
+        page = Lobby(aki.public, aki.name, 1500)
+        msg = page.seek("normal", "none", now)[0]
+        text = await lobby_wire.seal(aki, msg)
+        assert await lobby_wire.open_text(text) == msg
+        other = Lobby(eve.public, eve.name, 1500)
+        assert other.receive(await lobby_wire.open_text(text), now) is not None
+        assert aki.public in other.seeks
+        data = json.loads(text)
+        changed = dict(data, m=dict(data["m"], rating=3000))                # rating raised
+        as_eve = dict(data, m=dict(data["m"], key=eve.public))              # in another's name
+        other_kind = dict(data, s=await signing_of(aki, "move", msg))       # signed as a move
+        for bad in (changed, as_eve, other_kind, {"m": msg}, {"m": msg, "s": 1}, [msg], None):
+            assert await lobby_wire.open_text(json.dumps(bad)) is None, bad
+        assert await lobby_wire.open_text("{" * 10_000) is None
+        assert await lobby_wire.open_text(text + " " * lobby_wire.MAX_TEXT) is None
+        with pytest.raises(ValueError):
+            await lobby_wire.seal(eve, msg)                 # Eve cannot sign Aki's seek
+
+    async def signing_of(player, kind, msg):
+        from trifront.net import signing
+        return await signing.sign_statement(player.keys, kind, msg)
+
+    asyncio.run(go())
