@@ -143,12 +143,18 @@ def test_a_seek_whose_page_is_gone_expires_from_the_list():
     assert b.open_games(topic.now) == []
 
 
-def test_a_seeker_whose_taker_vanishes_before_confirming_seeks_again():
-    topic = Topic(4)
+def an_offer_on_its_way(seed: int) -> tuple[Topic, Lobby, Lobby]:
+    """A seeker whose seek is listed, and a taker that has just offered for it."""
+    topic = Topic(seed)
     seeker, taker = topic.add("seeker"), topic.add("taker")
     topic.publish(seeker, seeker.seek("normal", "none", topic.now, quick=False))
     topic.run(1_000)
     topic.publish(taker, taker.take(seeker.key, topic.now))
+    return topic, seeker, taker
+
+
+def test_a_seeker_whose_taker_vanishes_before_confirming_seeks_again():
+    topic, seeker, taker = an_offer_on_its_way(4)
     topic.run(120)                      # the offer is on its way; then the taker's tab closes
     topic.run(lb.CONFIRM_MS + 2_000, gone={taker.key})
     assert seeker.paired is None and seeker.accepted is None and seeker.mine is not None
@@ -229,11 +235,7 @@ def test_stale_blocked_flooding_and_misaddressed_messages_change_nothing():
 
 
 def test_an_accept_from_another_key_than_the_seekers_does_not_pair():
-    topic = Topic(7)
-    seeker, taker = topic.add("seeker"), topic.add("taker")
-    topic.publish(seeker, seeker.seek("normal", "none", topic.now, quick=False))
-    topic.run(1_000)
-    topic.publish(taker, taker.take(seeker.key, topic.now))
+    topic, seeker, taker = an_offer_on_its_way(7)
     sid = taker.offering[0].id
     forger = key(random.Random(8))
     out = taker.receive({"t": "accept", "id": sid, "to": taker.key, "key": forger,
