@@ -14,6 +14,10 @@ LANE_NAMES = ("left", "center", "right")
 MAX_RANK = 13
 COPIES = 2
 DECK_SIZE = MAX_RANK * COPIES
+#: the most changes one card can carry (R5.A6, R5.C5, R5.C6, R5.D4): each comes from a card
+#: its owner plays or discards, and a player owns at most its deck and one soldier per Lord
+#: (R5.B6) of it; a longer list in a message is a forgery (it made every power costly)
+MAX_CHANGES = 2 * DECK_SIZE
 
 #: R1.4 power of a common soldier created by R5.B6 `lord`. [tunable]
 CREATED_SOLDIER_POWER = 5

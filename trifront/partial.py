@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from .actions import DISCARD, DOWN, PASS, PLAY, RESIGN, UP, Action, MalformedAction
 from .cards import EFFECTS
-from .constants import DECK_SIZE, LANES, MERCENARY_MAX, MERCENARY_MIN
+from .constants import DECK_SIZE, LANES, MAX_CHANGES, MERCENARY_MAX, MERCENARY_MIN
 from .reasons import Reason
 from .rules import (IllegalAction, apply_unchecked, check, discard_problem, new_state,
                     placement_problem)
@@ -128,7 +128,7 @@ def _read_card(state: GameState, owner: int, data: object) -> Card:
     roll = data["roll"]
     if roll is not None and (type(roll) is not int or not MERCENARY_MIN <= roll <= MERCENARY_MAX):
         raise Inconsistent("roll_range", lo=MERCENARY_MIN, hi=MERCENARY_MAX)
-    if not isinstance(changes, list) or not all(
+    if not isinstance(changes, list) or len(changes) > MAX_CHANGES or not all(
             isinstance(c, list) and len(c) == 2 and c[0] in CARRIED_RULES
             and type(c[1]) is int and -20 <= c[1] <= 20 for c in changes):
         raise Inconsistent("card_changes")

@@ -23,7 +23,7 @@ from typing import Mapping, Optional, Union
 
 from .actions import DISCARD, FACES, PASS, PLAY, RESIGN
 from .cards import BY_SLOT, EFFECTS, GROUPS
-from .constants import LANES, MERCENARY_MAX, MERCENARY_MIN
+from .constants import LANES, MAX_CHANGES, MERCENARY_MAX, MERCENARY_MIN
 
 # more cards, legal actions or history entries than a game can have (a 17-card hand with a
 # Priest lists ~500 legal plays; the size limit of the message it came in bounds the rest)
@@ -70,6 +70,15 @@ def _str(v, path: str, opt: bool = False) -> str | None:
 def _list(v, path: str, n: int | None = None) -> list:
     if not isinstance(v, list) or len(v) > _MAX_LIST or (n is not None and len(v) != n):
         raise BadView(path, "expected a list" + ("" if n is None else f" of {n}"))
+    return v
+
+
+def _mods(v, path: str) -> list:
+    """A card's changes: what it carries (MAX_CHANGES at most), then R5.C2, R5.D6 and its
+    continuous effect (power.power_parts)."""
+    v = _list(v, path)
+    if len(v) > MAX_CHANGES + 3:
+        raise BadView(path, "more changes than a card can carry")
     return v
 
 
@@ -165,7 +174,7 @@ class Card:
             power=_int(v["power"], path + ".power", -1000, 1000),
             base=_int(v["base"], path + ".base", -1000, 1000),
             mods=tuple(Mod.from_json(m, f"{path}.mods[{i}]")
-                       for i, m in enumerate(_list(v["mods"], path + ".mods"))),
+                       for i, m in enumerate(_mods(v["mods"], path + ".mods"))),
             known=_bool(v["known"], path + ".known"),
             exposed=_bool(v.get("exposed", False), path + ".exposed"))
 

@@ -119,11 +119,13 @@ def test_quick_messages_both_ways_rate_limited_on_both_ends():
     pipe.pump()
     assert host.quick.said(t[0]) == {0: "gg", 1: "thanks"}
     assert guest.quick.said(t[0]) == {0: "gg", 1: "thanks"}
-    # a flood from a page that ignores its own limit: one shown, the rest dropped
+    # a flood from a page that ignores its own limit: one shown, the rest dropped (most
+    # before they are read: the session's rate for "say")
     t[0] += quick.GAP
     for mid in quick.IDS * 5:
         guest.receive(protocol.encode("say", id=mid))
-    assert guest.quick.said(t[0])[0] == quick.IDS[0] and guest.quick.dropped == 29
+    assert guest.quick.said(t[0])[0] == quick.IDS[0]
+    assert guest.quick.dropped + guest.dropped == 29 and guest.dropped >= 25
     t[0] += quick.SHOWN
     assert guest.quick.said(t[0]) == {}
     # unknown ids and free text are refused by the schema

@@ -33,6 +33,7 @@ import math
 from collections import OrderedDict
 
 from .e2e import MAX_ENVELOPE
+from . import protocol
 from .signaling import room_key
 from .transport import key_digest  # noqa: F401 - the "h" field: which key we hold of theirs
 
@@ -102,22 +103,11 @@ def read_event(data: object, sub_id: str, topic: str,
         raise Malformed("content not JSON") from None
 
 
-class Bucket:
-    """A token bucket: ``wait(now)`` is 0 and takes a token when one is there, else the
-    seconds until one is (taking nothing)."""
+class Bucket(protocol.Bucket):
+    """The events' rate bucket (protocol.Bucket), by default this page's publishing rate."""
 
     def __init__(self, rate: float = RATE, burst: int = BURST):
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = float(burst), None
-
-    def wait(self, now: float) -> float:
-        if self.at is not None:
-            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return 0.0
-        return (1 - self.tokens) / self.rate
+        super().__init__(rate, burst)
 
 
 class Board:

@@ -77,6 +77,24 @@ BOTH_WAYS = {
 }
 
 
+class Bucket:
+    """A token bucket: ``wait(now)`` is 0 and takes a token when one is there, else the
+    seconds until one is (taking nothing)."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = float(burst), None
+
+    def wait(self, now: float) -> float:
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
+
 def encode(t: str, **fields) -> str:
     """One message as compact JSON text."""
     return json.dumps({"t": t, **fields}, separators=(",", ":"))

@@ -33,6 +33,9 @@ from .sealed import SealedError, SealedPage, fault
 #: how long a page waits for the other's reveal once the game is over (seconds)
 REVEAL_WAIT = 20.0
 MAX_MESSAGE = 64 * 1024   # the largest sealed message, a reveal, is ~10 KiB
+#: "have" answered to the end per connection (``SealedSession._low``): the first, on joining;
+#: one after a refused message; one to spare
+FULL_ANSWERS = 3
 
 #: the fields each sealed message may have (sealed.py): every message is kept (for the
 #: audit and a reload), so one padded with others would fill the page's storage
@@ -91,7 +94,14 @@ class SealedSession:
         self.verdict: Report | None = None
         self.over_at: float | None = None
         self.log: list[str] = []
-        self._resent: set[int] = set()   # "have" places answered on this connection
+        #: every message of this page's from ``_low`` on went out on this connection; the
+        #: connection is ordered and loses nothing (stream.py), but the other page drops
+        #: what comes before its game is joined and what follows a message it refused, so
+        #: its first FULL_ANSWERS "have" of a connection (of distinct places) are answered
+        #: from their place to the end, and later ones only with what lies below ``_low``: a sweep of "have"
+        #: (0, 1, 2, ...) once cost this page its whole game per request
+        self._low = 0
+        self._full: set[int] = set()     # the places answered to the end
         self._asked: int | None = None   # the place this page last asked to be sent from
         if not page.transcript:
             self._emit(page.hello())
@@ -104,11 +114,11 @@ class SealedSession:
 
     def connected(self, send: Callable[[str], None]) -> None:
         self.send_fn = send
-        self._resent: set[int] = set()
         self._asked = self.received
         send(self._frame("have", n=self.received))
         # what was made while no channel was up goes now: the other's "have" may have been
         # sent before its page had this game (a rematch) and dropped
+        self._low, self._full = self.flushed, set()
         for i in range(self.flushed, len(self.sent)):
             send(self._frame("sealed", i=i, m=self.sent[i]))
         self.flushed = len(self.sent)
@@ -143,11 +153,16 @@ class SealedSession:
             self._note("ignored a message of another game")
             return
         if msg["t"] == "have":
-            # once per connection and place: a "have" repeated costs the other page nothing
-            if self.send_fn is not None and msg["n"] not in self._resent:
-                self._resent.add(msg["n"])
-                for i in range(min(msg["n"], len(self.sent)), len(self.sent)):
-                    self.send_fn(self._frame("sealed", i=i, m=self.sent[i]))
+            if self.send_fn is None:
+                return
+            n = min(msg["n"], len(self.sent))
+            again = n in self._full or len(self._full) >= FULL_ANSWERS
+            top = self._low if again else len(self.sent)
+            if not again:
+                self._full.add(n)
+            for i in range(n, top):
+                self.send_fn(self._frame("sealed", i=i, m=self.sent[i]))
+            self._low = min(self._low, n)
             return
         if msg["i"] < self.received:
             return  # carried out already: sent again after a reconnect

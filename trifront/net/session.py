@@ -11,6 +11,13 @@ to redraw.
 Both seats also share what either page may send: a rematch after a finished game
 (rematch.py: ``offer_rematch``, ``decline_rematch``; the host starts the next game once both
 agreed, ``_rematch_agreed``) and quick messages (quick.py: ``say``).
+
+The other page may be modified to flood this one, so what it sends is rate-limited per
+connection (``LIMITS``, token buckets on the session's clock; a new connection starts them
+full): every message counts against a generous budget (an honest page resends a whole game,
+~110 messages, at once after a reconnect), and each kind that costs this page an answer or
+a redraw against a tighter one of its own. A message over its budget is dropped unread and
+counted (``dropped``); the first of a connection is logged.
 """
 
 from __future__ import annotations
@@ -18,12 +25,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from .protocol import ProtocolError, encode
+from .protocol import Bucket, ProtocolError, encode
 from .quick import QuickBox
 from .rematch import MODES, Rematch
 
 #: lines kept in a session's log of refused or ignored messages
 LOG_LINES = 200
+
+#: per connection: message kind -> (messages a second, burst). "*": every message, read or
+#: not (its parsing costs the page too). Each honest page sends far less: a move and its
+#: reply per step, a "have" per reconnection or gap, a quick message every 2 s at most.
+LIMITS = {
+    "*": (40.0, 400),
+    "have": (1.0, 8), "busy": (0.5, 4), "say": (1.0, 4), "ping": (2.0, 10), "pong": (2.0, 10),
+    "rematch": (1.0, 8), "norematch": (1.0, 8),
+    "sgame": (1.0, 8), "sjoin": (1.0, 8), "spicks": (1.0, 8), "sopen": (1.0, 8),
+}
 
 
 class Session:
@@ -43,6 +60,9 @@ class Session:
         self._rematch: Rematch | None = None
         self.quick = QuickBox()
         self.games = 1            # this room's games so far, the one in play included
+        self.dropped = 0          # messages over their rate, dropped unread
+        self.dropped_here = 0     # ... on this connection
+        self._buckets: dict[str, Bucket] = {}
 
     # the side's own part of the protocol
     def _decode(self, text: object) -> dict:
@@ -51,9 +71,22 @@ class Session:
     def _bad(self, why: str) -> None:
         raise NotImplementedError
 
-    def _admit(self) -> bool:
-        """Whether to look at the next message at all (a session may limit the rate)."""
-        return True
+    def _admit(self, kind: str) -> bool:
+        """Whether the other page's next message of ``kind`` ("*": any, before it is read)
+        is within its rate on this connection (``LIMITS``)."""
+        limit = LIMITS.get(kind)
+        if limit is None:
+            return True
+        bucket = self._buckets.get(kind)
+        if bucket is None:
+            bucket = self._buckets[kind] = Bucket(*limit)
+        if bucket.wait(self.clock()) == 0.0:
+            return True
+        if not self.dropped_here:
+            self._note(f"the other page sends too many messages ({kind}): dropping some")
+        self.dropped += 1
+        self.dropped_here += 1
+        return False
 
     # ------------------------------------------------------------------------- transport
 
@@ -64,6 +97,8 @@ class Session:
     def connected(self, send: Callable[[str], None]) -> None:
         self.send_fn = send
         self._rematch = None      # offers are per channel: both sides forget them
+        self._buckets = {}        # rates are per connection
+        self.dropped_here = 0
 
     def disconnected(self) -> None:
         self.send_fn = None
@@ -79,12 +114,14 @@ class Session:
 
     def receive(self, text: object) -> None:
         """One message from the other page. Never raises."""
-        if not self._admit():
+        if not self._admit("*"):
             return
         try:
             msg = self._decode(text)
         except ProtocolError as e:
             self._bad(str(e))
+            return
+        if not self._admit(msg["t"]):
             return
         try:
             getattr(self, "_on_" + msg["t"])(msg)
