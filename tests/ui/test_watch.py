@@ -14,6 +14,7 @@ import pytest
 
 pytest.importorskip("cryptography")
 
+from trifront.net.match import WATCHERS_EVERY  # noqa: E402
 from trifront.net import watch  # noqa: E402
 from trifront.ui.app import App  # noqa: E402
 from trifront.ui.cpu import CpuClient  # noqa: E402
@@ -121,7 +122,9 @@ def test_two_watchers_follow_a_whole_game_and_receive_nothing_hidden():
     nothing R7.2 hides."""
     async def go():
         relay = WatchRelay()
-        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        now = [0.0]
+        (a, pa), (b, pb) = (online_app(relay, clock=lambda: now[0]),
+                            online_app(relay, clock=lambda: now[0]))
         w1, p1 = watcher_app(relay)
         await settle(relay)
         assert p1.tree.find("#screen-watch").attrs["data-net"] == "watching"
@@ -130,6 +133,7 @@ def test_two_watchers_follow_a_whole_game_and_receive_nothing_hidden():
         b.dispatch("start")
         await settle(relay)
         w2, p2 = watcher_app(relay)        # comes after the start: sent the current view
+        now[0] += WATCHERS_EVERY           # (the count changes at most once a second)
         await settle(relay)
         assert pa.tree.find("#net-watchers").attrs["data-n"] == 2
         assert "2 watching" in pb.tree.find("#net-status").text()
@@ -182,7 +186,9 @@ def test_two_watchers_follow_a_whole_game_and_receive_nothing_hidden():
 def test_a_watcher_switches_sides_and_cannot_act():
     async def go():
         relay = WatchRelay()
-        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        now = [0.0]
+        (a, pa), (b, pb) = (online_app(relay, clock=lambda: now[0]),
+                            online_app(relay, clock=lambda: now[0]))
         w, p = watcher_app(relay)
         a.dispatch("start")
         b.dispatch("start")
@@ -219,6 +225,7 @@ def test_a_watcher_switches_sides_and_cannot_act():
         assert "観戦中：blue fox" in p.tree.text()
         w.dispatch("watch-leave")
         assert w.screen == "menu" and relay.watchers["blue fox"] == []
+        now[0] += WATCHERS_EVERY
         await settle(relay)
         assert pa.tree.find("#net-watchers") is None
         leave_all([a, b])
@@ -229,7 +236,9 @@ def test_a_watcher_switches_sides_and_cannot_act():
 def test_a_new_game_in_the_room_is_followed_as_a_new_stream():
     async def go():
         relay = WatchRelay()
-        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        now = [0.0]
+        (a, pa), (b, pb) = (online_app(relay, clock=lambda: now[0]),
+                            online_app(relay, clock=lambda: now[0]))
         w, p = watcher_app(relay)
         a.dispatch("start")
         b.dispatch("start")

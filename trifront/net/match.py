@@ -52,6 +52,10 @@ from .watch import stream_id
 
 DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
 CONNECT_SLOW = 20.0         # seconds paired without a channel before the page offers advice
+#: seconds between two changes of the watchers' count the page takes in: spectators coming
+#: and going (or a relay saying so) as fast as they like change the count, redraw the bar
+#: and make the host publish its view at most once a second
+WATCHERS_EVERY = 1.0
 
 
 def resumable_role(data: object) -> str | None:
@@ -161,6 +165,8 @@ class OnlineMatch:
         self.net, self.detail = "relay", ""
         self.path: str | None = None
         self.watchers = 0                     # spectators in the room (the relay's count)
+        self._watchers_next: int | None = None   # a count told, not taken in yet
+        self._watchers_at: float | None = None   # when the count last changed
         self.peer_role: bool | None = None   # the peer's "hosting" on this channel
         self.channel_up = False
         self.gone_since: float | None = None  # when the opponent left (claim-win clock)
@@ -253,11 +259,12 @@ class OnlineMatch:
         """Once a second (the page's ticker): the move clock's time-outs (clock.py) and a
         game over whose other key has not come (sealed_session.py). True if anything
         changed."""
+        watchers = self._watchers_next is not None and self._take_watchers()
         s = self.session
         # time owed and the reveal's wait run on whether the other page is here or not
         # (clock.OwedClock; sealed_session.py); a page that refused a message is judged at once
         if s is None or self.claimed or not (s.clock_timeout() or s.reveal_overdue()):
-            return False
+            return watchers
         self.save()
         return True
 
@@ -378,9 +385,24 @@ class OnlineMatch:
     def link_watchers(self, n: int) -> None:
         """How many watch the room (spectators, trifront/net/watch.py); a newcomer gets the
         current view."""
-        self.watchers = n
+        self._watchers_next = n
+        self._take_watchers()
+
+    def _take_watchers(self) -> bool:
+        """The count told last, taken in unless the last change was under WATCHERS_EVERY
+        ago (then ``poll`` takes it later). True when it was taken."""
+        now = self.clock()
+        if self._watchers_at is not None and now - self._watchers_at < WATCHERS_EVERY:
+            return False
+        n, self._watchers_next = self._watchers_next, None
+        self._watchers_at = now
+        changed, self.watchers = n != self.watchers, n
+        # each notice may bring a newcomer (one may have taken a leaver's place: the count
+        # alone cannot tell), who gets the current view
         self._publish()
-        self.on_change("net")
+        if changed:
+            self.on_change("net")
+        return changed
 
     def link_path(self, path: str | None) -> None:
         """The path the link sends on ("direct", "relay" or "nostr"), for the connection bar."""

@@ -70,13 +70,19 @@ class App:
                  scroll_to: Callable[[str], None] | None = None,
                  sound: Sound | None = None,
                  share_link: Callable[[str, str], bool] | None = None,
-                 history: Callable[[int], None] | None = None):
+                 history: Callable[[int], None] | None = None,
+                 frame: Callable[[Callable[[], None]], None] | None = None):
         # the page's hooks
         self.mount, self.scroll_to, self.copy_text = mount, scroll_to, copy_text
         # the browser's share sheet (navigator.share), when it has one: share_link(url, title)
         self.share_link = share_link
         # the browser's history follows the page's depth (dom.History.sync; Back: common.py)
         self.history = history
+        # the browser's next animation frame (dom.NextFrame): what the network brings is
+        # drawn there, once, however much came (render_soon); None: at once (tests)
+        self.frame = frame
+        self.frame_asked = False
+        self.renders = 0                # redraws so far (tests, benchmarks)
         self.set_address = set_address  # the address follows the room (a reload rejoins)
         self.log_error, self.log_warn = log_error, log_warn
         self.spawn, self.sleep, self.clock = spawn, sleep, clock
@@ -204,7 +210,22 @@ class App:
         elif key == "replay" and isinstance(value, str):
             self.replay_text = value
 
+    def render_soon(self) -> None:
+        """A redraw for what came from the network (a message, a watcher, a frame): at the
+        next animation frame, one for everything that comes before it, so a flood of
+        messages costs one redraw a frame, not one each."""
+        if self.frame is None:
+            self.render()
+        elif not self.frame_asked:
+            self.frame_asked = True
+            self.frame(self._frame_render)
+
+    def _frame_render(self) -> None:
+        self.frame_asked = False
+        self.render()
+
     def render(self) -> None:
+        self.renders += 1
         try:
             i18n.set_lang(self.lang)
             self.names = m.player_names(*self.seat.who())

@@ -63,6 +63,30 @@ def _build_svg(node: El | str):
     return dom
 
 
+class NextFrame:
+    """``frame(callback)``: the callback at the browser's next animation frame, or after
+    FALLBACK_MS where frames do not come (a hidden tab), whichever is first; one waits at a
+    time (App.render_soon asks once until it ran). One proxy for the page's life."""
+
+    FALLBACK_MS = 250
+
+    def __init__(self):
+        from js import window
+        self.window = window
+        self.waiting = None
+        self._proxy = create_proxy(self._run)
+
+    def __call__(self, callback) -> None:
+        self.waiting = callback
+        self.window.requestAnimationFrame(self._proxy)
+        self.window.setTimeout(self._proxy, self.FALLBACK_MS)
+
+    def _run(self, *_) -> None:
+        callback, self.waiting = self.waiting, None
+        if callback is not None:
+            callback()
+
+
 _NO_SCROLL = None
 
 

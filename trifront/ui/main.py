@@ -337,7 +337,8 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  lang=_param("lang", "", str), browser_lang=browser_languages(),
                  copy_text=dom.copy_text, set_address=dom.set_address,
                  scroll_to=dom.scroll_to,
-                 share_link=dom.share_link if dom.can_share() else None)
+                 share_link=dom.share_link if dom.can_share() else None,
+                 frame=dom.NextFrame())
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
 controller.history = dom.History(controller.dispatch).sync   # Back walks the page's screens
 if _param("watch", "", str):

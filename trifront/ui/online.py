@@ -193,7 +193,7 @@ class OnlineSeat(Seat):
         except Exception:  # noqa: BLE001
             page.log_error("TriFront: online update failed:\n" + traceback.format_exc())
             page.toast = i18n.t("error.friendly")
-        page.render()
+        page.render_soon()
 
     def _follow(self, kind: str) -> None:
         match, page = self.match, self.page

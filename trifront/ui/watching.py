@@ -16,12 +16,17 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from trifront.net.protocol import Bucket
 from trifront.net.signaling import room_key
 from trifront.net.watch import WatchStream
 from trifront.ui import i18n
 from trifront.ui.seats import Seat
 
 INBOX_MAX = 64        # frames waiting to be opened (each is a whole view: the newest matter)
+#: frames a second taken in, and at once: the relay passes a room's at most 10 a second
+#: (bursts of 100); more come from a relay or a page flooding this one, and are dropped
+#: before they cost an opening, a check and a redraw each
+FRAME_RATE, FRAME_BURST = 20.0, 100
 
 
 @dataclass(frozen=True)
@@ -48,6 +53,8 @@ class WatchSeat(Seat):
         self.net, self.detail = "relay", ""
         self.stream: WatchStream | None = None
         self.inbox: deque = deque()
+        self.frames = Bucket(FRAME_RATE, FRAME_BURST)
+        self.flooded = 0          # frames dropped over the rate
         self.opening = False
         self.closed = False
         self.link = page.watch_link(page.opts["relay"], self.room, self)
@@ -78,13 +85,16 @@ class WatchSeat(Seat):
 
     def watch_status(self, net: str, detail: str = "") -> None:
         self.net, self.detail = net, detail
-        self.page.render()
+        self.page.render_soon()
 
     def watch_key(self, aead) -> None:
         self.stream = WatchStream(aead, self.page.log_warn)
 
     def watch_envelope(self, text: object) -> None:
         if self.stream is None or self.closed:
+            return
+        if self.frames.wait(self.page.clock()) != 0.0:
+            self.flooded += 1
             return
         if len(self.inbox) >= INBOX_MAX:
             self.inbox.popleft()     # the frames are whole views: an old one may go
@@ -101,6 +111,6 @@ class WatchSeat(Seat):
                 if await self.stream.receive(self.inbox.popleft()) and not self.closed:
                     if games and self.stream.games != games:
                         self.page.tell(i18n.t("watch.new_game"))
-                    self.page.render()
+                    self.page.render_soon()
         finally:
             self.opening = False
