@@ -189,6 +189,11 @@ class Limits:
     # bytes per second a room's watch messages may cost, counted once per watcher sent to
     room_watch_bytes: float = 256 * 1024.0
     room_watch_bytes_burst: float = 2 * 1024 * 1024.0
+    # spectators coming and going: each change used to tell both players at once (a redraw
+    # and, on the host, a view published: 60 spectators churning kept both pages busy)
+    watch_joins: float = 1.0         # watcher joins per second, sustained, per address
+    watch_joins_burst: float = 20.0  # ... and in a burst (a class watching from one school)
+    watchers_notice: float = 1.0     # seconds between two counts told a room's players
     # below the WebSocket layer (GuardedConnection)
     open_timeout: float = 5.0        # seconds for a client's opening handshake
     first_byte: float = 2.0          # ... of which before its first byte (a browser: at once)
@@ -229,6 +234,9 @@ class Relay:
         self.watch_budgets: dict[str, list[float]] = {}
         self.watched = [0, 0]                     # watch messages and bytes sent to watchers
         self._sending: set = set()                # watch frames on their way out
+        self.watch_joins: dict[str, list[float]] = {}   # address -> its watcher joins' budget
+        self.counts_told: dict[str, float] = {}   # room -> when its players were last told
+        self.counts_due: dict[str, asyncio.TimerHandle] = {}   # room -> the next telling
 
     def address(self, ws: ServerConnection) -> str:
         """The client's address, for the per-address bounds: the socket's peer, or, when that
@@ -451,6 +459,10 @@ class Relay:
             return await self.send(ws, t="error", error="too many rooms from your address")
         if len(self.watchers.get(room, [])) >= self.limits.watchers_per_room:
             return await self.send(ws, t="full", room=room, watch=True)
+        lim = self.limits
+        if not _take(self.watch_joins, addr, 0, lim.watch_joins, lim.watch_joins_burst, 1, 1):
+            return await self.send(ws, t="error", error="too many watcher joins from your "
+                                   "address: wait a moment")
         await self.leave(ws)
         if len(self.watchers.get(room, [])) >= self.limits.watchers_per_room:
             return await self.send(ws, t="full", room=room, watch=True)
@@ -463,9 +475,30 @@ class Relay:
         await self._tell_count(room)
 
     async def _tell_count(self, room: str) -> None:
-        """Tell the room's players how many watch (a host publishes its view to a newcomer)."""
+        """Tell the room's players how many watch (a host publishes its view to a newcomer),
+        at most once every ``watchers_notice`` seconds: a change within it is told when it
+        is over (the count then, whatever came and went meanwhile)."""
+        if room in self.counts_due:
+            return
+        wait = self.counts_told.get(room, -1e9) + self.limits.watchers_notice - time.monotonic()
+        if wait > 0:
+            self.counts_due[room] = asyncio.get_running_loop().call_later(
+                wait, lambda: asyncio.ensure_future(self._told_later(room)))
+            return
+        await self._tell_now(room)
+
+    async def _told_later(self, room: str) -> None:
+        self.counts_due.pop(room, None)
+        await self._tell_now(room)
+
+    async def _tell_now(self, room: str) -> None:
         n = len(self.watchers.get(room, []))
-        for peer in list(self.rooms.get(room, [])):
+        peers = list(self.rooms.get(room, []))
+        if peers or n:
+            self.counts_told[room] = time.monotonic()
+        else:
+            self.counts_told.pop(room, None)
+        for peer in peers:
             await self.send(peer, t="watchers", n=n)
 
     async def unwatch(self, ws: ServerConnection) -> None:
@@ -576,6 +609,13 @@ class Relay:
             for room, budget in list(self.watch_budgets.items()):
                 if room not in self.rooms and now - budget[2] > refill:
                     del self.watch_budgets[room]
+            refill = lim.watch_joins_burst / lim.watch_joins
+            for addr, budget in list(self.watch_joins.items()):
+                if now - budget[2] > refill:
+                    del self.watch_joins[addr]
+            for room, at in list(self.counts_told.items()):
+                if now - at > lim.watchers_notice and room not in self.counts_due:
+                    del self.counts_told[room]
             # all at once, each bounded: a client that reads nothing (its send buffer full)
             # delays neither the other notices nor the next sweep
             await asyncio.gather(*told)

@@ -29,6 +29,14 @@ async def quiet(ws, timeout=0.3) -> bool:
     return False
 
 
+async def told(ws, n):
+    """Read the counts told ``ws`` until one says ``n`` (changes are told once a second)."""
+    for _ in range(20):
+        if (await recv(ws))["n"] == n:
+            return
+    raise AssertionError(f"never told {n}")
+
+
 async def paired(url, room):
     a, _ = await join(url, room)
     b, _ = await join(url, room)
@@ -81,8 +89,8 @@ def test_a_players_watch_message_reaches_every_watcher_of_its_room_only():
             w, _ = await watch(url, "r")
             watchers.append(w)
         stranger, _ = await watch(url, "s")
-        for _ in range(8):
-            await recv(a); await recv(b)
+        await told(a, 8)
+        await told(b, 8)
         await recv(others[0]); await recv(others[1])
         await send(a, t="watch", d="sealed view")
         for w in watchers:
@@ -189,3 +197,30 @@ def test_watchers_of_an_idle_room_are_told_it_expired():
         for ws in (a, b, w):
             await ws.close()
     run(body, Limits(room_idle=0.3, sweep=0.2))
+
+
+def test_watchers_churning_from_one_address_are_cut_and_told_the_players_once():
+    """60 spectators of one address join and leave as fast as they can: past the
+    address's burst of joins each is refused, and the players are told the count once
+    per notice period, however many came and went (each telling is a redraw, and on the
+    host a view published)."""
+    async def body(url, relay):
+        a, b = await paired(url, "r")
+        crowd = [await connect(url) for _ in range(60)]
+        refused = joined = 0
+        for _ in range(3):
+            for ws in crowd:
+                await send(ws, t="join", room="r", watch=True)
+                got = await recv(ws)
+                if got["t"] == "joined":
+                    joined += 1
+                    await send(ws, t="leave")
+                else:
+                    assert got["t"] == "error" and "too many watcher joins" in got["error"]
+                    refused += 1
+        assert joined == 20 and refused == 160
+        assert (await recv(a))["t"] == "watchers" and await quiet(a)
+        assert (await recv(b))["t"] == "watchers" and await quiet(b)
+        for ws in (a, b, *crowd):
+            await ws.close()
+    run(body, Limits(watch_joins=0.001, watch_joins_burst=20, watchers_notice=1000.0))
