@@ -37,6 +37,7 @@ version rather than waiting for a game it cannot read.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -46,10 +47,12 @@ from trifront.views import public_view
 
 from .fairness import Report
 from .rematch import RematchStatus
-from .sealed_match import SealedMatch
+from .protocol import OTHER_VERSION, encode
+from .sealed_match import VERSION, SealedMatch
 from .signaling import ONLINE_PREFIX, room_key
 from .watch import stream_id
 
+VERSION_NAME = re.compile(r"[\w./-]{1,40}")   # as i18n.busy_text reads it back
 DEFAULT_CLAIM_AFTER = 60.0  # seconds an opponent may be gone before the win can be claimed
 CONNECT_SLOW = 20.0         # seconds paired without a channel before the page offers advice
 #: seconds between two changes of the watchers' count the page takes in: spectators coming
@@ -88,6 +91,22 @@ def saved_match(storage, room: str) -> str | None:
     if isinstance(data, dict) and data.get("over"):
         return None
     return "retired" if retired_save(data) else resumable_role(data)
+
+
+def other_version(role: dict, they_host: bool) -> str | None:
+    """The version of the page whose first message is ``role`` when it cannot play with
+    this one, else None. Every version's first message tells: the host-run versions' is
+    ``{"t": "role", "hosting"}`` alone; the versions that could play either way add
+    ``"sealed"`` (false: its host runs a host-run game); a later version adds ``"v"``, its
+    protocol's name (a sealed one is also named by the host's ``sgame``)."""
+    v = role.get("v")
+    if v is not None and v != VERSION:
+        return v if isinstance(v, str) and VERSION_NAME.fullmatch(v) else "unknown"
+    if "sealed" not in role:
+        return "host-run"
+    if role["sealed"] is not True and they_host:
+        return "host-run"
+    return None
 
 
 @dataclass(frozen=True)
@@ -171,7 +190,8 @@ class OnlineMatch:
         self.channel_up = False
         self.gone_since: float | None = None  # when the opponent left (claim-win clock)
         self.claimed = False                  # this page claimed the win (opponent gone)
-        self.other_version: str | None = None  # the other page hosts a game of another version
+        self.other_version: str | None = None  # the other page runs another version (its name)
+        self._told_version = False    # ... and was told so on this channel
         self.connecting_since: float | None = None  # paired, the channel not open yet
         self.resumed = False
         self.restore_failed = False   # a match was saved for this room but could not be read
@@ -292,8 +312,11 @@ class OnlineMatch:
         """Everything the page shows of the match, now."""
         s = self.session
         view = self.view()
+        other = self.other_version or (None if s is None else s.other_version)
         return MatchStatus(
-            room=self.room, relay=self.relay, net=self.net, detail=self.detail,
+            room=self.room, relay=self.relay,
+            net="otherversion" if other is not None and self.channel_up else self.net,
+            detail=self.detail,
             role=self.role, me=self.me, phase=self.phase,
             mode=None if s is None else s.mode,
             game_id=None if s is None else s.game_id,
@@ -301,7 +324,8 @@ class OnlineMatch:
             picked=s is not None and s.my_picks is not None,
             claimed=self.claimed, claim_in=self._claim_in(view),
             slow_connect=self.slow_connect(),
-            busy=self.other_version or (None if s is None else s.busy),
+            busy=(None if self.other_version is None else
+                  f"another version ({self.other_version})") or (None if s is None else s.busy),
             refusal=None if s is None else s.refusal,
             report=None if s is None else s.report, path=self.path,
             rematch=self._rematch_status(), games=1 if s is None else s.games,
@@ -368,6 +392,7 @@ class OnlineMatch:
     def link_open(self) -> None:
         self.channel_up = True
         self.peer_role = None
+        self.other_version, self._told_version = None, False   # (another page, maybe)
         self.net = "connected"
         # "sealed": what a page of an older version, which could also run host-run games,
         # reads to play this page's way
@@ -434,13 +459,25 @@ class OnlineMatch:
             msg = json.loads(text) if isinstance(text, str) and len(text) < 200 else None
         except ValueError:
             msg = None
+        if self.other_version is not None:
+            self._tell_other_version(msg)
+            return
         if not (isinstance(msg, dict) and msg.get("t") == "role"
-                and isinstance(msg.get("hosting"), bool)
-                and isinstance(msg.get("sealed", False), bool)
-                and set(msg) <= {"t", "hosting", "sealed"}):
+                and isinstance(msg.get("hosting"), bool)):
             self.log(f"ignored a message before the role exchange: {str(text)[:80]!r}")
             return
         theirs, mine = msg["hosting"], self.hosting()
+        version = other_version(msg, theirs if mine != theirs else not self.offer)
+        if version is not None:
+            # no game with it: both pages say so (the other, as far as its version can)
+            self.log(f"the other page runs another version of TriFront ({version})")
+            self.other_version = version
+            if "sealed" not in msg and not theirs:
+                # a host-run version reads only a role of two fields: as its host, this
+                # page then gets its hello, and answers it with words it shows
+                self.link.send(json.dumps({"t": "role", "hosting": True}))
+            self.on_change("phase")
+            return
         if mine and theirs:
             self.log("the other page also hosts an unfinished game in this room; "
                      "neither game is given up")
@@ -448,13 +485,6 @@ class OnlineMatch:
             self.on_change("net")
             return
         host = mine if mine != theirs else self.offer
-        if not host and msg.get("sealed", False) is False:
-            # an older version's page hosting a host-run game: nothing this page can play
-            self.log("the other page hosts a host-run game (an older version)")
-            self.other_version = "another version (host-run)"   # (i18n.busy_text words it)
-            self.on_change("phase")
-            return
-        self.other_version = None
         self.peer_role = theirs
         before = self.session
         if host and self.role != "host":
@@ -468,6 +498,13 @@ class OnlineMatch:
         self.gone_since = None
         self.session.connected(self.link.send)
         self.on_change("phase")
+
+    def _tell_other_version(self, msg) -> None:
+        """A page of another version said more: a host-run guest's hello is answered, once
+        a channel, with a ``busy`` its page shows (English: its words are its own)."""
+        if isinstance(msg, dict) and msg.get("t") == "hello" and not self._told_version:
+            self._told_version = True
+            self.link.send(encode("busy", error=OTHER_VERSION.format(theirs=VERSION)))
 
     # ------------------------------------------------------------------------ the player
 

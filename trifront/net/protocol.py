@@ -69,6 +69,11 @@ OTHER_VERSION = ("The other page runs another version of TriFront ({theirs}). Bo
                  "should reload the page, then join again.")
 
 
+#: a busy message that names the version of the page that sent it (this one's own ``busy``,
+#: and OTHER_VERSION's words, which older versions sent)
+VERSION_BUSY = re.compile(r"another version (?:of TriFront )?\(([\w./-]{1,40})[);]")
+
+
 #: the messages either page may send (rematch.py, quick.py)
 BOTH_WAYS = {
     "rematch": {"game": _token, "mode": _opt_mode},

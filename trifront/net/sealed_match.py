@@ -121,6 +121,7 @@ class SealedMatch(Session):
         self.first: int | None = None
         self.verdicts: list[bool] = []     # the earlier games' verdicts in this room
         self.busy: str | None = None
+        self.other_version: str | None = None   # the other page's version, when not this one
         self.refusal: dict | None = None   # the other's message refused (sealed.fault)
         self.game: SealedSession | None = None
         self.timer_rule = MoveClock.of(timer) if seat == 0 else None   # the host's choice
@@ -386,11 +387,11 @@ class SealedMatch(Session):
         if self.seat == 0:
             raise ProtocolError("only the host names the game")
         if msg["v"] != VERSION:
-            self.busy = protocol.OTHER_VERSION.format(theirs=msg["v"])
-            self._send("busy", error=f"another version ({VERSION})")
-            self.on_change("phase")
+            if self.other_version is None:   # (said once: the host names it every time)
+                self._send("busy", error=f"another version ({VERSION})")
+            self._other(msg["v"])
             return
-        self.busy = None
+        self.busy = self.other_version = None
         if msg["game"] != self.game_id:
             if not self._adoptable(msg):
                 self._send("busy", error="a game this page cannot accept")
@@ -459,7 +460,16 @@ class SealedMatch(Session):
         self.on_change("restarted" if restarted else "phase")
 
     def _on_busy(self, msg: dict) -> None:
+        version = protocol.VERSION_BUSY.search(msg["error"])
+        if version is not None and version.group(1) != VERSION:
+            return self._other(version.group(1))
         self.busy = msg["error"]
+        self.on_change("phase")
+
+    def _other(self, version: str) -> None:
+        """The other page runs another version (``version``): no game with it."""
+        self.other_version = version
+        self.busy = f"another version ({version})"     # (i18n.busy_text words it)
         self.on_change("phase")
 
     def _on_spicks(self, msg: dict) -> None:

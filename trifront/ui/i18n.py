@@ -772,6 +772,7 @@ EN: dict[str, str] = {
     "online.retry": "Try again",
     "online.net.connected": "Connected",
     "online.net.full": "This room already has two players. Choose another room word.",
+    "online.net.otherversion": "The other page runs another version of TriFront: no game",
     "online.net.twohosts": "The other page in this room also hosts an unfinished game, so "
                            "neither is given up. Choose another room word (your game stays "
                            "saved under this one).",
@@ -1478,6 +1479,7 @@ JA: dict[str, str] = {
     "online.retry": "もう一度試す",
     "online.net.connected": "接続済み",
     "online.net.full": "この部屋はすでに2人います。別のキーワードにしてください。",
+    "online.net.otherversion": "相手のページは別のバージョンの TriFront です：ゲームはできません",
     "online.net.twohosts": "この部屋のもう一方のページも、終わっていないゲームのホストです。どちらのゲームも消しません。別のキーワードにしてください（あなたのゲームはこのキーワードで保存されたままです）。",
     "online.net.expired": "部屋が長く使われなかったため閉じられました。もう一度入ってください。",
     "online.net.left": "相手が退出しました — 戻ってくるのを待っています…",

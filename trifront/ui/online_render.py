@@ -124,7 +124,7 @@ def menu_rows(opts: dict, page_url: str = "", default_relay: str = "",
 
 #: net states with a fixed text, keys "online.net.<state>"
 NET_TEXT = ("relay", "connecting", "connected", "problem", "full", "expired", "twohosts",
-            "closed")
+            "closed", "otherversion")
 
 
 def net_text(st: MatchStatus) -> str:
