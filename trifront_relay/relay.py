@@ -483,9 +483,14 @@ class Relay:
         wait = self.counts_told.get(room, -1e9) + self.limits.watchers_notice - time.monotonic()
         if wait > 0:
             self.counts_due[room] = asyncio.get_running_loop().call_later(
-                wait, lambda: asyncio.ensure_future(self._told_later(room)))
+                wait, self._tell_later, room)
             return
         await self._tell_now(room)
+
+    def _tell_later(self, room: str) -> None:
+        task = asyncio.ensure_future(self._told_later(room))
+        self._sending.add(task)   # held until done: the loop keeps only a weak reference
+        task.add_done_callback(self._sending.discard)
 
     async def _told_later(self, room: str) -> None:
         self.counts_due.pop(room, None)
