@@ -35,8 +35,8 @@ class Frames:
 
 def started_pair(now):
     relay = FakeRelay()
-    (a, pa), (b, pb) = (online_app(relay, clock=lambda: now[0]),
-                        online_app(relay, clock=lambda: now[0]))
+    (a, _), (b, _) = (online_app(relay, clock=lambda: now[0]),
+                      online_app(relay, clock=lambda: now[0]))
     frames = Frames()
     for app in (a, b):
         app.frame = frames

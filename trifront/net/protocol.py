@@ -88,7 +88,8 @@ class Bucket:
 
     def __init__(self, rate: float, burst: int):
         self.rate, self.burst = rate, burst
-        self.tokens, self.at = float(burst), None
+        self.tokens = float(burst)
+        self.at: float | None = None
 
     def wait(self, now: float) -> float:
         if self.at is not None:
