@@ -572,7 +572,7 @@ EN: dict[str, str] = {
     "menu.strength.hard_sub": "thinks longer",
     "menu.effects": "Effects",
     "menu.normal": "Normal",
-    "menu.normal_sub": "Supply · Recon · Ambush · Siege",
+    "menu.normal_sub": "Supply Corps · Recon · Ambush · Siege Engine",
     "menu.draft": "Draft",
     "menu.draft_sub": "each side picks 4 of 24 effects",
     "menu.start": "Start game",
@@ -621,12 +621,14 @@ EN: dict[str, str] = {
                          "gets its point. Each lane won is 1 point (R6.1–R6.3).",
     "help.end": "The end",
     "help.end_text": "After a round is scored, the game ends when a player has 8 points or "
-                     "more, or when both players' decks and hands have run out (also when both "
-                     "decks are empty and a round ended with no card played) (R6.4). The "
+                     "more, when both players' decks and hands are empty (discard piles do not "
+                     "count), or when both decks are empty and the round just scored had no "
+                     "card played or discarded (R6.4). The "
                      "higher score wins; equal final scores go to the player who went first "
                      "in round 1 (R6.5). You may resign at any time: the opponent wins (R6.6).",
     "help.modes": "Normal and Draft",
-    "help.modes_text": "Normal: everyone plays Supply, Recon, Ambush and Siege Engine. Draft: "
+    "help.modes_text": "Normal: everyone plays Supply Corps, Recon, Ambush and Siege Engine. "
+                       "Draft: "
                        "each player secretly picks one effect per group; the picks are "
                        "revealed together (R2).",
     "help.inspect": "Inspect a card",
@@ -636,7 +638,7 @@ EN: dict[str, str] = {
     "help.keys_text": "Tab moves between cards and buttons; Enter or Space chooses; Escape "
                       "steps back or closes a window. In a replay, ← and → step.",
     "help.group": "Group {g} · ranks {ranks}",
-    "help.normal_set": "Normal mode uses Supply, Recon, Ambush and Siege Engine.",
+    "help.normal_set": "Normal mode uses Supply Corps, Recon, Ambush and Siege Engine.",
     "help.rule_ids": "Rule numbers such as (R4.3), shown with a refused choice, point to the "
                      "rules on this page (each paragraph gives its numbers) and to TriFront's "
                      "full rules text, docs/RULES.md in the project's repository, where "
@@ -1358,7 +1360,7 @@ JA: dict[str, str] = {
     "help.scoring": "得点",
     "help.scoring_text": "ラウンドの終わりにすべてのカードを公開します。各レーンは合計戦力の大きい側の勝ち。表の指揮官がいるレーンは枚数で比べます。合計（または枚数）が同じレーンは引き分けで、どちらにも点は入りません。勝ったレーン1つにつき勝点1です (R6.1〜R6.3)。",
     "help.end": "ゲームの終わり",
-    "help.end_text": "ラウンドの採点後、どちらかが8点以上ならゲーム終了。両者の山札と手札がすべて尽きたときも終了します（両者の山札が空で、1枚もカードが出されずにラウンドが終わったときも）(R6.4)。得点の多い方の勝ち。最終得点が同じなら、第1ラウンドの先攻プレイヤーの勝ちです (R6.5)。いつでも投了でき、相手の勝ちになります (R6.6)。",
+    "help.end_text": "ラウンドの採点後、どちらかが8点以上のとき、両者の山札と手札がすべて尽きたとき（捨て札は数えません）、または両者の山札が空で、採点したラウンドに1枚もカードが出されず捨てられもしなかったときに、ゲームは終わります (R6.4)。得点の多い方の勝ち。最終得点が同じなら、第1ラウンドの先攻プレイヤーの勝ちです (R6.5)。いつでも投了でき、相手の勝ちになります (R6.6)。",
     "help.modes": "通常とドラフト",
     "help.modes_text": "通常：両者とも補給部隊・偵察部隊・奇襲部隊・攻城兵器。ドラフト：各自がグループごとに効果を1つ秘密に選び、同時に公開します (R2)。",
     "help.inspect": "カードを調べる",
