@@ -568,3 +568,25 @@ def test_every_reason_reads_in_both_languages():
             assert text and "{" not in text
     assert kinds == {"face_up_ambush", "face_up", "face_down", "passed_lane", "passed", "won_anyway",
                      "lost_anyway", "gave_up", "spent", "chances"}
+
+
+def test_show_tags_the_better_move_s_lane_in_the_review_s_words():
+    """The lane of the better move says so ("Better"), not "Hint": nobody asked for a hint."""
+    async def go():
+        app, page, _ = await _reviewed_game_with_a_costly_move()
+        plays = [p for p in app.review.points
+                 if p.best["type"] == "play" and p.best != p.played]
+        assert plays
+        p = plays[0]
+        for lang, word in (("en", "Better"), ("ja", "より良い手")):
+            app.lang = lang
+            app.dispatch("review-show", {"k": p.k + 1})
+            lanes = page.tree.find_all("[data-hint]")
+            assert [e.attrs["data-lane"] for e in lanes] == [p.best["lane"]]
+            assert [e.text() for e in lanes[0].find_all(".tf-hint-mark")] == [word]
+            assert [e.text() for e in page.tree.find_all(".tf-hint-mark")] == [word]
+        assert not page.errors
+    try:
+        asyncio.run(go())
+    finally:
+        i18n.set_lang("en")

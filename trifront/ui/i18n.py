@@ -961,6 +961,7 @@ EN: dict[str, str] = {
                    "cards): a guide, not a verdict.",
     "review.suggest": "Move {k} was: {played} ({after}%). Better: {best} ({better}%).",
     "review.suggest_title": "The better move",
+    "review.mark": "Better",
     "review.cpu": "What the CPU knew",
     "review.cpu_note": "At each of its moves: its own hand, and its guesses at the other "
                        "side's face-down cards it could not see (the share of the worlds it "
@@ -1631,6 +1632,7 @@ JA: dict[str, str] = {
     "review.note": "その時点のこのプレイヤーの視点（伏せ札は見ない）からの推定値です。目安であり、判定ではありません。",
     "review.suggest": "{k} 手目：指した手 {played}（{after}%）。より良い手：{best}（{better}%）。",
     "review.suggest_title": "より良い手",
+    "review.mark": "より良い手",
     "review.cpu": "CPU が知っていたこと",
     "review.cpu_note": "CPU の各手の時点での自分の手札と、見えない伏せ札の推測（想定した世界のうちの割合）。それ以外は何も見ていません。",
     "review.cpu_move": "{k} 手目",

@@ -293,10 +293,11 @@ def lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step: 
              lane_choice: m.Choice | None, sel_lane: int | None, targets: dict,
              fresh: set, result: str = "", result_winner: int | None = None,
              last: tuple | None = None, hint: m.HintShown | None = None,
-             caption: tuple | None = None) -> El:
+             caption: tuple | None = None, hint_mark: str = "") -> El:
     """One lane; ``caption``: (short text, log line) of the opponent's move just made in it,
     shown over the lane's name (#move-caption), next to the card, so that nobody has to
-    look for it in the log."""
+    look for it in the log; ``hint_mark``: the tag of the lane ``hint`` plays into ("Hint"
+    unless said: the review's better move is not a hint)."""
     me = view["me"]
     opp = m.other(me)
 
@@ -324,7 +325,7 @@ def lane_el(lane: m.LaneModel, view: dict, names: dict[int, str], *, lane_step: 
     mid_bits = [h("span", lane.title, cls="tf-lane-title")]
     hinted = hint is not None and hint.kind == "play" and hint.lane == lane.index
     if hinted:
-        mid_bits.append(h("span", t("hint.mark"), cls="tf-hint-mark"))
+        mid_bits.append(h("span", hint_mark or t("hint.mark"), cls="tf-hint-mark"))
     if lane.by_count:
         mid_bits.append(h("span", t("lane.by_count"), cls="tf-bycount",
                           title=t("lane.by_count_title")))

@@ -116,7 +116,7 @@ def replay_screen(rv, names: dict[int, str]) -> El:
         lanes = [lane_el(lm, view, names, lane_step=False, lane_choice=None, sel_lane=None,
                           targets={}, fresh=set(),
                           last=None if rv.suggest else m.last_action_spot(view),
-                          hint=rv.suggest)
+                          hint=rv.suggest, hint_mark=t("review.mark"))
                  for lm in m.lane_models(view)]
     step = t("replay.step", k=rv.k, n=rv.n)     # "Move 0 of n": the text below says "before"
     nav = h("div",
