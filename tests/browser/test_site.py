@@ -11,6 +11,7 @@ the next. Screenshots: screenshots/site-*.png.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 import subprocess
@@ -344,6 +345,10 @@ MENU_MARKUP = """() => {
 }"""
 
 
+#: the early menu's progress stripe under the status line ("none": not drawn)
+STRIPE = "getComputedStyle(document.getElementById('python-status'), '::after').content"
+
+
 def test_the_built_page_shows_the_real_menu_at_first_paint(page, site):
     """The first paint is the menu Python renders (made at build time), not a loading screen;
     once Python runs it draws the very same markup."""
@@ -360,12 +365,18 @@ def test_the_built_page_shows_the_real_menu_at_first_paint(page, site):
     assert page.get_attribute("#app", "data-ready") is None          # Python is not running
     page.wait_for_function("window.__fcp !== undefined")
     fcp_ms = page.evaluate("window.__fcp")
-    assert "%" in page.inner_text("#python-status")                  # the start's progress
+    # the start's progress says what it waits for, over a moving stripe
+    assert re.fullmatch(r"Getting the game ready… \d+%", page.inner_text("#python-status"))
+    assert page.evaluate(STRIPE) != "none"
     early = page.evaluate(MENU_MARKUP)
     shot(page, "site-early-menu", animations="disabled")
     runtime.release(page)
     wait_booted(page)
     assert page.evaluate(MENU_MARKUP) == early
+    # and both go once Python runs: no stripe left under "Runs entirely in your browser."
+    assert page.get_attribute("#app", "data-early") is None
+    assert page.evaluate(STRIPE) == "none", page.inner_text("#python-status")
+    shot(page, "site-menu-ready")
     print(f"\nfirst contentful paint {fcp_ms:.0f} ms (the menu; {seen_s:.2f} s to see Start)")
 
 

@@ -309,6 +309,9 @@ def take_early_choices():
     if early is None or is_none(early):
         return
     early.taken = True
+    # the early menu's look goes with it: its progress stripe under the status line said
+    # nothing once Python's words ("Runs entirely in your browser.") stood over it
+    app_el.removeAttribute("data-early")
     try:
         queue = early.queue.to_py()
     except Exception as exc:  # noqa: BLE001 - nothing usable: the menu as Python draws it
