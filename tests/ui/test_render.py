@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from tests.ui.games import game
 
+from trifront.ui import i18n
 from trifront.ui import model as m
 from trifront.ui import render as r
 from trifront.ui import screens
+from trifront.ui.html import h
 from trifront.ui.screens import replay, results  # noqa: F401 (loaded after a page's start)
 
 
@@ -200,3 +202,43 @@ def test_a_record_file_is_named_for_its_game():
              "rolls": [], "shown": []}} for i in (0, 1)]
     names = {r.record_filename(t) for t in told}
     assert len(names) == 2 and all(n.startswith("trifront-normal-") for n in names)
+
+
+def test_the_board_says_the_round_s_number_once():
+    """The top bar says "Round 2"; the log heads that round's moves "This round" (its earlier
+    rounds keep their number and result), in English and Japanese."""
+    g = game([8, 0, 2, 20, 12], [1, 3, 5, 7, 9])
+    g.apply({"type": "pass"}, player=0)
+    g.apply({"type": "pass"}, player=1)
+    g.apply(next(a for a in g.view(g.to_move)["legal"] if a["type"] == "play"),
+            player=g.to_move)
+    for lang, number, this in (("en", "Round 2", "This round"), ("ja", "第2ラウンド", "このラウンド")):
+        i18n.set_lang(lang)
+        try:
+            tree = board(g)
+        finally:
+            i18n.set_lang("en")
+        assert tree.find("#round").text() == number
+        heads = [e.text() for e in tree.find_all(".tf-log-round")]
+        assert heads[0] == this and all(number not in head for head in heads), heads
+        assert len(heads) == 2 and heads[1].startswith(number.replace("2", "1")), heads
+
+
+def test_a_notice_has_its_own_room_on_every_screen():
+    """On the board over the prompt; with a window open, at the top of its body; on a screen
+    without a prompt (the menu), in the flow at the top of the panel: never pinned over the
+    page, where it lay on the menu's crest."""
+    g = game([8, 0, 2, 20, 12], [1, 3, 5, 7, 9])
+    root = r.app_root(board(g), toast="Link copied.")
+    assert root.find(".tf-prompt-box").find("#toast") is not None
+    menu = screens.menu.menu_screen({"kind": "cpu", "first": "0", "mode": "normal", "strength": "normal",
+                        "room": "", "relay": "", "clock": "none", "conn": "0"},
+                       None, ("easy", "normal", "hard"))
+    root = r.app_root(menu, toast="Link copied.")
+    panel = root.find(".tf-panel")
+    assert panel.children[0].attrs.get("id") == "toast"
+    assert "tf-toast-flow" in panel.children[0].classes
+    window = r.modal("modal-x", "A window", h("p", "text"))
+    root = r.app_root(board(g), overlay=window, toast="Link copied.")
+    assert root.find(".tf-modal-body").children[0].attrs.get("id") == "toast"
+    assert root.find(".tf-prompt-box").find("#toast") is None

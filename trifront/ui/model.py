@@ -924,6 +924,8 @@ def numbered_history(view: dict, names: dict[int, str],
 
 def _round_header(view: dict, names: dict[int, str], rnd) -> str:
     rounds = view.get("rounds") or []
+    if isinstance(rnd, int) and rnd == view.get("round") and rnd > len(rounds):
+        return t("log.this_round")      # its number is in the top bar, over the log
     if not isinstance(rnd, int) or not 0 < rnd <= len(rounds):
         return t("log.round", n=rnd)
     points = rounds[rnd - 1].get("points") or [0, 0]

@@ -497,11 +497,21 @@ def app_root(screen: El, *, overlay: El | None = None, toast: str = "",
     # On the board a notice has its own place: over the action bar's prompt, which comes
     # back when it goes (news after a few seconds, a problem when closed). Over the table it
     # covered the score, the opponent's row or a hand card, depending on the screen.
-    prompt = screen.find(".tf-prompt-box") if notice is not None else None
-    if prompt is not None:
-        notice.add_class("tf-toast-inbar")
-        prompt.children.append(notice)
-        notice = None
+    # Over an open window, at the top of its body; elsewhere in the flow at the top of the
+    # screen's panel: a notice pinned over the page lay on the menu's crest and buttons.
+    if notice is not None:
+        body = overlay.find(".tf-modal-body") if overlay is not None else None
+        prompt = screen.find(".tf-prompt-box") if body is None else None
+        box = body if body is not None else None if prompt is not None \
+            else screen.find(".tf-panel")
+        if prompt is not None:
+            notice.add_class("tf-toast-inbar")
+            prompt.children.append(notice)
+            notice = None
+        elif box is not None:
+            notice.add_class("tf-toast-flow")
+            box.children.insert(0, notice)
+            notice = None
     return h("div", screen, overlay, notice,
              cls="tf-root", id="tf-root", lang=i18n.get_lang(),
              data={"screen": screen.attrs.get("id", "")})

@@ -17,8 +17,10 @@ from trifront.ui.sound import cues
 KEY = "trifront:sound"          # "off" while muted (persist.py's storage)
 
 #: where the switch goes on each screen that has one: the menu beside its language button,
-#: the board among its top bar's buttons
-PLACES = {"menu": ".tf-menu-lang", "board": ".tf-top-actions"}
+#: the board among its top bar's buttons; the round's and the game's end (which sound too)
+#: beside their language switch
+PLACES = {"menu": ".tf-menu-lang", "board": ".tf-top-actions", "round": ".tf-menu-lang",
+          "over": ".tf-menu-lang"}
 
 
 def load(app) -> None:
