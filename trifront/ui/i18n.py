@@ -573,7 +573,7 @@ EN: dict[str, str] = {
     "menu.strength.hard_sub": "thinks longer",
     "menu.effects": "Effects",
     "menu.normal": "Normal",
-    "menu.normal_sub": "Supply Corps · Recon · Ambush · Siege Engine",
+    "menu.normal_sub": "Supply Corps · Recon · Ambush · Siege",
     "menu.draft": "Draft",
     "menu.draft_sub": "each side picks 4 of 24 effects",
     "menu.start": "Start game",
