@@ -11,7 +11,9 @@
      topic -> the Nostr path in use), and the events each page published;
    - action -> applied on the other side: from the acting click (a capturing listener, before
      the page's own handler) to the other page showing the new position (a MutationObserver),
-     one shared clock (Date.now()); median and p95 over every action of the game.
+     one shared clock (Date.now()); median and p95 over every action of the game;
+   - click -> own move on own board: from that click to the acting page's own hand showing
+     one card less (every play and discard; the reply is not waited for).
 2. On CPython, the protocol alone (no transport): host applies an action, builds and encodes
    the guest's view; the guest decodes, checks and digests it (trifront/net, in-memory pipe).
 
@@ -79,6 +81,8 @@ def browser(scenarios):
         else:
             line("pairing -> channel open", [x for x in r["channel_ms"] if x is not None])
         line("action -> applied on the other side", r["latency_ms"])
+        if r.get("own_ms"):
+            line("click -> own move on own board", r["own_ms"])
 
 
 def protocol(games=20):

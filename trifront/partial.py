@@ -506,6 +506,20 @@ class PartialGame:
                      round_ends=trial.state.round != round_before or trial.state.over,
                      gained=(tuple(piles[0].gained), tuple(piles[1].gained)))
 
+    def ahead(self, player: int, move: dict) -> dict | None:
+        """The view once `player`'s `move` is carried out with nothing told: a step that
+        needs no draw, roll, shown card or reveal (`needs`), tried on a copy. None when the
+        step needs what it was not told."""
+        trial = copy.copy(self)
+        trial.state, trial._next_label, trial.round_cards = self._copy(
+            (self.state, self._next_label, self.round_cards))
+        try:
+            trial._step(player, move, Told())
+        except (Inconsistent, IllegalAction, MalformedAction, KeyError, ValueError,
+                TypeError, IndexError):
+            return None
+        return trial.view()
+
     def step(self, player: int, move: dict, told: Told) -> Action:
         """Carry out `player`'s `move` (this page's own in view form, the opponent's in the
         hidden form `move_of` gives) with what the step needs `told`. Returns the Action as

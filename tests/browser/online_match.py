@@ -81,10 +81,18 @@ window.__tfRelayIn = [];  // every message this page's relay sockets received, a
 })();
 window.__tfClick = 0;   // the last click, seen before the page's own handler runs
 document.addEventListener('click', () => { window.__tfClick = Date.now(); }, true);
+window.__tfHand = [];   // [time, cards in this player's hand] at each change (own board)
+window.__tfHandNow = -1;
 new MutationObserver(() => {
   const el = document.getElementById('net-status');
   const n = el && el.getAttribute('data-n');
   if (n !== null && n !== undefined && !(n in window.__tfSeen)) window.__tfSeen[n] = Date.now();
+  const hand = document.getElementById('hand-me');
+  const cards = hand ? hand.querySelectorAll('[data-card-id]').length : -1;
+  if (cards !== window.__tfHandNow) {
+    window.__tfHandNow = cards;
+    window.__tfHand.push([Date.now(), cards]);
+  }
 }).observe(document, {subtree: true, childList: true, attributes: true});
 """
 
@@ -303,6 +311,24 @@ def latencies(players: list[Player], timings: list) -> list[float]:
     return out
 
 
+def own_latencies(players: list[Player], timings: list) -> list[float]:
+    """ms from the click that made a play or a discard to the acting page's own board
+    showing it: its hand one card shorter (the MutationObserver's first sight)."""
+    hands = {p.name: p.page.evaluate("() => window.__tfHand") for p in players}
+    out = []
+    for p, _n, t0, kind in timings:
+        if kind not in ("play", "discard", "target"):
+            continue
+        seen = hands[p.name]
+        before = [c for at, c in seen if at < t0]
+        if not before:
+            continue
+        after = next((at for at, c in seen if at >= t0 and 0 <= c < before[-1]), None)
+        if after is not None:
+            out.append(after - t0)
+    return out
+
+
 def channel_ms(player: Player) -> float | None:
     v = player.page.get_attribute("#app", "data-channel-ms")
     return float(v) if v else None
@@ -426,6 +452,7 @@ def scenario_contexts(pw, server, relay_port) -> dict:
                       first_move_ms=first_move_ms([host, guest], joined_at),
                       channel_ms=[channel_ms(p) for p in (host, guest)],
                       latency_ms=latencies([host, guest], timings),
+                      own_ms=own_latencies([host, guest], timings),
                       errors=host.errors + guest.errors)
         return result
     finally:
@@ -451,6 +478,7 @@ def scenario_processes(pw, server, relay_port) -> dict:
         result = finish([host, guest], "online-processes")
         result.update(actions=actions, channel_ms=[channel_ms(p) for p in (host, guest)],
                       latency_ms=latencies([host, guest], timings),
+                      own_ms=own_latencies([host, guest], timings),
                       errors=host.errors + guest.errors)
         return result
     finally:
@@ -622,6 +650,7 @@ def scenario_nostr(pw, server, relay_port) -> dict:
                       before_n=before_n, after_n=after_n, third_n=third_n,
                       paths=paths([host, guest]),
                       latency_ms=latencies([host, guest], timings),
+                      own_ms=own_latencies([host, guest], timings),
                       errors=errors + host.errors + guest.errors)
         return result
 
@@ -732,6 +761,7 @@ def scenario_fallback(pw, server, relay_port) -> dict:
                           dropped=[line for p in (host, guest) for line in p.console
                                    if "fallback: dropped" in line],
                           latency_ms=latencies([host, guest], timings),
+                          own_ms=own_latencies([host, guest], timings),
                           errors=host.errors + guest.errors)
             return result
     finally:
@@ -773,6 +803,7 @@ def scenario_nostr_fallback(pw, server, relay_port) -> dict:
                               dropped=[line for p in (host, guest) for line in p.console
                                        if "fallback: dropped" in line],
                               latency_ms=latencies([host, guest], timings),
+                              own_ms=own_latencies([host, guest], timings),
                               errors=host.errors + guest.errors)
                 return result
         finally:

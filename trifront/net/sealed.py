@@ -181,6 +181,36 @@ def _shown(card) -> dict:
     return data
 
 
+def _placed(view: dict, me: int, move: dict) -> dict:
+    """`view` with `me`'s `move` (view form) shown: a card played out of the hand and in its
+    lane, face as played, a discard on the pile, a pass as passed."""
+    kind = move.get("type") if isinstance(move, dict) else None
+    if kind == PASS:
+        passed = list(view["passed"])
+        passed[me] = True
+        return {**view, "passed": passed}
+    hand = view["hands"][me]
+    card = next((c for c in hand if c.get("id") == move.get("card")), None) \
+        if kind in (PLAY, DISCARD) else None
+    if card is None:
+        return view
+    hands = list(view["hands"])
+    hands[me] = [c for c in hand if c is not card]
+    view = {**view, "hands": hands}
+    if kind == DISCARD:
+        discards = list(view["discards"])
+        discards[me] = list(discards[me]) + [card]
+        view["discards"] = discards
+        return view
+    lane = move.get("lane")
+    lanes = list(view["lanes"])
+    sides = list(lanes[lane]["sides"])
+    sides[me] = list(sides[me]) + [{**card, "face": move.get("face"), "lane": lane}]
+    lanes[lane] = {**lanes[lane], "sides": sides}
+    view["lanes"] = lanes
+    return view
+
+
 class SealedError(Inconsistent):
     """A message this page refuses: malformed, out of turn, or contradicting what it knows
     (partial.Inconsistent). The game cannot go on. Data, as the engine's refusals are:
@@ -522,6 +552,27 @@ class SealedPage:
         self.pending = ("move", move, needs, shares)
         self.inputs.append(["act", action.to_json()])
         return self._sent(msg)
+
+    def view_ahead(self) -> dict | None:
+        """While this player's move waits for its reply: its view with the move shown at
+        once. A step that needs nothing from the reply is carried out on a copy; one that
+        does (a draw, a roll, a card the other shows: only its reply can tell them) shows
+        the card leaving the hand for its lane or the discard, the rest when the reply
+        comes. None when no move of this player's waits."""
+        if not (isinstance(self.pending, tuple) and self.pending[0] == "move"):
+            return None
+        _tag, move, needs, _shares = self.pending
+        w = self.world
+        target = _recon_slot(move)
+        unknown = target is not None and isinstance(
+            w.state.players[self.opp].cards[w.state.players[self.opp].board[target[0]][target[1]]],
+            Unknown)
+        if not (needs.draws[self.me] or needs.rolls or needs.shown is not None
+                or needs.round_ends or unknown):
+            view = w.ahead(self.me, move)
+            if view is not None:
+                return view
+        return _placed(w.view(), self.me, move)
 
     @_refusing
     def on_move(self, msg: dict) -> dict:

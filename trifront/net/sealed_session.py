@@ -258,8 +258,13 @@ class SealedSession:
     # ------------------------------------------------------------------ the player
 
     def view(self) -> dict | None:
+        """This player's view; its own move shown at once while it waits for the reply
+        (SealedPage.view_ahead), unless the game stopped."""
         w = self.page.world
-        return None if w is None else w.view()
+        if w is None:
+            return None
+        ahead = self.page.view_ahead() if self.error is None else None
+        return w.view() if ahead is None else ahead
 
     def act(self, action) -> None:
         """This page's player's action (rules.IllegalAction if the rules refuse it)."""
