@@ -94,6 +94,9 @@ def test_review_a_whole_cpu_game_then_try_again_from_a_mistake(page, app_url):
     if kind == "play":
         lane = suggest.get_attribute("data-lane")
         assert page.locator(f'[data-hint="1"][data-lane="{lane}"]').count() == 1
+        # tagged as the review calls it, not as the Hint button's suggestion
+        assert page.locator(f'[data-hint="1"][data-lane="{lane}"] .tf-hint-mark') \
+            .text_content() == "Better"
     shot(page, "review-show")
     # the replay's own Review shows the finished review; a point, by keyboard, opens its move
     page.click("#btn-review")
