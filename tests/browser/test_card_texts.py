@@ -63,7 +63,6 @@ def boards(lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("size", [(1280, 800), (375, 667)])
-@pytest.mark.xfail(strict=False, reason="known: the smaller hand cards of the phone layout cut a long effect text at one size; to fix")
 def test_no_card_text_on_the_board_is_cut_short(page, server, lang, size):
     i18n.set_lang(lang)
     try:
