@@ -349,3 +349,38 @@ def test_a_page_without_webrtc_plays_over_the_websocket_alone(two_pages, monkeyp
             link.close()
     asyncio.run(go())
     assert len(made) == (0 if other == "RelayOnlyLink" else 1)   # only the WebRTC page's
+
+
+@pytest.mark.parametrize("channel", ["none", "recovering"])
+def test_a_problem_renews_the_direct_path_only_when_none_is_on_its_way(two_pages, monkeypatch,
+                                                                       channel):
+    """The game's messages stop getting through on the relay path: with no data channel
+    ("none") the offering page makes a fresh connection; with one whose ICE is recovering
+    from a drop ("recovering": disconnected, its own ICE restart under way) it keeps it,
+    since that one comes back by itself with the network, and a fresh one waits for its
+    offer and answer in relay sockets still in TCP's back-off after the drop."""
+    link_module, relay = two_pages
+    monkeypatch.setattr(link_module, "ICE_RESTART_AFTER", 1000.0)   # it stays under way
+    monkeypatch.setattr(link_module, "RENEW_AFTER", 1000.0)
+
+    async def go():
+        owners = [Pairing(), Pairing()]
+        links = [link_module.Link("ws://relay", "blue fox", o) for o in owners]
+        for link in links:
+            link.start()
+        await advance(relay, 5)
+        offerer = links[0]
+        assert offerer.offer and offerer.pc is not None
+        pc = offerer.pc
+        if channel == "recovering":
+            pc.connectionState = "disconnected"
+            pc.onconnectionstatechange(None)
+            assert offerer.trouble
+        relay.drop_game_from = 0
+        offerer.send("my move")
+        await advance(relay, 12)
+        assert owners[0].status[-1] == "problem"
+        assert (offerer.pc is pc) == (channel == "recovering")
+        for link in links:
+            link.close()
+    asyncio.run(go())

@@ -301,7 +301,7 @@ class Link:
             return
         pid = data["pid"]
         if "renew" in data:
-            if self.offer and pid == self.pid and self.paired:
+            if self.offer and pid == self.pid and self.paired and not self._recovering():
                 self._new_pc(secrets.token_hex(6))
                 await self._make_offer()
             return
@@ -470,12 +470,22 @@ class Link:
         RTCPeerConnection (the offerer makes it; the other page asks for one)."""
         if not self.paired or self.closed:
             return
+        if self._recovering():
+            return
         _count("renewals")
         if self.offer:
             self._new_pc(secrets.token_hex(6))
             self._spawn(self._make_offer())
         elif self.pid is not None:
             self._signal(pid=self.pid, renew=True)
+
+    def _recovering(self) -> bool:
+        """The data channel is open, or its own recovery runs (_recover: an ICE restart, then
+        a fresh connection if that does not do): no fresh connection is made for a problem
+        then. Thrown away, the channel could not come back by itself once the network does,
+        and its successor would wait for its offer and answer in relay sockets that a drop
+        left in TCP's growing retransmission back-off (up to ~25 s after a 20 s drop)."""
+        return self.trouble or self._dc_open()
 
     def _dc_open(self) -> bool:
         return self.dc is not None and str(self.dc.readyState) == "open"
