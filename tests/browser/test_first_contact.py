@@ -161,7 +161,6 @@ def center(page, selector):
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-@pytest.mark.xfail(strict=False, reason="known: the hand's own scrolling row (phone layout) moved the drag's target; to fix")
 def test_a_card_dragged_onto_a_lane_and_arrow_keys_along_the_hand(page, app_url):
     boot(page, f"{app_url}?lang=en&seed=11&cpu_delay=0")
     page.click("#btn-start")

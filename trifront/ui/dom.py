@@ -472,6 +472,7 @@ class CardDrag:
 
     def down(self, event) -> None:
         self.cancel()
+        self.dropped_at = -1e9      # a press of its own: the click that follows is the player's
         if event.pointerType == "touch" or event.button != 0:
             return
         card = event.target.closest("#hand-me [data-card-id][data-act]") \
@@ -509,7 +510,8 @@ class CardDrag:
     def ends_drag(self, click) -> bool:
         """Whether ``click`` is the one the browser may send as a drag is let go (on the
         element both the card and the drop point sit in): it comes with the pointerup,
-        in the same few milliseconds; a click after that is the player's."""
+        in the same few milliseconds, before any other press; a click after that, or after
+        a new press however soon, is the player's."""
         return 0 <= click.timeStamp - self.dropped_at < 100
 
     def cancel(self) -> None:
