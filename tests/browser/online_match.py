@@ -102,6 +102,11 @@ MY_TURN = """() => {
 }"""
 
 
+#: no finite animation running (a card flying, a notice dropping in); endless ones (a
+#: spinner, a pulse) do not count
+SETTLED = """() => document.getAnimations().every((a) => a.playState !== 'running'
+  || a.effect.getComputedTiming().iterations === Infinity)"""
+
 RELAY = None   # the relay main() started (a HostileRelay)
 
 
@@ -437,7 +442,10 @@ def scenario_contexts(pw, server, relay_port) -> dict:
         for p in (host, guest):
             p.page.wait_for_selector("#screen-board", timeout=60_000)
         setup_s = time.monotonic() - t_join
-        # the whole online board, connection bar included, within the 1280 x 800 window
+        # the whole online board, connection bar included, within the 1280 x 800 window,
+        # once the dealt cards have landed (a card on its way may reach below the window)
+        for p in (host, guest):
+            p.page.wait_for_function(SETTLED, timeout=30_000)
         overflow = {p.name: p.page.evaluate(
             "() => document.documentElement.scrollHeight - window.innerHeight")
             for p in (host, guest)}
