@@ -13,7 +13,7 @@ driven in turn. Scenarios:
   processes  two separate browser processes; a Draft game to the end
   reconnect  the network drops (lo down) until both pages say "problem" and comes back
              (ICE restart); later the guest's page is closed mid-round, a new page in the
-             same context re-joins the room word, and the game resumes to the end
+             same context re-joins the room word, the game resumes, and the host resigns
   nostr      no relay of ours: both pages find each other through a local Nostr relay
              (PyPI nostr-relay on 127.0.0.1, ?signal=nostr&nostr=ws://...; npm trystero in
              the page); a few moves; a third page joins and is told the room is full
@@ -302,6 +302,22 @@ def play(players: list[Player], prefix: str, stop_after: int | None = None,
     raise AssertionError(f"no game over within {limit_s} s: {[p.screen() for p in players]}")
 
 
+def resign(player: Player) -> None:
+    """``player`` resigns (R6.6) from the board: the game ends for both pages as a whole game
+    does, keys revealed and audited (a scenario whose point is not the game's end ends it so;
+    contexts, processes and the fallback games play to the end)."""
+    page = player.page
+    deadline = time.monotonic() + 60
+    while not page.locator("#screen-board #btn-resign").count():
+        assert time.monotonic() < deadline, player.screen()
+        for button in ("#btn-continue", "#btn-reveal-continue"):
+            if page.locator(button).count():
+                page.click(button)
+        time.sleep(0.1)
+    page.click("#btn-resign")
+    page.click("#btn-resign-confirm")
+
+
 def latencies(players: list[Player], timings: list) -> list[float]:
     """ms from the click that made action n (seen by a capturing listener, before the page's
     own handler) to the other page showing a view with n actions (a MutationObserver's first
@@ -538,7 +554,8 @@ def scenario_reconnect(pw, server, relay_port) -> dict:
         resumed_s = time.monotonic() - t0
         after_n = guest.page.get_attribute("#net-status", "data-n")
         guest.shot("online-reconnect-guest-resumed")
-        actions = play([host, guest], "online-reconnect")
+        actions = play([host, guest], "online-reconnect", stop_after=4)
+        resign(host)
         result = finish([host, guest], "online-reconnect")
         result.update(actions=actions, before_n=before_n, after_n=after_n, resumed_s=resumed_s,
                       boot_s=t0 - t_open,
@@ -702,7 +719,8 @@ def scenario_nostr_blip(pw, server, relay_port) -> dict:
         for p in (host, guest):
             p.shot(f"online-nostr-blip-back-{p.name}")
         blip_after_n = guest.page.get_attribute("#net-status", "data-n")
-        actions = play([host, guest], "online-nostr-blip")
+        actions = play([host, guest], "online-nostr-blip", stop_after=8)
+        resign(host)
         result = finish([host, guest], "online-nostr-blip")
         result.update(actions=actions, blip_n=blip_n, blip_after_n=blip_after_n,
                       recovered_s=recovered_s, rejoins=rejoins,
@@ -825,8 +843,8 @@ def scenario_nostr_fallback(pw, server, relay_port) -> dict:
 def scenario_watch(pw, server, relay_port) -> dict:
     """Two players (contexts of one browser) and two spectators through our relay: one
     watches from before the game (a phone, 375 x 667, in Japanese), one comes after 6 moves
-    (by ``?watch=``) and switches sides; the whole game; what the spectators' relay sockets
-    received, for the test to open and search for hidden cards."""
+    (by ``?watch=``) and switches sides; a few moves more, and the guest resigns; what the
+    spectators' relay sockets received, for the test to open and search for hidden cards."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
     try:
         u = url(server, relay_port, "watch-room")
@@ -859,7 +877,8 @@ def scenario_watch(pw, server, relay_port) -> dict:
         early.shot("online-watch-early")
         overflow = early.page.evaluate(
             "() => document.documentElement.scrollWidth - window.innerWidth")
-        actions += play([host, guest], "online-watch")
+        actions += play([host, guest], "online-watch", stop_after=8)
+        resign(guest)
         result = finish([host, guest], "online-watch")
         for w in (early, late):
             w.page.wait_for_selector('#screen-watch[data-over="1"]', timeout=30_000)
@@ -971,8 +990,8 @@ def phone_shot(player: Player, name: str):
 
 def scenario_social(pw, server, relay_port) -> dict:
     """The host chooses a move clock (15 s + 1 min); a quick message each way; the first
-    player lets the clock run out (the turn becomes a pass); the game is played to the end;
-    the winner offers a rematch, the loser accepts in Normal, and the second game starts in
+    player lets the clock run out (the turn becomes a pass); 12 moves later the guest
+    resigns; the winner offers a rematch, the loser accepts in Normal, and the second game starts in
     the same room (the other player first) and is played a few moves."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
     try:
@@ -1013,7 +1032,9 @@ def scenario_social(pw, server, relay_port) -> dict:
             for p in (host, guest)}
         for p in (host, guest):
             p.shot(f"online-social-after-timeout-{p.name}")
-        actions = play([host, guest], "online-social", clocked=True, limit_s=900)
+        actions = play([host, guest], "online-social", clocked=True, limit_s=900,
+                       stop_after=12)
+        resign(guest)
         out.update(finish([host, guest], "online-social"))
         # the rematch: the winner offers, the loser chooses Normal
         loser = next(p for p in (host, guest) if p.page.inner_text("#over-title") != "You win!")

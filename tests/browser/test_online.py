@@ -1,24 +1,27 @@
 """Online play in real Chromium, inside a loopback-only network namespace (PLATFORM.md): the
 relay, the static server and the browsers all run in `unshare -n` (no packet can leave), by
-tests/browser/online_match.py. Each scenario plays a whole game by clicking:
+tests/browser/online_match.py. Each scenario plays a game by clicking, to its end or, where
+its point lies elsewhere, until a player resigns (R6.6: the same end, keys and audits):
 
 - two contexts of one browser, Normal mode;
 - two separate browser processes, Draft mode (picks committed before they are revealed);
 - reconnect: the network drops (lo down in the namespace) until both pages show a
   connection problem, comes back, and the ICE restart recovers the same game; later the guest's
   tab is closed mid-round, a new tab re-joins the room word, the game resumes at the same
-  move and is finished;
+  move, and a few moves later the host resigns (the game's end and audits);
 - Nostr: the same pages find each other through a local Nostr relay (PyPI nostr-relay) and
   npm trystero instead of our relay; the guest's tab is closed and a new one resumes; and,
-  separately, the network drops for 40 s and both pages rejoin the room and go on;
+  separately, the network drops for 40 s and both pages rejoin the room and go on (for a few
+  moves: then the host resigns);
 - the fallback path: nftables in the namespace lets nothing through but TCP to the server and
   the relay, so the two browsers have no direct path: a whole game through the relay; and a
   game whose direct path is cut mid-game, then restored; and the same without a direct path
   over Nostr: a whole game through the local Nostr relay, as ephemeral events.
 - social: a move clock, quick messages both ways, a time-out that passes a turn, a rematch
   accepted and a second game begun.
-- spectators: two players and two watchers through our relay (`watch`), and a watcher over
-  Nostr (`nostr-watch`): everything the watchers received holds only public views.
+- spectators: two players and two watchers through our relay (`watch`: the guest resigns a
+  few moves after the late watcher came), and a watcher over Nostr (`nostr-watch`):
+  everything the watchers received holds only public views.
 Every time: each page audits the whole game once both revealed their keys and finds it fair,
 both end with the same told record, which replays on CPython, no page is ever sent a view or
 a record of the other's game, and no page logs a console error; in the first, the messages
@@ -154,12 +157,13 @@ def test_a_whole_online_game_between_two_browsers(tmp_path, scenario):
         assert effects[0]["D"] == "general" and effects[1]["D"] == "captain"
 
 
-@pytest.mark.timeout(1800)   # a turn left to time out (75 s), a whole game, a second begun
+@pytest.mark.timeout(1800)   # a turn left to time out (75 s), a game, a second begun
 def test_clock_quick_messages_and_a_rematch_between_two_browsers(tmp_path):
     """docs/ONLINE.md: the host's move clock shown on both pages, whose first turn runs out
-    and becomes a pass; a quick message each way; a whole game found fair; the winner offers
-    a rematch, the loser accepts in Normal, and the second game starts in the same room with
-    the other player first, the first game's verdict still shown."""
+    and becomes a pass; a quick message each way; a game (the guest resigns after 12 moves)
+    found fair; the winner offers a rematch, the loser accepts in Normal, and the second game
+    starts in the same room with the other player first, the first game's verdict still
+    shown."""
     result = run_in_netns(tmp_path, "social", timeout=1700)["social"]
     check_game(result)
     said = {k: v for k, v in result.items() if k not in ("records", "received")}
@@ -180,12 +184,13 @@ def test_clock_quick_messages_and_a_rematch_between_two_browsers(tmp_path):
 
 
 @pytest.mark.timeout(900)   # four pages in one browser: ~8 min here, more on a busy machine
-def test_two_spectators_watch_a_whole_game_and_receive_no_hidden_card(tmp_path):
+def test_two_spectators_watch_a_game_to_its_end_and_receive_no_hidden_card(tmp_path):
     """Spectators (docs/ONLINE.md): two players and two watchers through our relay, one from
     before the game (a phone, in Japanese), one from move 6 that switches sides by keyboard;
-    the players see "2 watching"; every message the watchers' relay sockets received is
-    opened with the room word's key and searched: each view is the public view of the
-    record's position at its move and holds no card R7.2 hides."""
+    the players see "2 watching"; 8 moves later the guest resigns (the game's end, its
+    audits and the watchers' last view as after a whole game); every message the watchers'
+    relay sockets received is opened with the room word's key and searched: each view is
+    the public view of the record's position at its move and holds no card R7.2 hides."""
     pytest.importorskip("cryptography")
     from tests.engine.test_public_view import assert_public
     from tests.net.test_watch import room_aead
@@ -285,7 +290,7 @@ def test_a_whole_game_over_nostr_with_no_relay_of_ours(tmp_path):
     assert result["race_s"] < 60
 
 
-@pytest.mark.timeout(900)   # a 40 s drop and a whole game over Nostr on a loaded machine
+@pytest.mark.timeout(900)   # a 40 s drop and a game over Nostr on a loaded machine
 def test_over_nostr_a_long_network_drop_is_survived_by_rejoining_the_room(tmp_path):
     """docs/ONLINE.md: after a drop that closes the relay sockets and outlives the data
     channel, trystero alone does not bring the two pages back (its offers made during the
