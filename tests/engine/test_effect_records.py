@@ -4,6 +4,8 @@ apply, power, scoring), the player views and the page model."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from trifront import cards
@@ -168,3 +170,35 @@ def test_draft_offers_it_with_its_texts(banner):
 def test_unregistered_it_is_gone():
     assert BANNER not in cards.EFFECTS and len(cards.EFFECTS) == 24
     assert all(len(ids) == 6 for ids in cards.GROUP_EFFECTS.values())
+
+
+@pytest.mark.parametrize("strength", ["easy", "normal", "hard"])
+def test_the_cpu_plays_whole_games_with_it(banner, strength):
+    """Tables the CPU measured by self-play never saw it: each lookup falls back to a
+    neutral value, and games end (the search by iteration budget, never by time)."""
+    from trifront.ai import cpu
+    from trifront.game import Game
+
+    played = 0
+    for seed in range(2):
+        g = Game.new("draft", [{**NORMAL, "C": BANNER}, {**NORMAL, "C": BANNER}], seed, seed,
+                     decks=[[14, 15] + [c for c in range(26) if c not in (14, 15)]] * 2)
+        while not g.over:
+            p = g.to_move
+            view = g.view(p)
+            action, _ = cpu.decide(view, seed * 1000 + len(g.state.history), strength,
+                                   iterations=40, time_limit=None)
+            assert action in view["legal"]
+            g.apply(action, player=p)
+            played += action["type"] == "play" and action["card"] in (14, 15)
+        assert g.winner in (0, 1)
+    assert played            # the banner was played, not only held
+
+
+def test_the_cpu_drafts_it(banner):
+    from trifront.ai import cpu, draft
+
+    for strength in ("easy", "normal", "hard"):
+        assert set(draft.candidates("C", strength)) <= set(cards.GROUP_EFFECTS["C"])
+    picked = {json.loads(cpu.draft(seed, "easy"))["C"] for seed in range(200)}
+    assert BANNER in picked          # an unmeasured effect is neither best nor worst

@@ -24,9 +24,16 @@ def candidates(group: str, strength: str = "hard") -> list[str]:
     ValueError for an unknown strength."""
     if strength not in NEAR_BEST:
         raise ValueError(f"strength must be one of {sorted(NEAR_BEST)}, not {strength!r}")
-    options = sorted(GROUP_EFFECTS[group], key=lambda e: -WIN_RATE[e][0])
-    best = WIN_RATE[options[0]][0]
-    return [e for e in options if WIN_RATE[e][0] >= best - NEAR_BEST[strength]]
+    options = sorted(GROUP_EFFECTS[group], key=lambda e: -win_rate(e))
+    best = win_rate(options[0])
+    return [e for e in options if win_rate(e) >= best - NEAR_BEST[strength]]
+
+
+def win_rate(effect: str) -> float:
+    """How often a player holding `effect` won in the table's self-play; an effect the table
+    never measured counts as neither better nor worse than its opponent (0.5)."""
+    measured = WIN_RATE.get(effect)
+    return measured[0] if measured is not None else 0.5
 
 
 def pick_effects(seed: int, strength: str = "hard") -> dict[str, str]:

@@ -139,19 +139,26 @@ class Evaluation:
         cards from the deck (each the deck's average)."""
         hand_w, deck_w = self.hand, self.deck
         cards = ps.cards
-        value = 0.0
-        for c in ps.hand:
-            value += hand_w[card_kind(cards[c])]
-        deck = ps.deck
-        if deck:
-            in_hand = in_deck = 0.0
-            for c in deck:
-                kind = card_kind(cards[c])
-                in_hand += hand_w[kind]
-                in_deck += deck_w[kind]
-            n = len(deck)
-            value += (draws * in_hand + (n - draws) * in_deck) / n
-        return value
+        try:
+            value = 0.0
+            for c in ps.hand:
+                value += hand_w[card_kind(cards[c])]
+            deck = ps.deck
+            if deck:
+                in_hand = in_deck = 0.0
+                for c in deck:
+                    kind = card_kind(cards[c])
+                    in_hand += hand_w[kind]
+                    in_deck += deck_w[kind]
+                n = len(deck)
+                value += (draws * in_hand + (n - draws) * in_deck) / n
+            return value
+        except KeyError:
+            # an effect registered after the table was measured is worth nothing by kind
+            for kind in EFFECTS:
+                hand_w.setdefault(kind, 0.0)
+                deck_w.setdefault(kind, 0.0)
+            return self._kinds(ps, draws)
 
     def at_round_start(self, state: GameState, me: int) -> float:
         """P(`me` wins), 0..1, at the start of a round: exact when the game is over, else
