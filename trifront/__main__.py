@@ -13,6 +13,8 @@ import sys
 
 from .record import IllegalRecordAction, MalformedRecord, parse, replay, summary
 from .replay import MAX_TEXT
+# a front end, as the page is: its messages name effects in the text catalogue's English
+from .ui import i18n as _words  # noqa: F401
 
 
 def parser() -> argparse.ArgumentParser:

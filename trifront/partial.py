@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from .actions import DISCARD, DOWN, PASS, PLAY, RESIGN, UP, Action, MalformedAction
 from .cards import EFFECTS
 from .constants import DECK_SIZE, LANES, MAX_CHANGES, MERCENARY_MAX, MERCENARY_MIN
-from .reasons import Reason
+from .reasons import Reason, fault_english
 from .rules import (IllegalAction, apply_unchecked, check, discard_problem, new_state,
                     placement_problem)
 from .state import HAND, Card, GameState, make_created_soldier, make_starting_card
@@ -61,7 +61,6 @@ class Inconsistent(Exception):
         self.code, self.data = code, args
 
     def __str__(self) -> str:
-        from .ui.i18n import fault_english  # the words are the catalogue's (as reasons.py)
         return fault_english({"code": self.code, "step": None, "args": self.data})
 
 

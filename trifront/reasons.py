@@ -20,7 +20,7 @@ here, and so do the engine's own messages (an exception, the replay command's on
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from .constants import LANE_NAMES
@@ -48,6 +48,34 @@ ENGLISH: dict[str, str] = {
                    "different lane",
 }
 
+class _English:
+    """What the engine's English messages (an exception's, a refused fact's ``str()``, the
+    replay command's line) take from the English text catalogue, the one home of effect
+    names: the page's catalogue (trifront/ui/i18n.py) lends itself when it is loaded
+    (`use_english`). Until then an effect is named by its id and a sealed game's fault by
+    its code: the engine runs without the page."""
+
+    catalogue: Mapping[str, str] = {}  # noqa: RUF012 - replaced whole by use_english
+    fault: Callable[[dict], str] | None = None
+
+
+_english = _English()
+
+
+def use_english(catalogue: Mapping[str, str], fault: Callable[[dict], str]) -> None:
+    """Name effects from `catalogue` (keys ``effect.<id>``, ``why.<code>``) and word a sealed
+    game's faults ({"code", "step", "args"}) with `fault` in the engine's English messages."""
+    _english.catalogue = catalogue
+    _english.fault = fault
+
+
+def fault_english(fault: dict) -> str:
+    """A sealed game's failed check or refusal in English (net/sealed.py ``fault``)."""
+    if _english.fault is not None:
+        return _english.fault(fault)
+    return f"{fault.get('code')} {fault.get('args')}"
+
+
 class Reason(NamedTuple):
     """One reason (a tuple: cheap to make, as the legal-move checks make many)."""
 
@@ -56,11 +84,9 @@ class Reason(NamedTuple):
     args: dict = {}  # noqa: RUF012 - read only: a reason that has arguments is made with its own
 
     def english(self) -> str:
-        # effect names have one home, the text catalogues; the engine's English messages
-        # (an exception's, the replay command's) read the English one, which holds ENGLISH
-        from .ui.i18n import EN
-        return words(EN.get(f"why.{self.code}"), self, lambda eid: EN[f"effect.{eid}"],
-                     LANE_NAMES.__getitem__)
+        catalogue = _english.catalogue
+        return words(catalogue.get(f"why.{self.code}", ENGLISH.get(self.code)), self,
+                     lambda eid: catalogue.get(f"effect.{eid}", eid), LANE_NAMES.__getitem__)
 
     def to_json(self) -> dict:
         return {"rule": self.rule, "code": self.code, "args": dict(self.args)}

@@ -8,6 +8,8 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
+from ..reasons import fault_english
+
 
 def _sha(*parts: bytes) -> bytes:
     h = hashlib.sha256()
@@ -81,6 +83,5 @@ class Report:
 def _english(detail: str | dict) -> str:
     """A check's detail in English (a sealed one is data: the catalogue's words)."""
     if isinstance(detail, dict):
-        from ..ui.i18n import fault_english
         return fault_english(detail)
     return detail

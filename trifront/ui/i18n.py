@@ -2,8 +2,8 @@
 
 ``t(key, **values)`` looks a key up in the current language (``set_lang``) and fills its
 ``{placeholders}``. Effect names and texts are here too (``effect.<id>``, ``effect_text.<id>``,
-``short.<id>``; the Japanese ones are the seed's own wording), the only place they live: the
-engine's English messages read EN.
+``short.<id>``; the Japanese ones are the seed's own wording), the only place they live: EN
+is lent to the engine for its English messages (reasons.use_english).
 tests/ui/test_i18n.py checks that both tables have exactly the same keys and placeholders, and
 that a screen rendered in Japanese shows no English.
 
@@ -23,7 +23,7 @@ import re
 
 from trifront.cards import EFFECTS  # noqa: F401  (render.py reads i18n.EFFECTS)
 from trifront.reasons import ENGLISH as REASONS_EN
-from trifront.reasons import Reason
+from trifront.reasons import Reason, use_english
 from trifront.reasons import words as reason_text_in
 
 LANGS = ("en", "ja")
@@ -2262,5 +2262,8 @@ EN.update(_SOCIAL_EN)
 JA.update(_SOCIAL_JA)
 
 TABLES = {"en": EN, "ja": JA}
+
+# the engine's English messages name effects and word a sealed game's faults in these words
+use_english(EN, fault_english)
 
 
