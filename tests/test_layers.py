@@ -117,6 +117,16 @@ def test_the_engine_imports_nothing_above_it():
     assert upward_imports(graph()) == []
 
 
+def test_the_cpu_and_online_play_import_nothing_of_the_page():
+    g = graph()
+    assert sorted((name, target) for name, targets in g.items()
+                  if name.startswith(("trifront.ai", "trifront.net")) for target in targets
+                  if target.startswith("trifront.ui")) == []
+    assert sorted((name, target) for name, targets in g.items()
+                  if name.startswith("trifront.ai") for target in targets
+                  if target.startswith("trifront.net")) == []
+
+
 def test_no_module_imports_itself_back():
     assert cycles(graph()) == []
 
