@@ -68,6 +68,13 @@ class EffectSpec:
     group_bonus: int = 0  # starting power added to every card of its group (R5.D2)
     counts_cards: bool = False  # face-up, its lane is won by number of cards (R6.2)
     immovable: bool = False  # no effect may move it to another lane (R5.B2, R5.B5)
+    carries: bool = False  # the power changes it makes go with a card into every zone (R5)
+    # -- sealed play (partial.py, net/sealed.py): what its play found on the whole board,
+    # worked out again by a page that holds only part of it, from the cards played before
+    # it this round as the page holds them: (card, played_before) -> None, setting what the
+    # play set. Face-down, that finding is its owner's guess until R3.6 shows the cards
+    # (R5.D6), so the audit holds a shown face-down card's state to it only then
+    refinds: Optional[Callable] = None
     # -- the CPU's rollouts: roughly the power it adds when played (None: its power)
     rollout_power: Optional[Callable] = None  # (state, card, lane, face, me, power) -> int
     rollout_by_lane: bool = False  # rollout_power depends on the lane
@@ -91,6 +98,7 @@ IMMOVABLE: set[str] = set()
 COUNTS_CARDS: set[str] = set()
 BY_SLOT: set[str] = set()  # its target is named by slot in a view (R7.2, R5.B1)
 RULE_EFFECT: dict[str, str] = {}  # rule id -> effect id (names the source of a power change)
+CARRIED_RULES: set[str] = set()  # rule ids of the changes a card carries into every zone
 
 
 def register(spec: EffectSpec) -> EffectSpec:
@@ -128,6 +136,8 @@ def _rebuild() -> None:
         table.update(s.id for s in specs if test(s))
     RULE_EFFECT.clear()
     RULE_EFFECT.update((s.rule, s.id) for s in specs)
+    CARRIED_RULES.clear()
+    CARRIED_RULES.update(s.rule for s in specs if s.carries)
 
 
 #: R2.2 the Normal mode effect set.

@@ -32,7 +32,7 @@ import copy
 from dataclasses import dataclass, field
 
 from .actions import DISCARD, DOWN, PASS, PLAY, RESIGN, UP, Action, MalformedAction
-from .cards import EFFECTS
+from .cards import CARRIED_RULES, EFFECTS
 from .constants import DECK_SIZE, LANES, MAX_CHANGES, MERCENARY_MAX, MERCENARY_MIN
 from .reasons import Reason, fault_english
 from .rules import (IllegalAction, apply_unchecked, check, discard_problem, new_state,
@@ -42,10 +42,6 @@ from .views import player_view, view_action
 
 #: Unknown cards are labelled from here up; a card's own id (RECORD.md) is always below.
 UNKNOWN_LABEL = 1000
-#: R5.D6: the effect each page works out from the cards it can see (see the module doc)
-CAPTAIN = "captain"
-#: changes a card may carry into a hidden zone (R5 "power, step by step")
-CARRIED_RULES = ("R5.C5", "R5.C6", "R5.D4")
 
 
 class Inconsistent(Exception):
@@ -459,14 +455,16 @@ class PartialGame:
         # the deck's contents only: its order is nobody's (R7.2), so the page keeps none
         self.state.players[self.me].deck.sort(reverse=True)
 
-    def _rework_captains(self) -> None:
-        """R5.D6 for each Captain played this round (and not since reset by R5.B4), from
-        the cards this page can see (see the module doc): a common soldier among the cards
-        played before it, on either side. Exact once none of them is unknown here."""
+    def _rework_findings(self) -> None:
+        """What each card played this round (and not since reset by R5.B4) found on the
+        whole board, worked out again by its record (`refinds`, R5.D6) from the cards this
+        page can see (see the module doc). Exact once none of them is unknown here."""
         for i, played in enumerate(self.round_cards):
-            if not played.reset and played.card.effect == CAPTAIN:
-                played.card.captain_penalty = not any(
-                    p.card.soldier for p in self.round_cards[:i])
+            effect = played.card.effect
+            refinds = EFFECTS[effect].refinds if effect is not None and not played.reset \
+                else None
+            if refinds is not None:
+                refinds(played.card, [p.card for p in self.round_cards[:i]])
 
     # ------------------------------------------------------------------------ the step
 
@@ -489,7 +487,7 @@ class PartialGame:
         trial.state, trial.round_cards = self._copy((self.state, self.round_cards))
         for entry in revealed:
             trial._show_slot(entry)
-        trial._rework_captains()
+        trial._rework_findings()
         dry = trial.state.rng = _Dry(rolls)
         action = trial._action(player, trial._shown_move(player, move, card))
         trial._check(player, action)   # what the public position forbids is refused now
@@ -566,7 +564,7 @@ class PartialGame:
         script.shown = self._shown_hook(player, told.shown)
         action = self._action(player, move)
         self._check(player, action)
-        self._rework_captains()
+        self._rework_findings()
         on_board = {id(state.players[p].cards[c]) for p in (0, 1)
                     for side in state.players[p].board for c in side}
         round_before = state.round
@@ -584,7 +582,7 @@ class PartialGame:
         for played in self.round_cards:
             played.seen(played.card.face)
         script.shown = None
-        self._rework_captains()  # a card shown in this step may settle a finding
+        self._rework_findings()  # a card shown in this step may settle a finding
         self._forget()
         self._sort_own_deck()
         return action

@@ -62,7 +62,7 @@ def banner(monkeypatch):
     """The record and its texts, and nothing else."""
     spec = cards.register(EffectSpec(BANNER, "C", RULE, "on-play", face_up_only=True,
                                      lanes=FLANKS, chooses=OWN_HAND, on_play=_banner_play,
-                                     power=_banner_power))
+                                     power=_banner_power, carries=True))
     for lang, texts in TEXTS.items():
         for key, text in texts.items():
             monkeypatch.setitem(i18n.TABLES[lang], key, text)
@@ -167,6 +167,62 @@ def test_draft_offers_it_with_its_texts(banner):
     assert tiles[BANNER].name == "Banner Guard" and tiles[BANNER].rule == RULE
 
 
+def _cpu_game(seed: int, strength: str = "easy"):
+    """A whole game between two CPUs that both hold it, played early (cards 14 and 15 on
+    top of both decks)."""
+    from trifront.ai import cpu
+    from trifront.game import Game
+
+    deck = [14, 15] + [c for c in range(26) if c not in (14, 15)]
+    g = Game.new("draft", [{**NORMAL, "C": BANNER}, {**NORMAL, "C": BANNER}], seed % 2, seed,
+                 decks=[deck, deck])
+    while not g.over:
+        view = g.view(g.to_move)
+        action, _ = cpu.decide(view, seed * 1000 + len(g.state.history), strength,
+                               iterations=40, time_limit=None)
+        g.apply(action, player=g.to_move)
+    return g
+
+
+def test_a_record_of_it_replays(banner):
+    from trifront.record import parse, replay
+    from trifront.replay import Replay, omniscient_view
+
+    g = _cpu_game(3)
+    record = json.loads(json.dumps(g.record()))
+    assert any(a.get("type") == "play" and a.get("card") in (14, 15)
+               for a in record["actions"])
+    again = replay(parse(json.dumps(record)))
+    assert (again.scores, again.winner) == (g.state.scores, g.state.winner)
+    frames = Replay(record)
+    last = omniscient_view(frames.state(len(record["actions"])))
+    assert PlayerView.from_json(last).to_json() == last
+    names = m.player_names("local")
+    assert any(TEXTS["en"][f"effect.{BANNER}"] in text for _, text in m.history_lines(last, names))
+
+
+def test_a_sealed_online_game_with_it_is_found_fair(banner, monkeypatch):
+    """Two sealed pages (net/sealed.py) that never hold each other's hidden cards play
+    whole games with it; both audits find them fair."""
+    from tests.net import test_sealed as sealed
+
+    monkeypatch.setattr(sealed, "effects_for",
+                        lambda seed, draft: [{**NORMAL, "C": BANNER}, {**NORMAL, "C": BANNER}])
+    for seed in range(4):
+        table = sealed.Table(seed, True)
+        table.choose = lambda page, actions: (  # the banner whenever it may be played
+            next((a for a in actions if a.card in (14, 15) and a.target_card is not None),
+                 None) or table.rng.choice(actions))
+        table.play()
+        a, b = (p.world.state for p in table.pages)
+        assert (a.scores, a.winner) == (b.scores, b.winner)
+        played = [(p, act) for p, act, *_ in a.history
+                  if act.type == "play" and act.target_card is not None]
+        assert {p for p, act in played if act.card in (14, 15)} == {0, 1}
+        verdicts = table.verdicts()
+        assert all(v.fair for v in verdicts), [v.summary() for v in verdicts]
+
+
 def test_unregistered_it_is_gone():
     assert BANNER not in cards.EFFECTS and len(cards.EFFECTS) == 24
     assert all(len(ids) == 6 for ids in cards.GROUP_EFFECTS.values())
@@ -192,6 +248,7 @@ def test_the_cpu_plays_whole_games_with_it(banner, strength):
             g.apply(action, player=p)
             played += action["type"] == "play" and action["card"] in (14, 15)
         assert g.winner in (0, 1)
+        assert g.view(0)["over"] and PlayerView.from_json(g.view(1)).to_json() == g.view(1)
     assert played            # the banner was played, not only held
 
 

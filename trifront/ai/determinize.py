@@ -23,14 +23,12 @@ from __future__ import annotations
 import random
 
 from ..actions import DOWN, Action
-from ..cards import EFFECTS
+from ..cards import CARRIED_RULES, EFFECTS
 from ..constants import DECK_SIZE
 from ..state import (BOARD, DECK, DISCARD, HAND, Card, GameState, PlayerState,
                      make_created_soldier, make_starting_card)
 from ..views import action_from_view
 from . import facedown
-
-_CARRIED_RULES = {"R5.C5", "R5.C6", "R5.D4"}
 
 
 def _apply_card_json(card, data: dict) -> None:
@@ -38,7 +36,7 @@ def _apply_card_json(card, data: dict) -> None:
     card.effect = data["effect"]
     card.soldier = data["soldier"]
     card.start = data["base"]
-    changes = tuple((m["rule"], m["delta"]) for m in data["mods"] if m["rule"] in _CARRIED_RULES)
+    changes = tuple((m["rule"], m["delta"]) for m in data["mods"] if m["rule"] in CARRIED_RULES)
     card.changes = changes
     card.carried = sum(d for _, d in changes)
     for m in data["mods"]:

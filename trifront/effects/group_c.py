@@ -76,5 +76,6 @@ register(EffectSpec("envoy", "C", "R5.C3", "discard", unplayable=True, on_discar
 register(EffectSpec("cavalry", "C", "R5.C4", "continuous", power=cavalry_power,
                     rollout_power=cavalry_rollout))
 register(EffectSpec("engineer", "C", "R5.C5", "on-play", face_up_only=True, lanes=EMPTY_LANE,
-                    on_play=engineer, chooses=OWN_HAND))
-register(EffectSpec("instructor", "C", "R5.C6", "on-play", on_play=instructor))
+                    on_play=engineer, chooses=OWN_HAND, carries=True))
+register(EffectSpec("instructor", "C", "R5.C6", "on-play", on_play=instructor,
+                    carries=True))

@@ -50,13 +50,20 @@ def captain(state: GameState, card: Card, action: Action) -> Outcome:
     return {"soldier": found}
 
 
+def captain_refinds(card: Card, played_before: list[Card]) -> None:
+    """R5.D6 on a page that holds part of the board: a common soldier among the cards
+    played before it this round, on either side (partial.py)."""
+    card.captain_penalty = not any(c.soldier for c in played_before)
+
+
 register(EffectSpec("strategic", "D", "R5.D1", "placement", lanes=FIXED_BY_RANK,
                     immovable=True))
 register(EffectSpec("general", "D", "R5.D2", "on-play", face_up_only=True, on_play=general,
                     ends_round=True, group_bonus=GENERAL_BONUS))
 register(EffectSpec("spy", "D", "R5.D3", "on-play", face_up_only=True, on_play=spy))
-register(EffectSpec("black_market", "D", "R5.D4", "discard", unplayable=True,
+register(EffectSpec("black_market", "D", "R5.D4", "discard", unplayable=True, carries=True,
                     on_discard=black_market))
 register(EffectSpec("commander", "D", "R5.D5", "continuous", face_up_only=True,
                     counts_cards=True))
-register(EffectSpec("captain", "D", "R5.D6", "on-play", on_play=captain, any_face=True))
+register(EffectSpec("captain", "D", "R5.D6", "on-play", on_play=captain, any_face=True,
+                    refinds=captain_refinds))

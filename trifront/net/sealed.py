@@ -1136,5 +1136,7 @@ def _claim_slot(state, owner: int, entry: dict, step: dict) -> None:
     card = state.players[owner].cards[cid]
     if card.zone != BOARD or card.face != DOWN:
         raise _Unfair("claims", "not_down", step, p=owner, lane=lane)
-    # a face-down Captain's finding is its owner's guess until R3.6 (partial.py)
-    _claim(entry["card"], card, step, owner, "down", penalty=card.effect != "captain")
+    # what a face-down card's play found on the board is its owner's guess until R3.6
+    # (partial.py; its record's `refinds`)
+    refinds = EFFECTS[card.effect].refinds if card.effect is not None else None
+    _claim(entry["card"], card, step, owner, "down", penalty=refinds is None)
