@@ -29,7 +29,7 @@ def short_text(effect: str) -> str:
 #: "1–3" for group A, and so on (R1.3).
 GROUP_RANGE = {g: f"{r[0]}–{r[-1]}" for g, r in GROUP_RANKS.items()}
 
-#: rule id -> effect id, to name the source of a power change ("R5.C1" -> ambush).
+#: rule id -> effect id, to name the source of a power change (R5.C1 -> its effect).
 _RULE_EFFECT = RULE_EFFECT
 
 #: what the R4.4 target of each choosing effect is, for the prompt (``target.<name>``).
@@ -413,7 +413,7 @@ def card_blocked_reason(view: dict, card: int) -> str:
 
 
 def is_discard_only(card: dict) -> bool:
-    """R4.3: envoy and black_market are never played, only discarded."""
+    """R4.3: a discard-only card (R5.C3, R5.D4) is never played, only discarded."""
     effect = _effect_of(card)
     return effect in EFFECTS and EFFECTS[effect].unplayable
 
@@ -472,7 +472,7 @@ class TargetChoice:
     action: dict
     card: int | None = None          # the target card id (whose: see ``owner``)
     owner: int | None = None
-    lane: int | None = None          # tactician: destination lane
+    lane: int | None = None          # R5.B2: destination lane
     spot: tuple | None = None
 
 
@@ -542,7 +542,7 @@ def target_choices(view: dict, card: int, lane: int, face: str) -> list[TargetCh
         if tg.get("slot") is not None:  # R5.B1 on a hidden card: its place, never its id (R7.2)
             tc = None
             spot = ("board", 1 - me, tg["slot"][0], tg["slot"][1])
-        if tl is not None:  # tactician: own card + destination lane
+        if tl is not None:  # R5.B2: own card + destination lane
             if tc == card:
                 what, src = t("card.this"), lane
             else:
@@ -848,20 +848,19 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
         whose = _subject(owner, names)
         tlabel = t("log.whose", whose=whose, label=tlabel) if known else \
             t("log.card_of", whose=whose)
-    if chooses == "opponent_face_down":
-        return t("log.t.recon", t=tlabel)
-    if chooses == "opponent_face_up_elsewhere":
-        return t("log.t.decoy", t=tlabel)
+    # the words are the choosing effect's own: log.t.<effect> (and its _card, _from forms)
+    if chooses in ("opponent_face_down", "opponent_face_up_elsewhere"):
+        return t(f"log.t.{effect}", t=tlabel)
     if chooses == "own_board_and_lane":
         slot = outcome.get("moved_from") if isinstance(outcome, dict) else None
         if not known and isinstance(slot, list) and len(slot) == 2:
             # a face-down card: which one moved is public (R7.1), what it is is not (R7.2)
-            return t("log.t.tactician_from", src=lane_name(slot[0]),
+            return t(f"log.t.{effect}_from", src=lane_name(slot[0]),
                      nth=i18n.ordinal(slot[1] + 1), lane=lane_name(target.get("lane")))
-        return t("log.t.tactician", t=tlabel, lane=lane_name(target.get("lane")))
+        return t(f"log.t.{effect}", t=tlabel, lane=lane_name(target.get("lane")))
     if chooses == "own_hand":
         if p == me and known:      # the player's own move: name the hand card it changed
-            label = _before_priest(view, p, found[1]) if info.target_becomes_soldier else tlabel
+            label = _before_soldier(view, p, found[1]) if info.target_becomes_soldier else tlabel
             if _is_you(names.get(me, "")):
                 label = t("log.your", label=label)
             return t(f"log.t.{effect}_card", t=label)
@@ -869,8 +868,8 @@ def _target_phrase(view: dict, names: dict[int, str], p: int, card: dict | None,
     return ""
 
 
-def _before_priest(view: dict, p: int, card: dict) -> str:
-    """A card R5.A-priest made a common soldier, named as it was: its rank's effect in this
+def _before_soldier(view: dict, p: int, card: dict) -> str:
+    """A card R5.A6 made a common soldier, named as it was: its rank's effect in this
     player's set ("Recon 5"), from the rank it keeps."""
     rank = card.get("rank")
     if not isinstance(rank, int):
@@ -1259,7 +1258,7 @@ def if_played(card: dict, view: dict) -> str:
         up = rollout(state, None, 0, "up", me, base)
         down = rollout(state, None, 0, "down", me, base)
         return t("inspect.if_played", up=up, down=down, rule=info.rule)
-    if info.kind == "continuous" or effect == "mercenary":
+    if info.kind == "continuous" or rollout is not None:  # its power once played differs
         return t("inspect.if_played_board", rule=info.rule)
     return ""
 
@@ -1429,7 +1428,7 @@ class HintShown:
     lane: int | None = None
     face: str | None = None
     target: tuple | None = None  # model.TargetChoice.spot of the target card
-    target_lane: int | None = None   # tactician: where the target card goes
+    target_lane: int | None = None   # R5.B2: where the target card goes
     target_label: str = ""
     percent: int | None = None
 
