@@ -49,7 +49,8 @@ def new_state(mode: str, effects, first: int, seed: int, decks=None) -> GameStat
         raise ValueError("effects must list one effect set per player (R2.1)")
     effects = tuple(check_effect_set(e) for e in effects)
     if mode == "normal" and any(e != NORMAL_EFFECTS for e in effects):
-        raise ValueError("normal mode uses supply, recon, ambush, strategic for both (R2.2)")
+        raise ValueError("normal mode uses " + ", ".join(NORMAL_EFFECTS.values())
+                         + " for both (R2.2)")
     if first not in (0, 1) or type(first) is not int:
         raise ValueError(f"first must be 0 or 1, not {first!r}")
     if type(seed) is not int:
@@ -130,7 +131,7 @@ def _target_problem(state: GameState, player: int, card: Card, action: Action) -
 
 
 def pass_problem(state: GameState, player: int) -> Reason | None:
-    """Why `player` may not pass now, or None (R5.A3 assault, R4.5)."""
+    """Why `player` may not pass now, or None (R5.A3, R4.5)."""
     if state.players[player].no_pass and _has_play_or_discard(state, player):
         return Reason("R5.A3", "assault_pass")
     return None
@@ -283,7 +284,7 @@ def legal_actions(state: GameState) -> list[Action]:
                     for tc in sorted(ps.hand):
                         if tc != cid:
                             append(_act(PLAY, cid, lane, UP, tc))
-                elif chooses is OPPONENT_FACE_DOWN:  # R5.B1 recon
+                elif chooses is OPPONENT_FACE_DOWN:  # R5.B1
                     if recon_targets is None:
                         ocards = opp.cards
                         recon_targets = [tc for side in opp.board for tc in side

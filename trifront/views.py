@@ -167,7 +167,7 @@ def _public_entry(player: int, action: Action, hidden: bool, rnd: int,
 
 def view_action(state: GameState, me: int, action: Action) -> dict:
     """The view form of one of `me`'s actions: its JSON, except that a target on the
-    opponent's face-down card (R5.B1 recon) names its slot, ``{"slot": [lane, index]}`` on
+    opponent's face-down card (R5.B1) names its slot, ``{"slot": [lane, index]}`` on
     the opponent's side, not its id, which would tell which card it is (R7.2)."""
     data = action.to_json()
     if action.target_card is not None and state.players[me].cards[action.card].effect in BY_SLOT:

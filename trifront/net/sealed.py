@@ -163,7 +163,7 @@ def picks(value: bytes, population: list[int], k: int, key: str, event: int) -> 
 
 # ---------------------------------------------------------------------- a page's side
 
-def _recon_slot(move) -> list | None:
+def _slot_target(move) -> list | None:
     """The other side's slot a move's R5.B1 target names (a slot without a lane to move
     to; R5.B2's names a slot of its own side with one), or None."""
     target = move.get("target") if isinstance(move, dict) else None
@@ -563,7 +563,7 @@ class SealedPage:
             return None
         _tag, move, needs, _shares = self.pending
         w = self.world
-        target = _recon_slot(move)
+        target = _slot_target(move)
         unknown = target is not None and isinstance(
             w.state.players[self.opp].cards[w.state.players[self.opp].board[target[0]][target[1]]],
             Unknown)
@@ -683,7 +683,7 @@ class SealedPage:
     def _reveal_for(self, move, needs) -> list[dict]:
         """My face-down cards the other's move shows: R5.B1's target, R3.6's all."""
         slots = []
-        target = _recon_slot(move)
+        target = _slot_target(move)
         if target is not None:
             lane, i = target
             cid = self.world.state.players[self.me].board[lane][i]
@@ -705,7 +705,7 @@ class SealedPage:
         self.transcript.append((self.opp, msg))
         _tag, move, needs, mine = self.pending
         expected = []
-        target = _recon_slot(move)
+        target = _slot_target(move)
         if target is not None:
             label = w.state.players[self.opp].board[target[0]][target[1]]
             if isinstance(w.state.players[self.opp].cards[label], Unknown):

@@ -777,9 +777,9 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
     # marked on the drawer's side (views: "exposed")
     shown = outcome.get("revealed")
     shown = _drawn_labels(shown, len(shown)) if isinstance(shown, list) and shown else ""
-    spy = _subject(p, names)
+    shower = _subject(p, names)
     if outcome.get("opponent_drew") == 0 and _is_you(_subject(other(p), names)):
-        parts.append(t("log.o.you_shown_only_cards", whose=spy, cards=shown) if shown
+        parts.append(t("log.o.you_shown_only_cards", whose=shower, cards=shown) if shown
                      else t("log.o.you_shown_only"))   # an empty deck: R5.D3 still reveals
     elif "opponent_drew" in outcome:
         drawer = _subject(other(p), names)
@@ -788,7 +788,7 @@ def _outcome_phrase(outcome: dict | None, names: dict[int, str], p: int) -> str:
         if _is_you(drawer):
             parts.append((t("log.o.you_drew_cards", cards=cards) if cards
                           else t("log.o.you_drew"))
-                         + (t("log.o.you_shown_cards", whose=spy, cards=shown) if shown
+                         + (t("log.o.you_shown_cards", whose=shower, cards=shown) if shown
                             else t("log.o.you_shown")))
         else:                   # one device ("Player 1"), or a replay with every card shown
             if n:

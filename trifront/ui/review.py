@@ -31,6 +31,8 @@ from trifront.record import SETUP
 from trifront.replay import Replay
 from trifront.views import view_action
 
+from .i18n import EN
+
 #: the labels, best first (ai/review.py LABELS holds the thresholds)
 KINDS = ("good",) + tuple(name for name, _ in reversed(LABELS))
 #: a lane's share of won worlds that moved this much between two moves is "the lane" a
@@ -155,7 +157,9 @@ def why(point: Point, view_card) -> tuple[str, dict]:
             and (view_card(best)["rank"], view_card(best)["effect"]) ==
             (card["rank"], card["effect"])):
         if played["face"] == "up":
-            kind = "face_up_ambush" if card["effect"] == "ambush" else "face_up"
+            # an effect that fares worse face-up has its own words for it (R5.C1's)
+            own = f"face_up_{card['effect']}"
+            kind = own if f"review.why.{own}" in EN else "face_up"
         else:
             kind = "face_down"
         return kind, {"card": card}
