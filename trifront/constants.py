@@ -49,8 +49,9 @@ AMBUSH_UP = -2
 #: R5.C4 `cavalry`: doubled at or below this deck size, else power 1.
 CAVALRY_DECK_LIMIT = 6
 
-#: R5.C2 `mercenary`: the roll's range, inclusive.
-MERCENARY_MIN, MERCENARY_MAX = 1, 13
+#: R5.C2: the range of a roll (the board power it sets; a told roll in a record or in
+#: sealed play), inclusive.
+ROLL_MIN, ROLL_MAX = 1, 13
 
 #: R5.D3 `spy`: how many opponent hand cards are revealed.
 SPY_REVEALS = 2

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from .actions import DISCARD, DOWN, PASS, PLAY, RESIGN, UP, Action, MalformedAction
 from .cards import CARRIED_RULES, EFFECTS
-from .constants import DECK_SIZE, LANES, MAX_CHANGES, MERCENARY_MAX, MERCENARY_MIN
+from .constants import DECK_SIZE, LANES, MAX_CHANGES, ROLL_MAX, ROLL_MIN
 from .reasons import Reason, fault_english
 from .rules import (IllegalAction, apply_unchecked, check, discard_problem, new_state,
                     placement_problem)
@@ -121,8 +121,8 @@ def _read_card(state: GameState, owner: int, data: object) -> Card:
     if type(soldier) is not bool or type(data["penalty"]) is not bool:
         raise Inconsistent("card_flags")
     roll = data["roll"]
-    if roll is not None and (type(roll) is not int or not MERCENARY_MIN <= roll <= MERCENARY_MAX):
-        raise Inconsistent("roll_range", lo=MERCENARY_MIN, hi=MERCENARY_MAX)
+    if roll is not None and (type(roll) is not int or not ROLL_MIN <= roll <= ROLL_MAX):
+        raise Inconsistent("roll_range", lo=ROLL_MIN, hi=ROLL_MAX)
     if not isinstance(changes, list) or len(changes) > MAX_CHANGES or not all(
             isinstance(c, list) and len(c) == 2 and c[0] in CARRIED_RULES
             and type(c[1]) is int and -20 <= c[1] <= 20 for c in changes):

@@ -23,7 +23,7 @@ from typing import Mapping, Optional, Union
 
 from .actions import DISCARD, FACES, PASS, PLAY, RESIGN
 from .cards import BY_SLOT, EFFECTS, GROUPS
-from .constants import LANES, MAX_CHANGES, MERCENARY_MAX, MERCENARY_MIN
+from .constants import LANES, MAX_CHANGES, ROLL_MAX, ROLL_MIN
 
 # more cards, legal actions or history entries than a game can have (a 17-card hand with a
 # Priest lists ~500 legal plays; the size limit of the message it came in bounds the rest)
@@ -442,7 +442,7 @@ class WhyNot:
 
 #: Outcome fields in the order the engine writes them (effects.py)
 _OUTCOME_COUNTS = {"drew": (0, 10), "opponent_drew": (0, 10), "created": (0, 10),
-                   "roll": (MERCENARY_MIN, MERCENARY_MAX)}
+                   "roll": (ROLL_MIN, ROLL_MAX)}
 
 
 @dataclass(frozen=True, slots=True)

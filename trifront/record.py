@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import jsontext
 from .actions import Action, MalformedAction
-from .constants import DECK_SIZE, FIRST_ROUND_DRAW, LANES, MERCENARY_MAX, MERCENARY_MIN
+from .constants import DECK_SIZE, FIRST_ROUND_DRAW, LANES, ROLL_MAX, ROLL_MIN
 from .partial import Inconsistent
 from .power import lane_by_count, side_power
 from .rules import IllegalAction, apply, new_state
@@ -115,9 +115,9 @@ def _check_told(data: dict) -> None:
     if any(len(d) < FIRST_ROUND_DRAW for d in draws):
         raise MalformedRecord(f"told draws must begin with the {FIRST_ROUND_DRAW} cards "
                               "each player drew first (R3.2)")
-    if not (isinstance(rolls, list) and all(type(r) is int and MERCENARY_MIN <= r <= MERCENARY_MAX
+    if not (isinstance(rolls, list) and all(type(r) is int and ROLL_MIN <= r <= ROLL_MAX
                                             for r in rolls)):
-        raise MalformedRecord(f"told rolls must be whole numbers {MERCENARY_MIN}..{MERCENARY_MAX}")
+        raise MalformedRecord(f"told rolls must be whole numbers {ROLL_MIN}..{ROLL_MAX}")
     if not (isinstance(shown, list) and all(_ids(s) for s in shown)):
         raise MalformedRecord("told shown must be lists of card ids")
     if data["seed"] is not None or data["decks"] is not None:

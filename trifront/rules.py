@@ -255,7 +255,7 @@ def legal_actions(state: GameState) -> list[Action]:
     out: list[Action] = []
     append = out.append
     cache = _ACTION_CACHE
-    recon_targets = None
+    down_targets = None
     for cid in sorted(ps.hand):
         card = cards[cid]
         effect = card.effect
@@ -285,11 +285,11 @@ def legal_actions(state: GameState) -> list[Action]:
                         if tc != cid:
                             append(_act(PLAY, cid, lane, UP, tc))
                 elif chooses is OPPONENT_FACE_DOWN:  # R5.B1
-                    if recon_targets is None:
+                    if down_targets is None:
                         ocards = opp.cards
-                        recon_targets = [tc for side in opp.board for tc in side
+                        down_targets = [tc for side in opp.board for tc in side
                                          if ocards[tc].face == DOWN]
-                    for tc in recon_targets:
+                    for tc in down_targets:
                         append(_act(PLAY, cid, lane, UP, tc))
                 elif chooses is OPPONENT_FACE_UP_ELSEWHERE:  # R5.B5 decoy
                     ocards = opp.cards

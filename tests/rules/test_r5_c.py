@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from trifront.constants import MERCENARY_MAX, MERCENARY_MIN
+from trifront.constants import ROLL_MAX, ROLL_MIN
 
 from .helpers import (PASS, card_of, cid, discard, down, fx, illegal, lane_power, new,
                       pass_rounds, power, run, up, view_card)
@@ -25,7 +25,7 @@ def _mercenary_game(seed):
 
 def test_R5_C2_mercenary_rolls_a_whole_number_from_1_to_13():
     rolls = {power(_mercenary_game(seed), 0, cid(9)) for seed in range(150)}
-    assert rolls == set(range(MERCENARY_MIN, MERCENARY_MAX + 1)) == set(range(1, 14))
+    assert rolls == set(range(ROLL_MIN, ROLL_MAX + 1)) == set(range(1, 14))
 
 
 def test_R5_C2_mercenary_roll_comes_from_the_seed():

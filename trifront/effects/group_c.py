@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..actions import DOWN, UP, Action
 from ..cards import EffectSpec, register
-from ..constants import (AMBUSH_DOWN, AMBUSH_UP, CAVALRY_DECK_LIMIT, MERCENARY_MAX,
-                         MERCENARY_MIN)
+from ..constants import (AMBUSH_DOWN, AMBUSH_UP, CAVALRY_DECK_LIMIT, ROLL_MAX,
+                         ROLL_MIN)
 from ..state import Card, GameState
 from ..zones import add_change, draw
 from .kinds import EMPTY_LANE, OWN_HAND, Outcome
@@ -23,13 +23,13 @@ def ambush_rollout(state: GameState, card: Card, lane: int, face: str, me: int,
 
 def mercenary(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.C2: its power becomes a random whole number 1..13 while it stays on the board."""
-    card.roll = state.rng.randint(MERCENARY_MIN, MERCENARY_MAX)
+    card.roll = state.rng.randint(ROLL_MIN, ROLL_MAX)
     return {"roll": card.roll}
 
 
 def mercenary_rollout(state: GameState, card: Card, lane: int, face: str, me: int,
                       power: int) -> int:
-    return (MERCENARY_MIN + MERCENARY_MAX) // 2 if face == UP else power
+    return (ROLL_MIN + ROLL_MAX) // 2 if face == UP else power
 
 
 def envoy(state: GameState, card: Card, action: Action) -> Outcome:

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 
 from ..actions import DISCARD, DOWN, PASS, PLAY, UP, Action
 from ..cards import EFFECTS
-from ..constants import DECK_SIZE, FIRST_ROUND_DRAW, MERCENARY_MAX, MERCENARY_MIN
+from ..constants import DECK_SIZE, FIRST_ROUND_DRAW, ROLL_MAX, ROLL_MIN
 from ..partial import (Inconsistent, PartialGame, Told, ToldDeck, ToldRandom, Unknown,
                        card_state)
 from ..record import to_json
@@ -143,7 +143,7 @@ def first_player(value: bytes) -> int:
 
 def roll(value: bytes) -> int:
     """R5.C2's roll from a joint value."""
-    return MERCENARY_MIN + _below(value, "roll", MERCENARY_MAX - MERCENARY_MIN + 1)
+    return ROLL_MIN + _below(value, "roll", ROLL_MAX - ROLL_MIN + 1)
 
 
 def picks(value: bytes, population: list[int], k: int, key: str, event: int) -> list[int]:
