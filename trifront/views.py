@@ -188,7 +188,7 @@ def action_from_view(state: GameState, me: int, data: object, by_id: bool = Fals
     target given by card id.
     """
     if not by_id and isinstance(data, dict) and isinstance(data.get("target"), dict) \
-            and "slot" not in data["target"] and _is_recon(state, me, data.get("card")):
+            and "slot" not in data["target"] and _targets_by_slot(state, me, data.get("card")):
         # R7.2: by id, a sender could ask card by card "is this one face-down on the board?"
         # (refused or not) and then turn up exactly the card it wants
         raise MalformedAction("a Recon play names its target by slot, {'slot': [lane, index]}")
@@ -200,7 +200,7 @@ def action_from_view(state: GameState, me: int, data: object, by_id: bool = Fals
         # R7.2: read as another effect's target (a hand card for Priest or Engineer), the id
         # behind the slot would be tried against the sender's own cards, and whether that was
         # accepted would tell which face-down card lies there
-        if not _is_recon(state, me, data.get("card")):
+        if not _targets_by_slot(state, me, data.get("card")):
             raise MalformedAction("only a Recon play names its target by slot (R5.B1)")
         side = state.players[1 - me].board[slot[0]]
         if not 0 <= slot[1] < len(side):
@@ -209,9 +209,9 @@ def action_from_view(state: GameState, me: int, data: object, by_id: bool = Fals
     return Action.from_json(data)
 
 
-def _is_recon(state: GameState, me: int, cid: object) -> bool:
+def _targets_by_slot(state: GameState, me: int, cid: object) -> bool:
     """Whether `cid` is one of `me`'s cards whose target a view names by slot (its record's
-    target kind: Recon, R5.B1)."""
+    target kind, R5.B1)."""
     cards = state.players[me].cards
     return type(cid) is int and 0 <= cid < len(cards) and cards[cid].effect in BY_SLOT
 
