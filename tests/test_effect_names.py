@@ -19,21 +19,19 @@ ROOT = Path(__file__).resolve().parent.parent
 EXEMPT = ("trifront/effects/", "trifront/cards.py", "trifront/ui/i18n.py",
           "trifront/ui/tutorial.py")
 
-#: module -> the effect ids it still names (the R4.5 restrictions' reason and text keys,
-#: the per-effect state flags, the tunables' names and a tuned parameter)
+#: module -> the effect ids it still names (the R4.5 restrictions' reason codes and text
+#: keys, R5.D6's board-only change on a card, the tunables' names and a tuned parameter)
 NOT_YET = {
-    "trifront/ai/determinize.py": {"captain", "medic", "supply"},
+    "trifront/ai/determinize.py": {"captain"},
     "trifront/ai/policy.py": {"general"},
     "trifront/constants.py": {"ambush", "archers", "black_market", "cavalry", "general",
                               "gunners", "spy"},
     "trifront/partial.py": {"assault", "captain"},
-    "trifront/playerview.py": {"medic", "supply"},
     "trifront/power.py": {"captain"},
     "trifront/reasons.py": {"assault", "engineer", "frontline"},
-    "trifront/rules.py": {"assault", "frontline", "medic", "supply"},
-    "trifront/state.py": {"captain", "medic", "supply"},
+    "trifront/rules.py": {"assault", "frontline"},
+    "trifront/state.py": {"captain"},
     "trifront/ui/model.py": {"assault", "captain", "frontline"},
-    "trifront/views.py": {"medic", "supply"},
     "trifront/zones.py": {"captain"},
 }
 

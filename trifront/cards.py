@@ -63,6 +63,10 @@ class EffectSpec:
     on_discard: Optional[Callable] = None  # (state, card, action) -> Outcome (R3.3)
     next_turn: bool = False  # on_play restricts the opponent's next turn (R4.5; the log)
     ends_round: bool = False  # on_play passes for its player (R5.D2)
+    # a flag its functions set on its player for the rest of the round (in PlayerState.flags,
+    # which the engine clears at a round's start and views show in round_flags): R5.A1's
+    # and R5.B3's "only the round's first one works"
+    round_flag: Optional[str] = None
     # -- power and scoring
     power: Optional[Callable] = None  # continuous, on the board: (state, card, power) -> power
     group_bonus: int = 0  # starting power added to every card of its group (R5.D2)
@@ -99,6 +103,7 @@ COUNTS_CARDS: set[str] = set()
 BY_SLOT: set[str] = set()  # its target is named by slot in a view (R7.2, R5.B1)
 RULE_EFFECT: dict[str, str] = {}  # rule id -> effect id (names the source of a power change)
 CARRIED_RULES: set[str] = set()  # rule ids of the changes a card carries into every zone
+ROUND_FLAGS: list[str] = []  # the records' round flags, in registration order
 
 
 def register(spec: EffectSpec) -> EffectSpec:
@@ -138,6 +143,7 @@ def _rebuild() -> None:
     RULE_EFFECT.update((s.rule, s.id) for s in specs)
     CARRIED_RULES.clear()
     CARRIED_RULES.update(s.rule for s in specs if s.carries)
+    ROUND_FLAGS[:] = list(dict.fromkeys(s.round_flag for s in specs if s.round_flag))
 
 
 #: R2.2 the Normal mode effect set.

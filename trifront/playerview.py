@@ -22,7 +22,7 @@ from types import MappingProxyType
 from typing import Mapping, Optional, Union
 
 from .actions import DISCARD, FACES, PASS, PLAY, RESIGN
-from .cards import BY_SLOT, EFFECTS, GROUPS
+from .cards import BY_SLOT, EFFECTS, GROUPS, ROUND_FLAGS
 from .constants import LANES, MAX_CHANGES, ROLL_MAX, ROLL_MIN
 
 # more cards, legal actions or history entries than a game can have (a 17-card hand with a
@@ -450,7 +450,7 @@ class Outcome:
     """What an effect did that the board does not show (effects.Outcome), as this player
     saw it; None fields are absent from the JSON. `drawn` / `opponent_drawn`: the cards
     drawn, only in the view of the player who drew them; `revealed`: R5.D3's cards;
-    `medic`: R5.B3 ran, `returned` being the card it took from the discard pile or None;
+    `returns`: R5.B3 ran, `returned` being the card it took from the discard pile or None;
     `moved_from`: the slot (lane, index) R5.B2 moved its target from; `soldier`: whether R5.D6
     found a common soldier on the board (R7.1; not on an opponent's face-down Captain)."""
     drew: int | None = None
@@ -458,7 +458,7 @@ class Outcome:
     drawn: tuple[Card, ...] | None = None
     opponent_drawn: tuple[Card, ...] | None = None
     revealed: tuple[Card, ...] | None = None
-    medic: bool = False
+    returns: bool = False
     returned: Card | None = None
     created: int | None = None
     roll: int | None = None
@@ -475,7 +475,7 @@ class Outcome:
         for key in ("drawn", "opponent_drawn", "revealed"):
             if getattr(self, key) is not None:
                 out[key] = [c.to_json() for c in getattr(self, key)]
-        if self.medic:
+        if self.returns:
             out["returned"] = None if self.returned is None else self.returned.to_json()
         for key in ("created", "roll", "passed", "spent"):
             if getattr(self, key) is not None:
@@ -502,7 +502,7 @@ class Outcome:
             elif key in ("drawn", "opponent_drawn", "revealed"):
                 fields[key] = _full_cards(value, p, _MAX_EFFECT_CARDS)
             elif key == "returned":
-                fields["medic"] = True
+                fields["returns"] = True
                 fields[key] = None if value is None else Card.from_json(value, p)
             else:
                 raise BadView(p, "not a known outcome")
@@ -578,22 +578,22 @@ class Restrictions:
 
 @dataclass(frozen=True, slots=True)
 class RoundFlags:
-    """One player's public round state, the consequences of earlier actions (R5.A1 supply
-    used, R5.B3 medic used, R4.5 restrictions for its next turn)."""
-    supply_used: bool
-    medic_used: bool
+    """One player's public round state, the consequences of earlier actions: `flags`, each
+    round flag the effects' records declare (`round_flag`: R5.A1's, R5.B3's), true once set
+    this round; the R4.5 restrictions for its next turn."""
+    flags: Mapping[str, bool]
     no_pass: bool
     no_facedown: bool
 
     def to_json(self) -> dict:
-        return {"supply_used": self.supply_used, "medic_used": self.medic_used,
-                "no_pass": self.no_pass, "no_facedown": self.no_facedown}
+        return {**self.flags, "no_pass": self.no_pass, "no_facedown": self.no_facedown}
 
     @staticmethod
     def from_json(v: object, path: str = "round_flags") -> RoundFlags:
-        keys = ("supply_used", "medic_used", "no_pass", "no_facedown")
-        _dict(v, path, keys)
-        return RoundFlags(*(_bool(v[k], f"{path}.{k}") for k in keys))
+        _dict(v, path, (*ROUND_FLAGS, "no_pass", "no_facedown"))
+        return RoundFlags(MappingProxyType({k: _bool(v[k], f"{path}.{k}") for k in ROUND_FLAGS}),
+                          _bool(v["no_pass"], f"{path}.no_pass"),
+                          _bool(v["no_facedown"], f"{path}.no_facedown"))
 
 
 def _picks(v, path: str) -> Mapping[str, str]:

@@ -416,11 +416,15 @@ def _settle(state: GameState, nxt: int) -> None:
         return
 
 
+_NO_FLAGS: frozenset[str] = frozenset()
+
+
 def _start_round(state: GameState, n_draw: int) -> None:
     """R3.2: reset the round's flags, shuffle each deck (unless stacked), draw."""
     state.progress = False
     for ps in state.players:
-        ps.passed = ps.supply_used = ps.medic_used = False
+        ps.passed = False
+        ps.flags = _NO_FLAGS
         ps.no_pass = ps.no_facedown = False
     if not state.stacked:
         for ps in state.players:

@@ -97,8 +97,8 @@ class PlayerState:
     board: list[list[int]] = field(default_factory=lambda: [[], [], []])
     discard: list[int] = field(default_factory=list)
     passed: bool = False
-    supply_used: bool = False  # R5.A1: first face-up supply this round has been played
-    medic_used: bool = False  # R5.B3
+    #: the round flags its effects have set this round (each record's `round_flag`)
+    flags: frozenset[str] = frozenset()
     no_pass: bool = False  # R5.A3 applies to this player's next turn
     no_facedown: bool = False  # R5.A4 applies to this player's next turn
     known: set[int] = field(default_factory=set)  # opponent card ids known (R5.B4, R5.D3)
@@ -107,8 +107,8 @@ class PlayerState:
         return PlayerState(
             cards=[c.copy() for c in self.cards], deck=self.deck[:], hand=self.hand[:],
             board=[lane[:] for lane in self.board], discard=self.discard[:],
-            passed=self.passed, supply_used=self.supply_used, medic_used=self.medic_used,
-            no_pass=self.no_pass, no_facedown=self.no_facedown, known=set(self.known))
+            passed=self.passed, flags=self.flags, no_pass=self.no_pass,
+            no_facedown=self.no_facedown, known=set(self.known))
 
 
 @dataclass

@@ -11,7 +11,7 @@ gives the typed view where it is wanted.
 from __future__ import annotations
 
 from .actions import DOWN, FACES, PLAY, UP, Action, MalformedAction
-from .cards import BY_SLOT
+from .cards import BY_SLOT, ROUND_FLAGS
 from .constants import LANES, TARGET_SCORE
 from .power import lane_by_count, power_parts
 from .rules import card_json, discard_problem, legal_actions, pass_problem, placement_problem
@@ -105,7 +105,7 @@ def _view(state: GameState, me: int, lanes: list, hands: list, *, my_deck: list,
         "why_not": why_not,
         "pass_problem": pass_problem,
         # public by the actions that caused them (R7.1); search rebuilds states from these
-        "round_flags": [{"supply_used": p.supply_used, "medic_used": p.medic_used,
+        "round_flags": [{**{f: f in p.flags for f in ROUND_FLAGS},
                          "no_pass": p.no_pass, "no_facedown": p.no_facedown}
                         for p in state.players],
         "progress": state.progress,

@@ -26,8 +26,16 @@ RULE = "R9.T1"
 NORMAL = {"A": "supply", "B": "recon", "C": "ambush", "D": "strategic"}
 
 
+#: its round flag: only the round's first face-up banner raises a card
+RAISED = "test_banner_raised"
+
+
 def _banner_play(state, card, action):
-    """On play: the chosen hand card gets +2 (carried in every zone)."""
+    """On play: the chosen hand card gets +2 (carried in every zone), once a round."""
+    ps = state.players[card.owner]
+    if RAISED in ps.flags:
+        return
+    ps.flags = ps.flags | {RAISED}
     if action.target_card is not None:
         target = state.card(card.owner, action.target_card)
         target.carried += 2
@@ -62,7 +70,8 @@ def banner(monkeypatch):
     """The record and its texts, and nothing else."""
     spec = cards.register(EffectSpec(BANNER, "C", RULE, "on-play", face_up_only=True,
                                      lanes=FLANKS, chooses=OWN_HAND, on_play=_banner_play,
-                                     power=_banner_power, carries=True))
+                                     power=_banner_power, carries=True,
+                                     round_flag=RAISED))
     for lang, texts in TEXTS.items():
         for key, text in texts.items():
             monkeypatch.setitem(i18n.TABLES[lang], key, text)
@@ -129,6 +138,10 @@ def test_views_show_it_and_hide_its_hand_target(banner):
     (seen,) = theirs["lanes"][0]["sides"][0]
     assert seen["effect"] == BANNER and seen["power"] == 11
     assert seen["mods"] == [{"rule": RULE, "delta": 3}]
+    # its round flag is public (R7.1), beside the engine's own
+    assert mine["round_flags"][0][RAISED] is theirs["round_flags"][0][RAISED] is True
+    assert theirs["round_flags"][1] == {"supply_used": False, "medic_used": False,
+                                        RAISED: False, "no_pass": False, "no_facedown": False}
     # R7.2: the opponent sees that a hand card was chosen, not which (the kind's `hidden`)
     assert theirs["history"][-1]["action"]["target"]["card"] is None
     assert mine["history"][-1]["action"]["target"]["card"] == 2
@@ -223,8 +236,22 @@ def test_a_sealed_online_game_with_it_is_found_fair(banner, monkeypatch):
         assert all(v.fair for v in verdicts), [v.summary() for v in verdicts]
 
 
+def test_its_round_flag_works_once_a_round_and_clears_with_the_round(banner):
+    deck0 = [14, 15, 0, 2, 4] + [c for c in range(26) if c not in (14, 15, 0, 2, 4)]
+    state = new_state("draft", [{**NORMAL, "C": BANNER}, NORMAL], 0, 7,
+                      decks=[deck0, list(range(26))])
+    apply(state, Action(PLAY, 14, 0, UP, 2))
+    apply(state, Action(PASS))                      # player 1 passes for the round
+    apply(state, Action(PLAY, 15, 2, UP, 4))        # the round's second banner: no raise
+    assert state.card(0, 4).carried == 0 and RAISED in state.players[0].flags
+    apply(state, Action(PASS))
+    assert state.round == 2 and state.players[0].flags == frozenset()
+    assert player_view(state, 1)["round_flags"][0][RAISED] is False
+
+
 def test_unregistered_it_is_gone():
     assert BANNER not in cards.EFFECTS and len(cards.EFFECTS) == 24
+    assert cards.ROUND_FLAGS == ["supply_used", "medic_used"]
     assert all(len(ids) == 6 for ids in cards.GROUP_EFFECTS.values())
 
 

@@ -74,7 +74,7 @@ def run(g: Game, *actions: Action) -> Game:
 def snapshot(g: Game):
     """Everything observable about a game: summary, record, both views, the flags."""
     st = g.state
-    flags = [(ps.passed, ps.no_pass, ps.no_facedown, ps.supply_used, ps.medic_used,
+    flags = [(ps.passed, ps.no_pass, ps.no_facedown, sorted(ps.flags),
               sorted(ps.known), list(ps.deck), list(ps.hand), list(ps.discard),
               [list(lane) for lane in ps.board],
               [(c.face, c.lane, c.zone, c.carried, c.roll, c.captain_penalty, c.effect,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 
 from ..actions import DOWN, Action
-from ..cards import CARRIED_RULES, EFFECTS
+from ..cards import CARRIED_RULES, EFFECTS, ROUND_FLAGS
 from ..constants import DECK_SIZE
 from ..state import (BOARD, DECK, DISCARD, HAND, Card, GameState, PlayerState,
                      make_created_soldier, make_starting_card)
@@ -127,9 +127,9 @@ class Determinizer:
                       for cid in range(DECK_SIZE, view["cards_owned"][p])]
             flags = view["round_flags"][p]
             players.append(PlayerState(
-                cards=cards, deck=[], passed=view["passed"][p], supply_used=flags["supply_used"],
-                medic_used=flags["medic_used"], no_pass=flags["no_pass"],
-                no_facedown=flags["no_facedown"]))
+                cards=cards, deck=[], passed=view["passed"][p],
+                flags=frozenset(f for f in ROUND_FLAGS if flags.get(f)),
+                no_pass=flags["no_pass"], no_facedown=flags["no_facedown"]))
         state = GameState(mode=view["mode"], effects=effects, first=view["first"], seed=0,
                           stacked=False, players=players, rng=random.Random(0),
                           round=view["round"], round_first=view["round_first"],
@@ -221,8 +221,7 @@ class Determinizer:
             players.append(PlayerState(
                 cards=_copy_cards(rows), deck=ps.deck[:], hand=ps.hand[:],
                 board=[lane[:] for lane in ps.board], discard=ps.discard[:],
-                passed=ps.passed, supply_used=ps.supply_used, medic_used=ps.medic_used,
-                no_pass=ps.no_pass, no_facedown=ps.no_facedown, known=set(ps.known)))
+                passed=ps.passed, flags=ps.flags, no_pass=ps.no_pass, no_facedown=ps.no_facedown, known=set(ps.known)))
         # as GameState.clone(with_history=False, seed=seed)
         state = GameState(
             mode=t.mode, effects=t.effects, first=t.first, seed=t.seed, stacked=t.stacked,

@@ -10,12 +10,16 @@ from ..zones import draw
 from .kinds import OWN_HAND, Outcome
 
 
+#: R5.A1: its player has played the round's first one face-up
+SUPPLY_USED = "supply_used"
+
+
 def supply(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.A1: draw 1, only for the first face-up `supply` its player plays this round."""
     ps = state.players[card.owner]
-    if ps.supply_used:
+    if SUPPLY_USED in ps.flags:
         return {"drew": 0, "spent": True}
-    ps.supply_used = True
+    ps.flags = ps.flags | {SUPPLY_USED}
     drawn = draw(state, card.owner, 1)
     return {"drew": len(drawn), "drawn": drawn}
 
@@ -86,7 +90,7 @@ def priest(state: GameState, card: Card, action: Action) -> None:
     target.soldier = True
 
 
-register(EffectSpec("supply", "A", "R5.A1", "on-play", on_play=supply))
+register(EffectSpec("supply", "A", "R5.A1", "on-play", on_play=supply, round_flag=SUPPLY_USED))
 register(EffectSpec("gunners", "A", "R5.A2", "continuous", power=gunners_power))
 register(EffectSpec("assault", "A", "R5.A3", "on-play", on_play=assault, next_turn=True))
 register(EffectSpec("frontline", "A", "R5.A4", "on-play", on_play=frontline, next_turn=True))

@@ -28,18 +28,21 @@ def tactician(state: GameState, card: Card, action: Action) -> Outcome:
     return {"moved_from": slot}
 
 
+#: R5.B3: its player has played the round's first one face-up
+MEDIC_USED = "medic_used"
+
+
 def medic(state: GameState, card: Card, action: Action) -> Outcome:
     """R5.B3: first face-up medic of the round returns the highest-power discard to the deck.
 
     Ties go to the lowest id (RECORD.md). An empty discard pile returns nothing.
     """
     ps = state.players[card.owner]
-    if ps.medic_used:
+    if MEDIC_USED in ps.flags:
         return {"returned": None, "spent": True}
+    ps.flags = ps.flags | {MEDIC_USED}
     if not ps.discard:
-        ps.medic_used = True
         return {"returned": None}
-    ps.medic_used = True
     best = min(ps.discard, key=lambda cid: (-held_power(ps.cards[cid]), cid))
     into_deck(state, ps.cards[best])
     return {"returned": best}
@@ -80,7 +83,7 @@ register(EffectSpec("recon", "B", "R5.B1", "on-play", on_play=recon,
                     chooses=OPPONENT_FACE_DOWN))
 register(EffectSpec("tactician", "B", "R5.B2", "on-play", on_play=tactician,
                     chooses=OWN_BOARD_AND_LANE))
-register(EffectSpec("medic", "B", "R5.B3", "on-play", on_play=medic))
+register(EffectSpec("medic", "B", "R5.B3", "on-play", on_play=medic, round_flag=MEDIC_USED))
 register(EffectSpec("illusionist", "B", "R5.B4", "on-play", on_play=illusionist))
 register(EffectSpec("decoy", "B", "R5.B5", "on-play", on_play=decoy,
                     chooses=OPPONENT_FACE_UP_ELSEWHERE))
