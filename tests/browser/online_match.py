@@ -20,7 +20,7 @@ driven in turn. Scenarios:
              while the game goes on; the guest's page is closed (the host shows "opponent
              left"), a new page re-joins; later the guest's page is closed and a new one
              joins at once (told "full" until the host notices the old one is gone, then
-             greeted again); the Normal game is played to the end
+             greeted again); a few moves more, and the host resigns
   social     a move clock chosen by the host, a quick message each way, a time-out that
              passes the first turn, a whole game, a rematch accepted and the second game
              begun (the other player first)
@@ -671,7 +671,8 @@ def scenario_nostr(pw, server, relay_port) -> dict:
         host.page.wait_for_selector('#net-status[data-net="connected"]', timeout=60_000)
         race_s = time.monotonic() - t0
         race_after_n = guest.page.get_attribute("#net-status", "data-n")
-        actions = play([host, guest], "online-nostr", timings=timings)
+        actions = play([host, guest], "online-nostr", stop_after=4, timings=timings)
+        resign(host)
         result = finish([host, guest], "online-nostr")
         result.update(actions=actions, setup_s=setup_s, left_s=left_s, resumed_s=resumed_s,
                       race_saw_full=race_saw_full, race_s=race_s,

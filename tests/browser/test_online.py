@@ -10,7 +10,8 @@ its point lies elsewhere, until a player resigns (R6.6: the same end, keys and a
   tab is closed mid-round, a new tab re-joins the room word, the game resumes at the same
   move, and a few moves later the host resigns (the game's end and audits);
 - Nostr: the same pages find each other through a local Nostr relay (PyPI nostr-relay) and
-  npm trystero instead of our relay; the guest's tab is closed and a new one resumes; and,
+  npm trystero instead of our relay; the guest's tab is closed and a new one resumes (a few
+  moves later the host resigns); and,
   separately, the network drops for 40 s and both pages rejoin the room and go on (for a few
   moves: then the host resigns);
 - the fallback path: nftables in the namespace lets nothing through but TCP to the server and
@@ -277,7 +278,7 @@ def test_dropped_network_and_a_closed_guest_tab_both_recover_and_the_game_ends(t
     assert result["resumed_s"] < 15        # from the new tab's boot: ~1 s
 
 
-def test_a_whole_game_over_nostr_with_no_relay_of_ours(tmp_path):
+def test_a_game_over_nostr_with_no_relay_of_ours(tmp_path):
     """Signaling over Nostr (docs/ONLINE.md): a local nostr-relay instead of trifront_relay;
     the first joiner hosts; a third page is told the room is full; the guest's tab closes
     mid-round and a new one resumes."""
