@@ -943,7 +943,7 @@ def first_move_ms(players: list[Player], joined_at: float) -> float | None:
 def scenario_cut(pw, server, relay_port) -> dict:
     """A game starts on the direct path; the direct path is cut mid-game (the fallback takes
     over), a few moves are played through the relay, the direct path comes back (the match
-    moves back to it) and the game is played to the end."""
+    moves back to it), a few moves more on it, and the host resigns."""
     browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
     try:
         u = url(server, relay_port, "cut-room", "&claim_after=600")
@@ -970,7 +970,8 @@ def scenario_cut(pw, server, relay_port) -> dict:
         for p in (host, guest):
             p.page.wait_for_selector('#net-status[data-path="direct"]', timeout=60_000)
         back_s = time.monotonic() - t1
-        actions += play([host, guest], "online-cut")
+        actions += play([host, guest], "online-cut", stop_after=4)
+        resign(host)
         result = finish([host, guest], "online-cut")
         result.update(actions=actions, takeover_s=takeover_s, back_s=back_s, cut_n=cut_n,
                       paths_before=before, paths_during=during, paths_after=paths([host, guest]),

@@ -314,7 +314,8 @@ def test_without_a_direct_path_the_game_goes_through_the_relay_and_back(tmp_path
        alters, replays and forges a game message (each dropped and logged);
     2. a game on the direct path whose direct path is cut mid-game: the fallback takes over
        within 10 s, a few moves go through the relay, the direct path comes back and the
-       match moves back to it; no move lost or doubled."""
+       match moves back to it; no move lost or doubled; a few moves later the host
+       resigns."""
     results = run_in_netns(tmp_path, "fallback", "cut", nft=True)
     result = results["fallback"]
     check_game(result)
@@ -337,8 +338,9 @@ def test_without_a_direct_path_the_game_goes_through_the_relay_and_back(tmp_path
     assert result["paths_during"] == {"host": "relay", "guest": "relay"}
     assert result["paths_after"] == {"host": "direct", "guest": "direct"}
     assert result["takeover_s"] < 10
-    # every click made one move: none lost or doubled on the way between the paths
-    assert len(result["records"]["host"]["actions"]) == result["actions"]
+    # every click made one move (and the resignation one): none lost or doubled on the way
+    # between the paths
+    assert len(result["records"]["host"]["actions"]) == result["actions"] + 1
 
 
 def test_over_nostr_without_a_direct_path_the_game_goes_through_the_nostr_relays(tmp_path):
