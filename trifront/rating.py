@@ -133,3 +133,23 @@ def expected(a: Rating, b: Rating) -> float:
     """``a``'s expected score against ``b`` (0 to 1), shown before a game."""
     phi = math.sqrt(a.rd * a.rd + b.rd * b.rd) / SCALE
     return _e((a.rating - START) / SCALE, (b.rating - START) / SCALE, phi)
+
+
+#: where the page keeps its player's rating (localStorage's interface: get / set)
+STORAGE_KEY = "trifront.rating"
+
+
+def load(storage) -> Rating:
+    """The rating kept in ``storage``; a new player's when there is none or it is unreadable."""
+    import json
+    text = storage.get(STORAGE_KEY) if storage is not None else None
+    try:
+        return Rating.from_json(json.loads(text)) if text else Rating()
+    except ValueError:
+        return Rating()
+
+
+def save(storage, rating: Rating) -> None:
+    import json
+    if storage is not None:
+        storage.set(STORAGE_KEY, json.dumps(rating.to_json()))

@@ -71,7 +71,8 @@ class App:
                  sound: Sound | None = None,
                  share_link: Callable[[str, str], bool] | None = None,
                  history: Callable[[int], None] | None = None,
-                 frame: Callable[[Callable[[], None]], None] | None = None):
+                 frame: Callable[[Callable[[], None]], None] | None = None,
+                 lobby_link: Callable | None = None):
         # the page's hooks
         self.mount, self.scroll_to, self.copy_text = mount, scroll_to, copy_text
         # the browser's share sheet (navigator.share), when it has one: share_link(url, title)
@@ -88,6 +89,8 @@ class App:
         self.spawn, self.sleep, self.clock = spawn, sleep, clock
         self.online_link, self.claim_after = online_link, claim_after
         self.watch_link = watch_link    # a spectator's transport (screens/watch.py)
+        # the lobby's transport (screens/strangers.py), and this page's part in the lobby
+        self.lobby_link, self.strangers = lobby_link, None
         self.page_url, self.default_relay = page_url, default_relay
         self.status = status if status is not None else {}
         # services
@@ -209,6 +212,9 @@ class App:
             self.opts[key] = value[:200]
         elif key == "replay" and isinstance(value, str):
             self.replay_text = value
+        elif key in ("player-name", "player-import") and isinstance(value, str):
+            from trifront.ui.screens import strangers
+            strangers.typed(self, key, value)
 
     def render_soon(self) -> None:
         """A redraw for what came from the network (a message, a watcher, a frame): at the

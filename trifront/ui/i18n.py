@@ -2261,6 +2261,130 @@ _SOCIAL_JA = {
 EN.update(_SOCIAL_EN)
 JA.update(_SOCIAL_JA)
 
+# Play someone: the lobby of strangers (screens/strangers.py)
+_STRANGERS_EN = {
+    "strangers.menu_row": "No opponent to hand a room word to? Meet a stranger in the lobby.",
+    "strangers.open": "Play someone",
+    "strangers.title": "Play someone",
+    "strangers.sub": "Players who want a game meet here, through public Nostr relays.",
+    "strangers.first_title": "Choose the name others will see",
+    "strangers.name_label": "Your display name",
+    "strangers.name_eg": "e.g. Aki",
+    "strangers.name_rules": "1 to 20 letters, digits, spaces and - _ .",
+    "strangers.make": "Make my player",
+    "strangers.making": "Making your key…",
+    "strangers.key_note": "Your player is a key kept in this browser. “Export” moves it to "
+                          "another browser; if the key is lost (site data cleared, another "
+                          "device), you start again as a new player.",
+    "strangers.name_empty": "Type a name first.",
+    "strangers.name_long": "That name is too long: at most 20 characters.",
+    "strangers.name_chars": "Use only letters, digits, spaces and - _ .",
+    "strangers.bad_export": "That is not a player's export text (it starts with "
+                            "trifront-player:1:). Nothing was changed.",
+    "strangers.you": "You",
+    "strangers.fp_title": "Your key's fingerprint: it tells you apart from a namesake",
+    "strangers.rating": "rating",
+    "strangers.rating_new": "new: settles after a few games",
+    "strangers.net.connecting": "Reaching the lobby…",
+    "strangers.net.open": "In the lobby",
+    "strangers.net.error": "The lobby's relays cannot be reached; trying again.",
+    "strangers.net.off": "Online play is not available on this page.",
+    "strangers.mode": "Mode",
+    "strangers.clock": "Move clock",
+    "strangers.quick": "Quick match",
+    "strangers.quick_sub": "You are paired with the first player who wants the same game.",
+    "strangers.seeking": "Looking for an opponent: {mode}, {clock}…",
+    "strangers.offering": "Asking {name}…",
+    "strangers.cancel": "Cancel",
+    "strangers.hide": "Hide me",
+    "strangers.show": "Show me",
+    "strangers.hidden_note": "Hidden from the lobby: others do not see you, and you can still "
+                             "take their games.",
+    "strangers.open_games": "Open games",
+    "strangers.none_open": "No open games right now. Press Quick match: others will see you "
+                           "here.",
+    "strangers.play": "Play",
+    "strangers.play_label": "Play {name}",
+    "strangers.block": "Block",
+    "strangers.block_label": "Block {name}",
+    "strangers.blocked": "{name} is blocked: their games and messages are not shown again.",
+    "strangers.player": "Your player",
+    "strangers.export": "Export",
+    "strangers.export_note": "Keep this text secret: whoever has it plays as you. Paste it "
+                             "into “Import” in your other browser.",
+    "strangers.copy": "Copy",
+    "strangers.import": "Import",
+    "strangers.import_note": "Paste a player's export text. It replaces the player in this "
+                             "browser (export that one first to keep it).",
+    "strangers.import_do": "Import this player",
+    "strangers.imported": "Welcome back, {name}.",
+    "strangers.paired": "Paired with {name} ({rating}): joining the game…",
+    "strangers.nobody": "Your opponent did not come to the game. You are back in the lobby.",
+    "strangers.back": "Menu",
+}
+_STRANGERS_JA = {
+    "strangers.menu_row": "部屋キーワードを渡す相手がいなければ、ロビーで対戦相手を探せます。",
+    "strangers.open": "だれかと対戦",
+    "strangers.title": "だれかと対戦",
+    "strangers.sub": "対戦したいプレイヤーが、公開の Nostr リレーを通じてここで出会います。",
+    "strangers.first_title": "ほかのプレイヤーに見える名前を決めてください",
+    "strangers.name_label": "表示名",
+    "strangers.name_eg": "例：アキ",
+    "strangers.name_rules": "1〜20文字。文字・数字・スペースと - _ . が使えます。",
+    "strangers.make": "プレイヤーを作る",
+    "strangers.making": "鍵を作っています…",
+    "strangers.key_note": "あなたのプレイヤーは、このブラウザに保存された鍵です。"
+                          "「書き出し」で別のブラウザへ移せます。鍵をなくすと"
+                          "（サイトデータの削除、別の端末）、新しいプレイヤーとしてやり直しになります。",
+    "strangers.name_empty": "先に名前を入力してください。",
+    "strangers.name_long": "名前が長すぎます。20文字までです。",
+    "strangers.name_chars": "使えるのは文字・数字・スペースと - _ . だけです。",
+    "strangers.bad_export": "プレイヤーの書き出しテキストではありません（trifront-player:1: で"
+                            "始まります）。何も変更していません。",
+    "strangers.you": "あなた",
+    "strangers.fp_title": "鍵の指紋：同じ名前のプレイヤーと見分けられます",
+    "strangers.rating": "レーティング",
+    "strangers.rating_new": "新規：数局で定まります",
+    "strangers.net.connecting": "ロビーに接続しています…",
+    "strangers.net.open": "ロビーにいます",
+    "strangers.net.error": "ロビーのリレーにつながりません。再試行しています。",
+    "strangers.net.off": "このページではオンライン対戦を使えません。",
+    "strangers.mode": "モード",
+    "strangers.clock": "持ち時間",
+    "strangers.quick": "クイック対戦",
+    "strangers.quick_sub": "同じ対戦を望む最初のプレイヤーと組みます。",
+    "strangers.seeking": "対戦相手を探しています：{mode}・{clock}…",
+    "strangers.offering": "{name} さんに申し込んでいます…",
+    "strangers.cancel": "やめる",
+    "strangers.hide": "自分を隠す",
+    "strangers.show": "自分を表示",
+    "strangers.hidden_note": "ロビーから隠れています。ほかの人にはあなたが見えませんが、"
+                             "相手の募集には参加できます。",
+    "strangers.open_games": "募集中の対戦",
+    "strangers.none_open": "いま募集中の対戦はありません。クイック対戦を押すと、"
+                           "ほかの人にあなたが表示されます。",
+    "strangers.play": "対戦",
+    "strangers.play_label": "{name} さんと対戦",
+    "strangers.block": "ブロック",
+    "strangers.block_label": "{name} さんをブロック",
+    "strangers.blocked": "{name} さんをブロックしました。募集もメッセージも表示しません。",
+    "strangers.player": "あなたのプレイヤー",
+    "strangers.export": "書き出し",
+    "strangers.export_note": "このテキストは秘密にしてください。持っている人はあなたとして"
+                             "対戦できます。別のブラウザの「読み込み」に貼り付けます。",
+    "strangers.copy": "コピー",
+    "strangers.import": "読み込み",
+    "strangers.import_note": "プレイヤーの書き出しテキストを貼り付けてください。このブラウザの"
+                             "プレイヤーと置き換わります（残すなら先に書き出してください）。",
+    "strangers.import_do": "このプレイヤーを読み込む",
+    "strangers.imported": "おかえりなさい、{name} さん。",
+    "strangers.paired": "{name} さん（{rating}）と組みました。対戦に入ります…",
+    "strangers.nobody": "相手が対戦に来ませんでした。ロビーに戻りました。",
+    "strangers.back": "メニュー",
+}
+EN.update(_STRANGERS_EN)
+JA.update(_STRANGERS_JA)
+
 TABLES = {"en": EN, "ja": JA}
 
 # the engine's English messages name effects and word a sealed game's faults in these words

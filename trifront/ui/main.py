@@ -268,6 +268,11 @@ def make_watch_link(relay, room, owner):
     return WatchLink(relay.strip() or default_relay, room, owner)
 
 
+def make_lobby_link(lobby, player, owner):
+    from trifront.net.lobby_nostr import LobbyNostr
+    return LobbyNostr(nostr_urls, lobby, player, owner)
+
+
 def on_dom_error(exc):
     console.error(f"TriFront event handler failed: {exc!r}")
 
@@ -341,7 +346,8 @@ controller = App(dom.Mount("app"), cpu, seed=_param("seed", None, int),
                  copy_text=dom.copy_text, set_address=dom.set_address,
                  scroll_to=dom.scroll_to,
                  share_link=dom.share_link if dom.can_share() else None,
-                 frame=dom.NextFrame())
+                 frame=dom.NextFrame(),
+                 lobby_link=make_lobby_link)
 dom.listen("app", controller.dispatch, on_dom_error, controller.set_input)
 controller.history = dom.History(controller.dispatch).sync   # Back walks the page's screens
 if _param("watch", "", str):

@@ -18,7 +18,7 @@ from trifront.ui.screens import (board, common, draft, handover, lobby, menu,  #
 #: Screens no page shows before its first click: imported once the menu is up (main.py imports
 #: them one by one right after the boot marker) or at their first use, whichever comes first,
 #: so that a page's start imports only what its first screen draws (bench/startup.py).
-LATER = ("results", "replay", "review", "social", "tutorial", "watch")
+LATER = ("results", "replay", "review", "social", "strangers", "tutorial", "watch")
 
 __all__ = ["HANDLERS", "PLAIN", "SCREENS", "Screen", "drawing", "handler", "load_later",
            "overlay_el", "plain_screen"]
