@@ -145,8 +145,8 @@ def scenario_six(pw, server) -> dict:
         t0 = time.monotonic()
         for p in players:
             p.page.click("#btn-quick-match")
-        out["board_s"] = on_board(players, 90)
-        out["last_press_s"] = round(time.monotonic() - t0, 2)
+        out["presses_s"] = round(time.monotonic() - t0, 2)     # the six clicks themselves
+        out["board_s"] = on_board(players, 90)                  # after the last press
         out["rooms"] = [room_of(p) for p in players]
         out["screens"] = [p.screen() for p in players]
         out["errors"] = [e for p in players for e in p.errors]

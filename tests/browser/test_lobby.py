@@ -3,7 +3,8 @@ local Nostr relay (PyPI nostr-relay) and no server of ours, by tests/browser/lob
 
 Two pages make a player each; the second lists the first's seek (its name as text); both
 press Quick match and reach the board of the same room word within 5 s of the second press;
-a page reloaded in the lobby is the same player (name and key fingerprint). Screenshots of
+a page reloaded in the lobby is the same player (name and key fingerprint). Six pages that
+press Quick match together are paired three rooms of two, every page on its board. Screenshots of
 the lobby at 375 x 667 and 1280 x 800, English and Japanese: screenshots/lobby-*.png.
 Needs root (for the namespace), as `scripts/test` and CI have.
 """
@@ -47,4 +48,14 @@ def test_two_strangers_quick_match_into_the_same_game(tmp_path):
     assert result["board_s"] is not None and result["board_s"] <= 5.0, result
     assert result["reload"]["before"] == result["reload"]["after"], result["reload"]
     assert result["reload"]["after"][0] == "Reload Me"
+    assert not result["errors"], result["errors"]
+
+
+def test_six_strangers_at_once_make_three_games(tmp_path):
+    result = run_lobby(tmp_path, "six")["six"]
+    assert "exception" not in result, result.get("exception")
+    assert result["screens"] == ["screen-board"] * 6, result
+    rooms = result["rooms"]
+    assert all(len(r) == 32 for r in rooms) and all(rooms.count(r) == 2 for r in rooms), rooms
+    assert result["board_s"] is not None, result       # within 90 s of the last press
     assert not result["errors"], result["errors"]
