@@ -57,7 +57,8 @@ class Action:
     def to_json(self) -> dict:
         """The RECORD.md JSON object of this action."""
         if self.type == PLAY:
-            out = {"type": PLAY, "card": self.card, "lane": self.lane, "face": self.face}
+            out: dict[str, object] = {"type": PLAY, "card": self.card, "lane": self.lane,
+                                      "face": self.face}
             if self.target_card is not None:
                 target = {"card": self.target_card}
                 if self.target_lane is not None:

@@ -134,11 +134,12 @@ def _rebuild() -> None:
         table.update((s.id, getattr(s, field)) for s in specs if getattr(s, field) is not None)
     ON_PLAY_ANY_FACE.clear()
     ON_PLAY_ANY_FACE.update((s.id, s.on_play) for s in specs if s.any_face and s.on_play)
-    for table, test in ((IMMOVABLE, lambda s: s.immovable),
-                        (COUNTS_CARDS, lambda s: s.counts_cards),
-                        (BY_SLOT, lambda s: s.chooses is not None and s.chooses.by_slot)):
-        table.clear()
-        table.update(s.id for s in specs if test(s))
+    marks: tuple[tuple[set[str], Callable[[EffectSpec], bool]], ...] = (
+        (IMMOVABLE, lambda s: s.immovable), (COUNTS_CARDS, lambda s: s.counts_cards),
+        (BY_SLOT, lambda s: s.chooses is not None and s.chooses.by_slot))
+    for marked, test in marks:
+        marked.clear()
+        marked.update(s.id for s in specs if test(s))
     RULE_EFFECT.clear()
     RULE_EFFECT.update((s.rule, s.id) for s in specs)
     CARRIED_RULES.clear()

@@ -39,7 +39,7 @@ def power_parts(state: GameState, card: Card) -> tuple[int, int, list[tuple[str,
         power -= 1
     effect = card.effect
     continuous = CONTINUOUS.get(effect) if effect is not None else None
-    if continuous is not None:
+    if effect is not None and continuous is not None:
         new = continuous(state, card, power)
         if new != power:
             mods.append((EFFECTS[effect].rule, new - power))

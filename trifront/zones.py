@@ -38,6 +38,7 @@ def to_discard(state: GameState, card: Card) -> None:
     if card.zone == HAND:
         ps.hand.remove(card.id)
     elif card.zone == BOARD:
+        assert card.lane is not None           # a card on the board is in a lane
         ps.board[card.lane].remove(card.id)
         leave_board(card)
     card.zone = DISCARD
@@ -75,6 +76,7 @@ def to_board(state: GameState, card: Card, lane: int, face: str) -> None:
 def move_on_board(state: GameState, card: Card, lane: int) -> None:
     """Move a board card to another lane of its owner's side, same face (R5.B2, R5.B5)."""
     ps = state.players[card.owner]
+    assert card.lane is not None               # a card on the board is in a lane
     ps.board[card.lane].remove(card.id)
     ps.board[lane].append(card.id)
     card.lane = lane
