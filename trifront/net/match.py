@@ -46,10 +46,13 @@ from trifront import jsontext
 from trifront.views import public_view
 
 from .fairness import Report
-from .rematch import RematchStatus
 from .protocol import OTHER_VERSION, encode
+from .rematch import RematchStatus
 from .sealed_match import VERSION, SealedMatch
+from .sealed_session import FIELDS as SEALED_PARTS
 from .signaling import ONLINE_PREFIX, room_key
+from .signed_channel import FORGED, SIGNED, STRANGER, Ordered, Refused, SignedChannel
+from .signing import SigningError, keys_from_jwk, new_keys
 from .watch import stream_id
 
 VERSION_NAME = re.compile(r"[\w./-]{1,40}")   # as i18n.busy_text reads it back
@@ -196,6 +199,17 @@ class OnlineMatch:
         self.resumed = False
         self.restore_failed = False   # a match was saved for this room but could not be read
         self.retired = False          # ... or was an older version's host-run match (dropped)
+        #: this page's key pair for the room (signing.py) and the signed channel of its
+        #: session (signed_channel.py); both made, or restored from ``_signed_saved``, when
+        #: the first connection needs them (WebCrypto's work is asynchronous)
+        self.keys = None
+        self.channel: SignedChannel | None = None
+        self._channel_session = None     # the session ``channel`` signs for
+        self._signed_saved: dict | None = None
+        #: the connection messages belong to: one queued for an earlier one is dropped
+        self.gen = 0
+        self._in = Ordered(self._take, self.log)
+        self._out = Ordered(self._put, self.log)
         self.link = link_factory(relay, self.room, self)
         self._restore()
 
@@ -217,6 +231,8 @@ class OnlineMatch:
                                                      log=self.log, clock=self.clock)
                 self.mode = self.session.mode or self.mode
                 self.resumed = True
+                if isinstance(data.get("signed"), dict):
+                    self._signed_saved = data["signed"]
         except Exception as e:  # noqa: BLE001 - a broken saved session is dropped
             self.log(f"could not restore the saved online game: {e!r}")
             self.storage.remove(self.key)
@@ -225,7 +241,11 @@ class OnlineMatch:
 
     def save(self) -> None:
         if self.session is not None and self.session.phase is not None:
-            self.storage.set(self.key, json.dumps(self.session.to_json()))
+            data = self.session.to_json()
+            signed = self.channel.to_json() if self.channel is not None else self._signed_saved
+            if signed is not None:
+                data["signed"] = signed
+            self.storage.set(self.key, json.dumps(data))
 
     def forget(self) -> None:
         """The player is done with this match (game over and seen, or left)."""
@@ -345,6 +365,15 @@ class OnlineMatch:
         s = self.session
         return () if s is None else tuple(sorted(s.quick.said(self.clock()).items()))
 
+    def transcript(self) -> dict | None:
+        """The signed transcript of the game on show (signed_channel.py): every sealed
+        message both pages sent, with its sender's signature and both keys, for a third
+        party to check (``check_transcript``); None before the game."""
+        s, channel = self.session, self.channel
+        if s is None or s.game is None or channel is None:
+            return None
+        return channel.transcript(s.game_id, s.game.page.transcript)
+
     def _changed(self, kind: str) -> None:
         self.save()
         try:
@@ -393,10 +422,11 @@ class OnlineMatch:
         self.channel_up = True
         self.peer_role = None
         self.other_version, self._told_version = None, False   # (another page, maybe)
+        self.gen += 1
         self.net = "connected"
         # "sealed": what a page of an older version, which could also run host-run games,
         # reads to play this page's way
-        self.link.send(json.dumps({"t": "role", "hosting": self.hosting(), "sealed": True}))
+        self._send(json.dumps({"t": "role", "hosting": self.hosting(), "sealed": True}))
         self.on_change("net")
 
     def _carry_verdicts(self, old: SealedMatch) -> None:
@@ -439,7 +469,10 @@ class OnlineMatch:
         """The channel is gone (the opponent left, or the connection failed for good)."""
         self.channel_up = False
         self.peer_role = None
+        self.gen += 1
         self.path = None
+        if self.channel is not None:
+            self.channel.disconnected()
         if self.session is not None:
             self.session.disconnected()
         if self.gone_since is None:
@@ -448,11 +481,92 @@ class OnlineMatch:
         self.on_change("net")
 
     def link_message(self, text: object) -> None:
-        if self.peer_role is None:
-            self._on_role(text)
+        self._in.push((self.gen, text))
+
+    def _send(self, text: str) -> None:
+        """This page's message to the other, signed (if it changes a game) and sent in order."""
+        self._out.push((self.gen, text))
+
+    async def _put(self, item: tuple) -> None:
+        gen, text = item
+        channel = self.channel
+        if channel is not None:
+            signed = len(channel.sigs)
+            text = await channel.outgoing(text)
+            if len(channel.sigs) != signed:
+                self.save()    # this page's own signature is part of its transcript
+        if gen == self.gen:
+            self.link.send(text)
+
+    async def _take(self, item: tuple) -> None:
+        """The other page's message, in order: the role exchange first on each connection,
+        then each message checked by the signed channel before the session reads it."""
+        gen, text = item
+        if gen != self.gen:
             return
-        if self.session is not None:
-            self.session.receive(text)
+        if self.peer_role is None:
+            await self._ready()
+            if gen == self.gen:
+                self._on_role(text)
+            return
+        s, channel = self.session, self.channel
+        if s is None or channel is None or (s.refusal is not None and s.game is None):
+            return
+        try:
+            plain = await channel.incoming(text)
+        except Refused as r:
+            self._refused(r, text)
+            return
+        if gen == self.gen and s is self.session:
+            s.receive(plain)
+
+    def _refused(self, r: Refused, text: object) -> None:
+        """A message the signed channel would not pass on. From the page that proved its key
+        on this connection, a signature that is not that key's stops the game (a verdict,
+        as any refused message); anything else is dropped and logged: it may come from
+        anyone (a stranger's page, an earlier connection's message)."""
+        msg = None
+        try:
+            msg = json.loads(text)
+        except (TypeError, ValueError, RecursionError):
+            pass
+        msg = msg if isinstance(msg, dict) else {}
+        if r.code == FORGED and msg.get("t") == "sgame" and "sig" not in msg \
+                and msg.get("v") != VERSION:
+            self.session.receive(text)   # another version's page: the session says so
+            return
+        self.log(f"refused a message ({r.code}): {r.kind}")
+        if r.code == STRANGER:
+            self.session.turn_away()
+        if r.code == FORGED and self.channel.proved:
+            part = r.kind if r.kind in SIGNED else "sealed"
+            inner = msg.get("m") if part == "sealed" else None
+            if isinstance(inner, dict) and inner.get("t") in SEALED_PARTS:
+                part = inner["t"]     # (named by this page's own list, not the other's text)
+            self.session.refuse(FORGED, part)
+            self.save()
+
+    async def _ready(self) -> None:
+        """This page's key pair for the room: the saved one (a reload), or a new one."""
+        if self.keys is not None:
+            return
+        saved, self._signed_saved = self._signed_saved, None
+        if saved is not None and self.session is not None:
+            try:
+                self.channel = await SignedChannel.from_json(saved, self.session.seat,
+                                                             may_rebind=self._seat_free)
+                self.keys = self.channel.keys
+                self._channel_session = self.session
+                return
+            except (SigningError, KeyError, TypeError, ValueError) as e:
+                self.log(f"could not restore the saved game key: {e!r}")
+        self.keys = await new_keys()
+
+    def _seat_free(self) -> bool:
+        """Whether another key may take the other seat: only once the room's game is over
+        (a game in progress, or being set up, is its two players')."""
+        s = self.session
+        return s is not None and s.phase == "over"
 
     def _on_role(self, text: object) -> None:
         try:
@@ -475,7 +589,7 @@ class OnlineMatch:
             if "sealed" not in msg and not theirs:
                 # a host-run version reads only a role of two fields: as its host, this
                 # page then gets its hello, and answers it with words it shows
-                self.link.send(json.dumps({"t": "role", "hosting": True}))
+                self._send(json.dumps({"t": "role", "hosting": True}))
             self.on_change("phase")
             return
         if mine and theirs:
@@ -495,8 +609,15 @@ class OnlineMatch:
                                        clock=self.clock)
         if self.session is not before and before is not None:
             self._carry_verdicts(before)
+        if self.channel is None or self._channel_session is not self.session:
+            # a session of its own (a new game, or a seat this page did not hold): the other
+            # seat's key is bound afresh
+            self.channel = SignedChannel(self.keys, self.session.seat,
+                                         may_rebind=self._seat_free)
+            self._channel_session = self.session
+        self.channel.connected()
         self.gone_since = None
-        self.session.connected(self.link.send)
+        self.session.connected(self._send)
         self.on_change("phase")
 
     def _tell_other_version(self, msg) -> None:
@@ -504,7 +625,7 @@ class OnlineMatch:
         a channel, with a ``busy`` its page shows (English: its words are its own)."""
         if isinstance(msg, dict) and msg.get("t") == "hello" and not self._told_version:
             self._told_version = True
-            self.link.send(encode("busy", error=OTHER_VERSION.format(theirs=VERSION)))
+            self._send(encode("busy", error=OTHER_VERSION.format(theirs=VERSION)))
 
     # ------------------------------------------------------------------------ the player
 

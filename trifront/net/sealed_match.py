@@ -59,9 +59,13 @@ from .sealed_session import SCHEMA as SEALED_SCHEMA
 from .sealed_session import SealedSession
 from .session import Session
 
-#: /3 (on sealed.PROTOCOL's hashes): each sealed frame carries its sender's clock reading
-VERSION = "trifront-sealed/3"
+#: /4 (on sealed.PROTOCOL's hashes): each sealed frame carries its sender's clock reading,
+#: and every game message its sender's signature (signed_channel.py)
+VERSION = "trifront-sealed/4"
 MAX_MESSAGE = 64 * 1024   # a reveal, the largest, is ~10 KiB
+
+#: what a page that is not the room's other player is told (i18n.py words it)
+IN_PLAY = "This room has a game in progress with another player."
 
 SEEDING, DRAFTING, PLAYING, OVER = "seeding", "drafting", "playing", "over"
 
@@ -201,6 +205,26 @@ class SealedMatch(Session):
             self.on_change("refused")
             return
         self.on_change("state")
+
+    def turn_away(self) -> None:
+        """Another page than the room's other player is on the channel (another key, or
+        another token): it is told the room has a game in progress (it may watch)."""
+        self._send("busy", error=IN_PLAY)
+        self._note("a page other than the room's player tried to take its seat")
+
+    def refuse(self, code: str, part: str) -> None:
+        """A message of the other page's refused before this session read it (a signature
+        that is not its key's: signed_channel.py): the game stops there, with its verdict,
+        as at any refused message. ``part``: the message's kind (a sealed one's own)."""
+        g = self.game
+        if g is not None and g.error is None:
+            g.stop(fault(code, g.here(part), p=1 - self.seat, kind=part))
+        elif g is None and self.refusal is None:
+            # a Draft's picks, before the game: nothing to judge yet, but nothing more is taken
+            self.refusal = fault(code, {"n": None, "p": 1 - self.seat, "part": part},
+                                 p=1 - self.seat, kind=part)
+            self._note(f"the other page's message was refused: {self.refusal}")
+            self.on_change("refused")
 
     # ------------------------------------------------------------------------- state
 
@@ -416,9 +440,7 @@ class SealedMatch(Session):
             raise ProtocolError("only a guest joins")
         if self.token is not None and msg["token"] != self.token:
             if self.phase != OVER:
-                self._send("busy", error="This room has a game in progress with another "
-                           "player.")
-                self._note("a second guest tried to join the game in progress")
+                self.turn_away()
                 return
             # another guest after a finished game: a new game, the room's first for it
             self.close_game()

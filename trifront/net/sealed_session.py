@@ -231,6 +231,16 @@ class SealedSession:
         self.verdict = self._judged(self.page.verdict(self._their_reveal()))
         self.on_change("error")
 
+    def stop(self, refusal: dict) -> None:
+        """A message of the other's refused before it reached this game (its signature,
+        signed_channel.py): the game stops there as at a refused sealed message."""
+        if self.error is None:
+            self._stop(refusal)
+
+    def here(self, part: str) -> dict:
+        """Where the game is, for a refusal of the other's ``part`` message."""
+        return self._here({"t": part})
+
     def _their_reveal(self) -> dict | None:
         page = self.page
         got = [m for s, m in page.transcript if s == page.opp and m.get("t") == "reveal"]

@@ -12,6 +12,10 @@ page). docs/ONLINE.md, "The signed transcript" and "Seats".
   connection; the guest's ``sjoin`` signs it back, so an ``sjoin`` recorded earlier and
   replayed is refused (``stale``). Until the guest's proof on this connection, nothing else
   the host is sent is taken; the guest takes nothing before the host's ``sgame``.
+- **A finished game frees the seat.** Once the room's game is over (``may_rebind``, the
+  match's word), another key may take the other seat for the next game, as the session
+  lets a new guest in after a finished game; each game's transcript keeps the key that
+  signed it.
 - **Every game message signed.** ``sealed``, ``spicks``, ``sopen``, ``rematch``,
   ``norematch`` and the two above carry ``sig``: the sender's signature of the statement
   (kind, the message without ``sig``). A missing or wrong one is refused (``forged``).
@@ -28,8 +32,10 @@ session, one message at a time in each direction (order matters).
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Awaitable, Callable
 
 from .. import jsontext
 from .signing import (
@@ -65,13 +71,17 @@ class SignedChannel:
     ``theirs``: the other seat's public key (wire form) once bound."""
 
     def __init__(self, keys: Keys, seat: int, *, theirs: str | None = None,
-                 sigs: dict | None = None,
-                 on_bind: Callable[[str], None] | None = None) -> None:
+                 sigs: dict | None = None, their_keys: dict | None = None,
+                 on_bind: Callable[[str], None] | None = None,
+                 may_rebind: Callable[[], bool] | None = None) -> None:
         if seat not in (0, 1):
             raise ValueError("a seat is 0 or 1")
         self.keys, self.seat, self.theirs = keys, seat, theirs
         self.mine = b64(keys.public)
         self.on_bind = on_bind or (lambda key: None)
+        self.may_rebind = may_rebind or (lambda: False)
+        #: game -> the other seat's key that signed its sealed messages
+        self.their_keys: dict[str, str] = dict(their_keys or {})
         #: (seat, game, place) -> (the clock reading the sealed message carried, its
         #: signature): a message sent again carries a later reading, so its own signature
         self.sigs: dict[tuple[int, str, int], tuple] = dict(sigs or {})
@@ -138,6 +148,7 @@ class SignedChannel:
             if kind == "sealed" and isinstance(msg.get("game"), str) \
                     and type(msg.get("i")) is int:
                 self.sigs[(1 - self.seat, msg["game"], msg["i"])] = (msg.get("clock"), sig)
+                self.their_keys[msg["game"]] = self.theirs
         for name in ("key", "nonce"):
             msg.pop(name, None)
         return json.dumps(msg, separators=(",", ":"))
@@ -151,7 +162,8 @@ class SignedChannel:
         key, nonce = msg.get("key"), msg.get("nonce")
         if not public_ok(key) or not isinstance(nonce, str) or len(nonce) > 64:
             raise Refused(MALFORMED, kind)
-        if self.theirs is not None and key != self.theirs:
+        stranger = self.theirs is not None and key != self.theirs
+        if stranger and not self.may_rebind():
             raise Refused(STRANGER, kind)
         if kind == "sjoin" and (self.nonce is None or nonce != self.nonce):
             raise Refused(STALE, kind)
@@ -159,7 +171,7 @@ class SignedChannel:
             raise Refused(FORGED, kind)
         if kind == "sgame":
             self.their_nonce = nonce
-        if self.theirs is None:
+        if self.theirs is None or stranger:
             self.theirs = key
             self.on_bind(key)
         self.proved = True
@@ -168,15 +180,19 @@ class SignedChannel:
 
     def to_json(self) -> dict:
         return {"v": 1, "key": self.keys.to_jwk(), "theirs": self.theirs,
-                "sigs": [[s, g, i, clock, sig] for (s, g, i), (clock, sig) in self.sigs.items()]}
+                "sigs": [[s, g, i, clock, sig] for (s, g, i), (clock, sig) in self.sigs.items()],
+                "their_keys": self.their_keys}
 
     @classmethod
     async def from_json(cls, data: dict, seat: int, **kwargs) -> SignedChannel:
         keys = await keys_from_jwk(data["key"])
         theirs = data.get("theirs")
         sigs = {(s, g, i): (clock, sig) for s, g, i, clock, sig in data.get("sigs", [])}
+        their_keys = data.get("their_keys")
+        their_keys = {g: k for g, k in their_keys.items() if public_ok(k)} \
+            if isinstance(their_keys, dict) else {}
         return cls(keys, seat, theirs=theirs if public_ok(theirs) else None, sigs=sigs,
-                   **kwargs)
+                   their_keys=their_keys, **kwargs)
 
     # ------------------------------------------------------------------ the transcript
 
@@ -184,7 +200,7 @@ class SignedChannel:
         """A game's signed transcript: ``messages`` are the sealed game's (sender, message) in
         the order this page carried them out (sealed.SealedPage.transcript)."""
         keys = [None, None]
-        keys[self.seat], keys[1 - self.seat] = self.mine, self.theirs
+        keys[self.seat], keys[1 - self.seat] = self.mine, self.their_keys.get(game, self.theirs)
         places = [0, 0]
         rows = []
         for sender, m in messages:
@@ -218,3 +234,72 @@ async def check_transcript(transcript: object) -> tuple[bool, str | None, list[i
             return False, f"seat {sender}'s message {i} is not signed by its key", counts
         counts[sender] += 1
     return True, None, counts
+
+
+class Ordered:
+    """Runs ``work(item)`` for each item pushed, one at a time and in the order pushed: the
+    page's messages must go (and be taken) in order, and signing one (WebCrypto) takes
+    time. Each runs at once, as far as it can without waiting: on CPython, where the
+    signatures (PyPI cryptography) never wait, the whole of it runs inside ``push``, so a
+    test's in-memory pipes stay synchronous; when one waits (the page), it and those pushed
+    after it finish in a task. ``work`` must not raise; if it does, ``log`` is told and the
+    next item runs."""
+
+    def __init__(self, work: Callable[[object], Awaitable[None]],
+                 log: Callable[[str], None] | None = None) -> None:
+        self.work = work
+        self.log = log or (lambda text: None)
+        self.queue: deque = deque()
+        self.busy = False
+        self.task = None
+
+    def push(self, item: object) -> None:
+        self.queue.append(item)
+        if not self.busy:
+            self._drain()
+
+    def _drain(self) -> None:
+        self.busy = True
+        while self.queue:
+            coro = self.work(self.queue.popleft())
+            try:
+                waiting_on = coro.send(None)
+            except StopIteration:
+                continue
+            except Exception as e:  # noqa: BLE001 - one item's failure must not stop the rest
+                self.log(f"an ordered step failed: {e!r}")
+                continue
+            self.task = asyncio.ensure_future(self._finish(coro, waiting_on))
+            return
+        self.busy = False
+
+    async def _finish(self, coro, waiting_on) -> None:
+        try:
+            await _Resume(coro, waiting_on)
+        except Exception as e:  # noqa: BLE001 - as in _drain
+            self.log(f"an ordered step failed: {e!r}")
+        self._drain()
+
+
+class _Resume:
+    """Awaiting a coroutine already started by hand (``Ordered._drain``) from where it
+    stopped: what it waits on goes to the event loop, and the loop's answers back to it."""
+
+    def __init__(self, coro, waiting_on) -> None:
+        self.coro, self.waiting_on = coro, waiting_on
+
+    def __await__(self):
+        waiting_on = self.waiting_on
+        while True:
+            try:
+                sent = yield waiting_on
+            except BaseException as e:  # noqa: BLE001 - handed to the coroutine itself
+                try:
+                    waiting_on = self.coro.throw(e)
+                except StopIteration as stop:
+                    return stop.value
+                continue
+            try:
+                waiting_on = self.coro.send(sent)
+            except StopIteration as stop:
+                return stop.value

@@ -2074,6 +2074,8 @@ _SOCIAL_EN = {
     "fairwhy.sealed.fields": "a message with fields it cannot have",
     "fairwhy.sealed.unknown_message": "a message of no known kind",
     "fairwhy.sealed.stopped_by_other": "the other page stopped the game and revealed its key",
+    "fairwhy.sealed.forged": "player {p}'s message is not signed by the key its page "
+                             "committed to",
     "fairwhy.sealed.cannot_carry": "a message this page cannot carry out",
     "fairwhy.sealed.card_state": "a shown card is not a card's state",
     "fairwhy.sealed.no_card": "player {p} has no such card",
@@ -2226,6 +2228,7 @@ _SOCIAL_JA = {
     "fairwhy.sealed.fields": "持てない項目を持つメッセージ",
     "fairwhy.sealed.unknown_message": "知らない種類のメッセージ",
     "fairwhy.sealed.stopped_by_other": "相手のページがゲームを止めて鍵を公開しました",
+    "fairwhy.sealed.forged": "プレイヤー{p}のメッセージに、そのページが最初に示した鍵の署名がありません",
     "fairwhy.sealed.cannot_carry": "このページが実行できないメッセージ",
     "fairwhy.sealed.card_state": "見せたカードがカードの状態になっていません",
     "fairwhy.sealed.no_card": "プレイヤー{p}にそのカードはありません",

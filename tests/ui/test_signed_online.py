@@ -1,0 +1,207 @@
+"""Signed play through the app (CPython): two App instances over the in-memory relay of
+test_online, each page signing what it sends with its game key and checking what it is sent
+(net/signed_channel.py in net/match.py). Every game message on the wire is signed by its
+sender's committed key; both pages keep a transcript a third party checks; the keys survive
+a reload; a forged or unsigned message from the other player stops the game with a verdict
+in both languages; a page whose signing waits (WebCrypto's, in the page) sends in order."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from trifront.net import signing
+from trifront.net.match import MemoryStorage
+from trifront.net.signed_channel import SIGNED, check_transcript
+from trifront.net.signing import sign_statement, verify_statement
+from trifront.ui import i18n
+
+from .test_online import FakeRelay, leave_all, online_app, play, step
+
+
+def wiretap(relay, app, seen: list, change=None) -> None:
+    """Everything ``app``'s page sends goes into ``seen``; ``change(text)`` may alter it."""
+    link = app.match.link
+    send = link.send
+
+    def tapped(text):
+        if change is not None:
+            text = change(text)
+        seen.append(text)
+        send(text)
+    link.send = tapped
+
+
+async def signed_by(texts: list, key: str) -> int:
+    """How many of ``texts`` change a game; every one of them carries ``key``'s signature."""
+    n = 0
+    for text in texts:
+        msg = json.loads(text)
+        if msg.get("t") not in SIGNED:
+            continue
+        sig = msg.pop("sig", None)
+        assert await verify_statement(key, msg["t"], msg, sig), text[:120]
+        n += 1
+    return n
+
+
+def test_every_game_message_is_signed_and_both_pages_keep_a_transcript_that_checks():
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        sent = [[], []]
+        wiretap(relay, a, sent[0])
+        wiretap(relay, b, sent[1])
+        await play(relay, [a, b], [pa, pb])
+        for p in (pa, pb):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1"
+        ka, kb = a.match.channel.mine, b.match.channel.mine
+        assert ka != kb and a.match.channel.theirs == kb and b.match.channel.theirs == ka
+        assert await signed_by(sent[0], ka) > 20 and await signed_by(sent[1], kb) > 20
+        for app in (a, b):
+            t = app.match.transcript()
+            ok, why, counts = await check_transcript(t)
+            assert ok, why
+            page = app.match.session.game.page
+            assert counts == [sum(1 for s, _ in page.transcript if s == seat)
+                              for seat in (0, 1)]
+            assert t["keys"] == [ka, kb]
+        # one message of the host's changed in the guest's transcript: it no longer checks
+        t = b.match.transcript()
+        t["messages"][3][2] = {**t["messages"][3][2], "n": 99}
+        assert not (await check_transcript(t))[0]
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_the_game_keys_survive_a_reload_of_either_page():
+    async def go():
+        relay = FakeRelay()
+        stores = [MemoryStorage(), MemoryStorage()]
+        (a, pa) = online_app(relay, storage=stores[0])
+        (b, pb) = online_app(relay, storage=stores[1])
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 8)
+        keys = a.match.channel.mine, b.match.channel.mine
+        for which in (1, 0):
+            app = (a, b)[which]
+            app.match.close()                    # the tab reloads
+            await step(relay)
+            app, page = online_app(relay, storage=stores[which])
+            app.dispatch("start")
+            await step(relay)
+            assert app.match.resumed and app.match.channel.mine == keys[which]
+            assert app.match.channel.theirs == keys[1 - which]
+            if which:
+                b, pb = app, page
+            else:
+                a, pa = app, page
+            await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
+        await play(relay, [a, b], [pa, pb])
+        for app, p in ((a, pa), (b, pb)):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1"
+            ok, why, _ = await check_transcript(app.match.transcript())
+            assert ok, why
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("how", ["forged", "unsigned"])
+def test_a_forged_or_unsigned_message_stops_the_game_with_its_verdict(how):
+    """The guest's page (modified) sends one move signed by another key, or with no
+    signature: the host's page refuses it, the game stops there, not fair, and the verdict
+    names the message, in English and Japanese."""
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 4)
+        other = await signing.new_keys()
+        done = []
+
+        def change(text):
+            msg = json.loads(text)
+            if done or msg.get("t") != "sealed" or msg["m"].get("t") != "move":
+                return text
+            done.append(msg["m"]["n"])
+            msg.pop("sig")
+            if how == "forged":
+                msg["sig"] = _sign_now(other, msg)
+            return json.dumps(msg)
+        wiretap(relay, b, [], change)
+        for _ in range(200):
+            await play(relay, [a, b], [pa, pb], stop=lambda n: n == 1)
+            if a.screen == "over":
+                break
+        assert done and a.screen == "over"
+        refusal = a.match.status().refusal
+        assert refusal["code"] == "forged" and refusal["step"]["part"] == "move"
+        assert refusal["step"]["p"] == 1
+        fair = pa.tree.find("#fairness")
+        assert fair.attrs["data-fair"] == "0"
+        assert "player 1's message is not signed by the key its page committed to" \
+            in fair.text(), fair.text()
+        i18n.set_lang("ja")
+        try:
+            assert "署名がありません" in i18n.fault_text(refusal)
+        finally:
+            i18n.set_lang("en")
+        # the guest is told (its reveal came; the host's page stopped the game)
+        for _ in range(5):
+            await step(relay)
+        assert b.view()["over"] and not pb.errors and not pa.errors
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def _sign_now(keys, msg: dict) -> str:
+    """A signature made at once (CPython's keys never wait)."""
+    coro = sign_statement(keys, msg["t"], msg)
+    try:
+        coro.send(None)
+    except StopIteration as stop:
+        return stop.value
+    raise AssertionError("a CPython signature waited")
+
+
+def test_signing_that_waits_keeps_every_message_in_order(monkeypatch):
+    """In the page a signature is WebCrypto's, made later: here each waits a turn of the
+    event loop, so messages queue behind it; the game still goes to a fair end and every
+    message goes in the order the session made it."""
+    sign = signing._CryptographyKeys.sign
+
+    async def slow_sign(self, data):
+        await asyncio.sleep(0)
+        return await sign(self, data)
+    monkeypatch.setattr(signing._CryptographyKeys, "sign", slow_sign)
+
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        for _ in range(20):
+            await step(relay)
+        sent = []
+        wiretap(relay, a, sent)
+        await play(relay, [a, b], [pa, pb], limit=4000)
+        for _ in range(100):          # the reveals' signatures come a few turns later
+            if all(p.tree.find("#fairness").attrs["data-fair"] != "pending" for p in (pa, pb)):
+                break
+            await step(relay)
+            a.render(); b.render()
+        for p in (pa, pb):
+            assert p.tree.find("#fairness").attrs["data-fair"] == "1"
+        places = [json.loads(t)["i"] for t in sent if json.loads(t).get("t") == "sealed"]
+        assert places and places == sorted(places)
+        ok, why, _ = await check_transcript(b.match.transcript())
+        assert ok, why
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
