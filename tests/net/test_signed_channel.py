@@ -39,8 +39,8 @@ class SignedPipe(Pipe):
         self.refused: list[tuple[int, str, str | None]] = []
 
     def connect(self):
-        for p in (0, 1):
-            self.c[p].connected()
+        self.c[1].connected()
+        self.c[0].connected(echo=self.c[1].nonce)   # (the role messages carry the challenges)
         super().connect()
 
     def pump(self):
@@ -118,12 +118,12 @@ def test_a_stranger_with_the_room_word_never_gets_the_guest_s_seat():
     # the guest's page goes away; a stranger (a page of its own, its own key) joins
     stranger = SignedChannel(run(new_keys()), 1)
     intruder = SealedMatch(1)
-    pipe.c[0].connected()
+    stranger.connected()
+    pipe.c[0].connected(echo=stranger.nonce)
     out: deque = deque()
     pipe.s[0].connected(lambda text: out.append(text))
 
     async def go():
-        stranger.connected()
         refused = []
         sent_back = deque()
         intruder.connected(lambda text: sent_back.append(text))
@@ -200,6 +200,30 @@ def test_a_message_without_its_signature_is_refused():
     pipe.connect()
     assert pipe.refused and all(code == FORGED for _, code, _ in pipe.refused)
     assert pipe.s[0].view() is None and pipe.s[1].view() is None   # no deal without hellos
+
+
+def test_an_sgame_replayed_on_a_new_connection_is_stale():
+    """The guest's page has a new challenge on each connection: the host's sgame of an
+    earlier one, replayed (by a stranger holding it, or a relay), is refused, so a page
+    gets the host's seat back only by signing this connection's challenge with its key."""
+    recorded = []
+
+    def keep(to, text):
+        if to == 1 and json.loads(text)["t"] == "sgame":
+            recorded.append(text)
+        return text
+    pipe = SignedPipe(tamper=keep)
+    pipe.connect()
+    assert recorded and pipe.c[1].proved
+    pipe.c[1].connected()            # a new connection: the guest's new challenge
+
+    async def replay():
+        with pytest.raises(Refused) as r:
+            await pipe.c[1].incoming(recorded[0])
+        return r.value.code
+    assert run(replay()) == STALE and not pipe.c[1].proved
+    pipe.connect()                   # the real host signs the new challenge back
+    assert pipe.c[1].proved and not pipe.refused
 
 
 def test_unsigned_kinds_pass_and_junk_is_refused_quietly():

@@ -19,6 +19,7 @@ from trifront.net.signing import sign_statement, verify_statement
 from trifront.ui import i18n
 
 from .test_online import FakeRelay, leave_all, online_app, play, step
+from .test_sealed_online import to_a_fair_end
 
 
 def wiretap(relay, app, seen: list, change=None) -> None:
@@ -204,4 +205,148 @@ def test_signing_that_waits_keeps_every_message_in_order(monkeypatch):
         assert ok, why
         leave_all([a, b])
         await step(relay)
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------------ seats belong to players
+
+async def stranger_is_turned_away(relay, players) -> None:
+    """A page of its own (its own storage and key) joins the room word: it is told the room
+    is in play with another player (it may watch), in both languages, leaves the room, and
+    no player's game changes."""
+    seen = [(a.match.session.game_id, a.match.session.game.received, a.match.role)
+            for a in players]
+    (c, pc) = online_app(relay)
+    c.dispatch("start")
+    for _ in range(3):
+        await step(relay)
+    assert c.match.turned_away and c.match.status().net == "closed"
+    assert "another player" in pc.tree.text() and "Watch" in pc.tree.text()
+    c.dispatch("lang", {"lang": "ja"})
+    assert "別のプレイヤーとのゲームが進行中" in pc.tree.text(), pc.tree.text()
+    c.dispatch("lang", {"lang": "en"})
+    assert c.match.link not in relay.rooms.get("blue fox", [])     # its seat is free again
+    assert [(a.match.session.game_id, a.match.session.game.received, a.match.role)
+            for a in players] == seen
+    assert all(a.match.session.game.error is None for a in players)
+
+
+@pytest.mark.parametrize("away", ["guest", "host"])
+def test_a_stranger_while_either_player_reloads_takes_no_seat_and_the_player_gets_back(away):
+    """The guest's page, or the host's, is reloading; a stranger joins the room word first
+    (with the host away the guest's page is the relay's first joiner, which used to host a
+    fresh game then): it is turned away, the staying page's game is as it was, and the real
+    player's page comes back (its saved key proving the seat) and the game ends fair."""
+    async def go():
+        relay = FakeRelay()
+        stores = [MemoryStorage(), MemoryStorage()]
+        apps = [online_app(relay, storage=stores[0]), online_app(relay, storage=stores[1])]
+        for app, _ in apps:
+            app.dispatch("start")
+        await play(relay, [a for a, _ in apps], [p for _, p in apps], stop=lambda n: n == 6)
+        i = 0 if away == "host" else 1
+        apps[i][0].match.close()
+        await step(relay)
+        await stranger_is_turned_away(relay, [apps[1 - i][0]])
+        apps[i] = online_app(relay, storage=stores[i])
+        apps[i][0].dispatch("start")
+        await step(relay)
+        (a, pa), (b, pb) = apps
+        assert a.match.role == "host" and b.match.role == "guest" and apps[i][0].match.resumed
+        await to_a_fair_end(relay, (a, pa), (b, pb))
+    asyncio.run(go())
+
+
+def test_a_stranger_before_the_game_begins_takes_no_seat():
+    """Draft: the guest joined (its key is bound) and reloads while both pick; a stranger
+    joining then is turned away; the guest comes back and the game is played out."""
+    async def go():
+        relay = FakeRelay()
+        store = MemoryStorage()
+        (a, pa) = online_app(relay, mode="draft")
+        (b, pb) = online_app(relay, storage=store, mode="draft")
+        a.dispatch("start"); b.dispatch("start")
+        await step(relay)
+        assert a.match.phase == "drafting" and a.match.channel.theirs == b.match.channel.mine
+        b.match.close()
+        await step(relay)
+        (c, pc) = online_app(relay)
+        c.dispatch("start")
+        for _ in range(3):
+            await step(relay)
+        assert c.match.turned_away and a.match.channel.theirs != c.match.keys and \
+            a.match.phase == "drafting"
+        b, pb = online_app(relay, storage=store, mode="draft")
+        b.dispatch("start")
+        await step(relay)
+        assert b.match.resumed and b.match.role == "guest"
+    asyncio.run(go())
+
+
+def test_a_replayed_host_cannot_take_the_host_s_seat_from_the_guest():
+    """The host's page is away; a page replays what the host's page sent on an earlier
+    connection (its role with the host's key, its signed sgame): the guest's page refuses
+    the sgame (it signs no challenge of this connection), its game does not change, and the
+    real host's page gets back in."""
+    async def go():
+        relay = FakeRelay()
+        store = MemoryStorage()
+        (a, pa) = online_app(relay, storage=store)
+        (b, pb) = online_app(relay)
+        a.dispatch("start")
+        await step(relay)
+        sent = []
+        wiretap(relay, a, sent)
+        b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 4)
+        a.match.close()
+        await step(relay)
+        seen = b.match.session.game.received, b.match.session.game_id
+        (c, pc) = online_app(relay)
+        replay = [t for t in sent if json.loads(t)["t"] in ("role", "sgame")][:2]
+        c.dispatch("start")
+        c.match.link_message = lambda text: None       # a page that only replays
+        for _ in range(2):
+            await step(relay)
+        for text in replay:
+            relay.q.append(lambda t=text: b.match.link_message(t))
+        for _ in range(3):
+            await step(relay)
+        assert (b.match.session.game.received, b.match.session.game_id) == seen
+        assert not b.match.channel.proved and b.match.role == "guest"
+        c.match.close()
+        await step(relay)
+        a, pa = online_app(relay, storage=store)
+        a.dispatch("start")
+        await step(relay)
+        assert a.match.resumed and b.match.channel.proved
+        await to_a_fair_end(relay, (a, pa), (b, pb))
+    asyncio.run(go())
+
+
+def test_after_a_relay_restart_a_stranger_first_in_the_room_takes_no_seat():
+    """The relay restarts (every page's connection and every room gone); a stranger joins
+    the room word before either player's page is back: the first player's page turns it
+    away; the other comes back and the game ends fair."""
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 6)
+        relay.rooms.clear()                        # the relay is gone ...
+        for app in (a, b):
+            app.match.link.open = False
+            app.match.link_lost("relay")
+        await step(relay)
+        (c, pc) = online_app(relay)                # ... a stranger is back first ...
+        c.dispatch("start")
+        await step(relay)
+        b.match.link.start()                       # ... then the guest's page rejoins
+        for _ in range(3):
+            await step(relay)
+        assert c.match.turned_away and b.match.role == "guest"
+        a.match.link.start()                       # ... and the host's
+        await step(relay)
+        assert a.match.channel.proved and b.match.channel.proved
+        await to_a_fair_end(relay, (a, pa), (b, pb))
     asyncio.run(go())

@@ -48,11 +48,11 @@ from trifront.views import public_view
 from .fairness import Report
 from .protocol import OTHER_VERSION, encode
 from .rematch import RematchStatus
-from .sealed_match import VERSION, SealedMatch
+from .sealed_match import IN_PLAY, VERSION, SealedMatch
 from .sealed_session import FIELDS as SEALED_PARTS
 from .signaling import ONLINE_PREFIX, room_key
 from .signed_channel import FORGED, SIGNED, STRANGER, Ordered, Refused, SignedChannel
-from .signing import SigningError, keys_from_jwk, new_keys
+from .signing import SigningError, b64, challenge, new_keys
 from .watch import stream_id
 
 VERSION_NAME = re.compile(r"[\w./-]{1,40}")   # as i18n.busy_text reads it back
@@ -195,6 +195,8 @@ class OnlineMatch:
         self.claimed = False                  # this page claimed the win (opponent gone)
         self.other_version: str | None = None  # the other page runs another version (its name)
         self._told_version = False    # ... and was told so on this channel
+        self.turned_away = False              # told the room is in play with another player
+        self._played = False                  # a game of the room was joined on this page
         self.connecting_since: float | None = None  # paired, the channel not open yet
         self.resumed = False
         self.restore_failed = False   # a match was saved for this room but could not be read
@@ -208,6 +210,7 @@ class OnlineMatch:
         self._signed_saved: dict | None = None
         #: the connection messages belong to: one queued for an earlier one is dropped
         self.gen = 0
+        self.nonce: str | None = None    # this page's challenge on this connection
         self._in = Ordered(self._take, self.log)
         self._out = Ordered(self._put, self.log)
         self.link = link_factory(relay, self.room, self)
@@ -345,7 +348,8 @@ class OnlineMatch:
             claimed=self.claimed, claim_in=self._claim_in(view),
             slow_connect=self.slow_connect(),
             busy=(None if self.other_version is None else
-                  f"another version ({self.other_version})") or (None if s is None else s.busy),
+                  f"another version ({self.other_version})")
+            or (IN_PLAY if self.turned_away else None) or (None if s is None else s.busy),
             refusal=None if s is None else s.refusal,
             report=None if s is None else s.report, path=self.path,
             rematch=self._rematch_status(), games=1 if s is None else s.games,
@@ -424,9 +428,7 @@ class OnlineMatch:
         self.other_version, self._told_version = None, False   # (another page, maybe)
         self.gen += 1
         self.net = "connected"
-        # "sealed": what a page of an older version, which could also run host-run games,
-        # reads to play this page's way
-        self._send(json.dumps({"t": "role", "hosting": self.hosting(), "sealed": True}))
+        self._out.push((self.gen, None))    # the role message (``_put``)
         self.on_change("net")
 
     def _carry_verdicts(self, old: SealedMatch) -> None:
@@ -489,6 +491,8 @@ class OnlineMatch:
 
     async def _put(self, item: tuple) -> None:
         gen, text = item
+        if text is None:
+            text = await self._role()
         channel = self.channel
         if channel is not None:
             signed = len(channel.sigs)
@@ -519,6 +523,23 @@ class OnlineMatch:
             return
         if gen == self.gen and s is self.session:
             s.receive(plain)
+            self._played = self._played or s.joined
+            if s.busy == IN_PLAY and not (self.resumed or self._played):
+                self._turned_away()
+
+    def _turned_away(self) -> None:
+        """The other page plays this room's game with another player and said so: this page
+        leaves the room, so that it holds no seat the real player needs (its player may
+        watch the game instead). Its session, which never began, is dropped."""
+        self.log("the room has a game in progress with another player: left it")
+        self.link.close()
+        self.session, self.channel, self._channel_session = None, None, None
+        self.peer_role = None
+        self.gen += 1
+        self.turned_away = True
+        self.net, self.detail = "closed", ""
+        self.forget()
+        self.on_change("net")
 
     def _refused(self, r: Refused, text: object) -> None:
         """A message the signed channel would not pass on. From the page that proved its key
@@ -546,6 +567,25 @@ class OnlineMatch:
             self.session.refuse(FORGED, part)
             self.save()
 
+    async def _role(self) -> str:
+        """This page's first message on a connection: whether it hosts a game of the room,
+        its key for the room and its challenge for this connection (signed_channel.py: the
+        other page signs it back with its key, so a page that shows a seat's key must hold
+        it). "sealed": what a page of an older version, which could also run host-run
+        games, reads to play this page's way; "v": this page's protocol (``other_version``)."""
+        await self._ready()
+        self.nonce = challenge()
+        return json.dumps({"t": "role", "hosting": self.hosting(), "sealed": True,
+                           "v": VERSION, "key": b64(self.keys.public), "nonce": self.nonce})
+
+    def _bound(self) -> str | None:
+        """The other player's key while the room's game is theirs and this page's (bound
+        by the signed channel, the game not over), else None."""
+        if self.channel is None or self._channel_session is not self.session \
+                or self._seat_free():
+            return None
+        return self.channel.theirs
+
     async def _ready(self) -> None:
         """This page's key pair for the room: the saved one (a reload), or a new one."""
         if self.keys is not None:
@@ -570,7 +610,7 @@ class OnlineMatch:
 
     def _on_role(self, text: object) -> None:
         try:
-            msg = json.loads(text) if isinstance(text, str) and len(text) < 200 else None
+            msg = json.loads(text) if isinstance(text, str) and len(text) < 400 else None
         except ValueError:
             msg = None
         if self.other_version is not None:
@@ -592,6 +632,15 @@ class OnlineMatch:
                 self._send(json.dumps({"t": "role", "hosting": True}))
             self.on_change("phase")
             return
+        bound = self._bound()
+        if bound is not None and msg.get("key") != bound:
+            # not the page this room's game is played with: it takes no seat, changes no
+            # session, and is told the room is in play (it may watch); the real player's
+            # page gets in again when it comes back
+            self.log("a page that is not the room's other player joined; it was told the "
+                     "room is in play")
+            self._send(encode("busy", error=IN_PLAY))
+            return
         if mine and theirs:
             self.log("the other page also hosts an unfinished game in this room; "
                      "neither game is given up")
@@ -599,6 +648,10 @@ class OnlineMatch:
             self.on_change("net")
             return
         host = mine if mine != theirs else self.offer
+        if host and self.role == "guest" and bound is not None:
+            # the guest of a game in progress stays its guest: it waits for its host's page
+            # (which proves its key), whatever another page says or the relay's order
+            host = False
         self.peer_role = theirs
         before = self.session
         if host and self.role != "host":
@@ -615,7 +668,7 @@ class OnlineMatch:
             self.channel = SignedChannel(self.keys, self.session.seat,
                                          may_rebind=self._seat_free)
             self._channel_session = self.session
-        self.channel.connected()
+        self.channel.connected(self.nonce, msg.get("nonce"))
         self.gone_since = None
         self.session.connected(self._send)
         self.on_change("phase")

@@ -8,9 +8,12 @@ page). docs/ONLINE.md, "The signed transcript" and "Seats".
   guest's ``sjoin``. The first key the other page shows is bound to its seat, for good: a
   later ``sgame`` or ``sjoin`` under another key is refused (``stranger``), however it came
   (a page with the room word, a relay), and the session never sees it.
-- **Proof on every connection.** The host's ``sgame`` carries a fresh ``nonce`` for this
-  connection; the guest's ``sjoin`` signs it back, so an ``sjoin`` recorded earlier and
-  replayed is refused (``stale``). Until the guest's proof on this connection, nothing else
+- **Proof on every connection.** Each page has a fresh challenge (``nonce``) for each
+  connection, which it sends first (the match's role message). The host's ``sgame`` carries
+  its own and signs the guest's back (``echo``); the guest's ``sjoin`` signs the host's back.
+  So an ``sgame`` or ``sjoin`` recorded earlier and replayed is refused (``stale``): a page
+  gets its seat back only by signing, with the seat's key, a challenge made for this
+  connection. Until the guest's proof on this connection, nothing else
   the host is sent is taken; the guest takes nothing before the host's ``sgame``.
 - **A finished game frees the seat.** Once the room's game is over (``may_rebind``, the
   match's word), another key may take the other seat for the next game, as the session
@@ -87,13 +90,16 @@ class SignedChannel:
         self.sigs: dict[tuple[int, str, int], tuple] = dict(sigs or {})
         self.nonce: str | None = None        # seat 0: this connection's challenge
         self.their_nonce: str | None = None  # seat 1: the host's challenge, to sign back
+        self.echo: str | None = None         # seat 0: the guest's challenge, to sign back
         self.proved = False                  # the other page proved its key on this connection
 
     # ------------------------------------------------------------------ connection
 
-    def connected(self) -> None:
-        """A new connection: a fresh challenge (host), no proof yet (both)."""
-        self.nonce = challenge() if self.seat == 0 else None
+    def connected(self, nonce: str | None = None, echo: object = None) -> None:
+        """A new connection: this page's challenge (``nonce``, fresh unless given: the page
+        sent it already), the other page's (``echo``: the host signs it back), no proof yet."""
+        self.nonce = nonce or challenge()
+        self.echo = echo if isinstance(echo, str) and len(echo) <= 64 else None
         self.their_nonce = None
         self.proved = False
 
@@ -109,7 +115,7 @@ class SignedChannel:
         if kind not in SIGNED:
             return text
         if kind == "sgame":
-            msg.update(key=self.mine, nonce=self.nonce or "")
+            msg.update(key=self.mine, nonce=self.nonce or "", echo=self.echo or "")
         elif kind == "sjoin":
             msg.update(key=self.mine, nonce=self.their_nonce or "")
         msg.pop("sig", None)
@@ -149,7 +155,7 @@ class SignedChannel:
                     and type(msg.get("i")) is int:
                 self.sigs[(1 - self.seat, msg["game"], msg["i"])] = (msg.get("clock"), sig)
                 self.their_keys[msg["game"]] = self.theirs
-        for name in ("key", "nonce"):
+        for name in ("key", "nonce", "echo"):
             msg.pop(name, None)
         return json.dumps(msg, separators=(",", ":"))
 
@@ -166,6 +172,8 @@ class SignedChannel:
         if stranger and not self.may_rebind():
             raise Refused(STRANGER, kind)
         if kind == "sjoin" and (self.nonce is None or nonce != self.nonce):
+            raise Refused(STALE, kind)
+        if kind == "sgame" and (self.nonce is None or msg.get("echo") != self.nonce):
             raise Refused(STALE, kind)
         if not await verify_statement(key, kind, msg, sig):
             raise Refused(FORGED, kind)

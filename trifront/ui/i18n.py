@@ -842,7 +842,8 @@ EN: dict[str, str] = {
     "watch.leave_title": "Stop watching and go back to the menu",
     "watch.new_game": "A new game started in this room.",
     "online.busy": "This room is in use",
-    "online.busy_taken": "This room has a game in progress with another player.",
+    "online.busy_taken": "This room has a game in progress with another player. You may "
+                         "watch it: Watch, with the same room word.",
     "online.busy_version": "The other page runs another version of TriFront ({theirs}). Both "
                            "players should reload the page, then join again.",
     "online.busy_refused": "The other page could not accept this room's game.",
@@ -1545,7 +1546,7 @@ JA: dict[str, str] = {
     "watch.leave_title": "観戦をやめてメニューに戻る",
     "watch.new_game": "このルームで新しい対戦が始まりました。",
     "online.busy": "この部屋は使用中です",
-    "online.busy_taken": "この部屋では別のプレイヤーとのゲームが進行中です。",
+    "online.busy_taken": "この部屋では別のプレイヤーとのゲームが進行中です。同じキーワードで「観戦」から見ることができます。",
     "online.busy_version": "相手のページは別のバージョンの TriFront（{theirs}）です。両方のプレイヤーがページを再読み込みしてから、もう一度参加してください。",
     "online.busy_refused": "相手のページはこの部屋のゲームを受け付けられませんでした。",
     "online.title": "オンライン戦",
