@@ -81,13 +81,15 @@ def check_record(data: object) -> dict:
     missing = _FIELDS - set(data)
     if missing:
         raise MalformedRecord(f"missing field(s): {', '.join(map(repr, sorted(missing)))}")
-    extra = set(data) - _FIELDS - {"players", "told"}
+    extra = set(data) - _FIELDS - {"players", "told", "signed"}
     if extra:
         raise MalformedRecord(f"unknown field(s): {', '.join(map(repr, sorted(extra)))}")
     players = data.get("players")
     if "players" in data and not (isinstance(players, list) and len(players) == 2
                                   and all(isinstance(p, str) and p in PLAYERS for p in players)):
         raise MalformedRecord(f"players must be two of {PLAYERS}, not {players!r}")
+    if "signed" in data and not isinstance(data["signed"], dict):
+        raise MalformedRecord("signed must be an object (net/signed_channel.check_end)")
     if not isinstance(data["actions"], list):
         raise MalformedRecord("actions must be a list")
     actions = []

@@ -350,3 +350,69 @@ def test_after_a_relay_restart_a_stranger_first_in_the_room_takes_no_seat():
         assert a.match.channel.proved and b.match.channel.proved
         await to_a_fair_end(relay, (a, pa), (b, pb))
     asyncio.run(go())
+
+
+# ------------------------------------------------------------------ the signed end of a game
+
+def test_the_end_of_a_game_carries_both_signatures_and_is_exported_with_the_record():
+    """At the end each page signs {the record's hash, its verdict, the result} and sends it;
+    both pages end with one statement signed by both keys, which a third party checks
+    against the exported record (check_end); a statement with the verdict or the record
+    changed, or a signature swapped, does not check."""
+    from trifront.net.signed_channel import check_end
+    from trifront.record import check_record, replay
+    from trifront.ui.screens.common import game_record
+
+    async def go():
+        relay = FakeRelay()
+        (a, pa), (b, pb) = online_app(relay), online_app(relay)
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb])
+        for _ in range(5):
+            await step(relay)
+        ends = [a.match.signed_end(), b.match.signed_end()]
+        assert ends[0] == ends[1] and all(s is not None for s in ends[0]["sigs"])
+        st = ends[0]["statement"]
+        assert st["fair"] is True and st["winner"] == a.view()["winner"]
+        record = game_record(a)               # what the page exports (file and link)
+        assert record["signed"] == ends[0]
+        replay(check_record(record))          # still a record any page replays
+        ok, by, why = await check_end(record["signed"], record)
+        assert ok and by == [True, True], why
+        bad = json.loads(json.dumps(ends[0]))
+        bad["statement"]["fair"] = False
+        assert not (await check_end(bad))[0]
+        other = {**record, "actions": record["actions"][:-1]}
+        assert not (await check_end(ends[0], other))[0]
+        swapped = {**ends[0], "sigs": ends[0]["sigs"][::-1]}
+        assert not (await check_end(swapped))[0]
+        leave_all([a, b])
+        await step(relay)
+    asyncio.run(go())
+
+
+def test_a_claimed_win_carries_the_claimer_s_signature_alone():
+    from trifront.net.signed_channel import check_end
+
+    async def go():
+        now = [100.0]
+        relay = FakeRelay()
+        (a, pa) = online_app(relay)
+        (b, pb) = online_app(relay, clock=lambda: now[0])
+        a.dispatch("start"); b.dispatch("start")
+        await play(relay, [a, b], [pa, pb], stop=lambda n: n == 4)
+        a.match.close()                       # the host's tab is gone
+        await step(relay)
+        now[0] += 31
+        b.render()
+        b.dispatch("claim-win")
+        assert b.screen == "over"
+        end = b.match.signed_end()
+        st = end["statement"]
+        assert st["t"] == "sclaim" and st["winner"] == 1 and st["why"] == "gone"
+        ok, by, why = await check_end(end)
+        assert ok and by == [False, True], why
+        forged = {**end, "sigs": [end["sigs"][1], None]}    # as if the host had signed it
+        assert not (await check_end(forged))[0]
+        leave_all([b])
+    asyncio.run(go())

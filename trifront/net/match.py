@@ -51,7 +51,17 @@ from .rematch import RematchStatus
 from .sealed_match import IN_PLAY, VERSION, SealedMatch
 from .sealed_session import FIELDS as SEALED_PARTS
 from .signaling import ONLINE_PREFIX, room_key
-from .signed_channel import FORGED, SIGNED, STRANGER, Ordered, Refused, SignedChannel
+from .signed_channel import (
+    FORGED,
+    SIGNED,
+    STRANGER,
+    Ordered,
+    Refused,
+    SignedChannel,
+    claim_statement,
+    end_statement,
+    signed_end,
+)
 from .signing import SigningError, b64, challenge, new_keys
 from .watch import stream_id
 
@@ -207,6 +217,7 @@ class OnlineMatch:
         self.keys = None
         self.channel: SignedChannel | None = None
         self._channel_session = None     # the session ``channel`` signs for
+        self._end_asked: str | None = None   # the game whose end this page signed last
         self._signed_saved: dict | None = None
         #: the connection messages belong to: one queued for an earlier one is dropped
         self.gen = 0
@@ -378,7 +389,33 @@ class OnlineMatch:
             return None
         return channel.transcript(s.game_id, s.game.page.transcript)
 
+    def signed_end(self) -> dict | None:
+        """How the game on show ended, signed (signed_channel.signed_end: both pages'
+        signatures when they agree; this page's claim alone after a claimed win), for a
+        third party to check (``check_end``); None before this page signed it."""
+        s = self.session
+        if s is None or self.channel is None or s.game_id is None:
+            return None
+        return signed_end(self.channel, s.game_id)
+
+    def _sign_end(self, again: bool = False) -> None:
+        """Once this page's verdict of the game is given, it signs how the game ended and
+        sends it to the other page (again on each connection until the other's comes)."""
+        s, channel = self.session, self.channel
+        if s is None or channel is None or s.report is None or self.claimed:
+            return
+        got = channel.ends.get(s.game_id) or {}
+        if "theirs" in got or (not again and ("mine" in got or self._end_asked == s.game_id)):
+            return
+        self._end_asked = s.game_id
+        view = s.view()
+        report = s.report
+        self._send(json.dumps(end_statement(s.game_id, report.record or report.partial,
+                                            report.fair, None if view is None
+                                            else view.get("winner"))))
+
     def _changed(self, kind: str) -> None:
+        self._sign_end()
         self.save()
         try:
             self._publish()
@@ -522,6 +559,10 @@ class OnlineMatch:
             self._refused(r, text)
             return
         if gen == self.gen and s is self.session:
+            if '"send"' in plain and json.loads(plain).get("t") == "send":
+                # (the channel kept it: signed_end)
+                self.save()
+                return
             s.receive(plain)
             self._played = self._played or s.joined
             if s.busy == IN_PLAY and not (self.resumed or self._played):
@@ -671,6 +712,7 @@ class OnlineMatch:
         self.channel.connected(self.nonce, msg.get("nonce"))
         self.gone_since = None
         self.session.connected(self._send)
+        self._sign_end(again=True)
         self.on_change("phase")
 
     def _tell_other_version(self, msg) -> None:
@@ -717,6 +759,14 @@ class OnlineMatch:
         # that a page that comes back finds it empty and may claim in turn, rather than
         # playing on with a page that already shows its game as won
         self.claimed = True
+        s = self.session
+        if s is not None and self.channel is not None and s.game_id is not None:
+            why = "time" if s.time_up else "gone"
+            report = s.report
+            record = None if report is None else report.record or report.partial
+            # signed, not sent: the other page cannot be told (net "closed" below)
+            self._out.push((None, json.dumps(claim_statement(s.game_id, record, self.me, why,
+                                                             self.n or 0))))
         self.link.close()
         self.net, self.detail = "closed", ""
         self.forget()

@@ -36,6 +36,7 @@ session, one message at a time in each direction (order matters).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -44,6 +45,7 @@ from .. import jsontext
 from .signing import (
     Keys,
     b64,
+    canonical,
     challenge,
     keys_from_jwk,
     public_ok,
@@ -52,8 +54,12 @@ from .signing import (
     verify_statement,
 )
 
-#: the messages that change a game: signed by their sender, checked against its bound key
-SIGNED = frozenset({"sgame", "sjoin", "sealed", "spicks", "sopen", "rematch", "norematch"})
+#: the messages that change a game: signed by their sender, checked against its bound key;
+#: ``send``: a page's statement of how the game ended, ``sclaim``: its claim of the win
+#: (``end_statement``, ``check_end``)
+SIGNED = frozenset({"sgame", "sjoin", "sealed", "spicks", "sopen", "rematch", "norematch",
+                    "send", "sclaim"})
+END_KINDS = ("send", "sclaim")
 #: the largest message the channel parses (the session's own limit is the same)
 MAX_MESSAGE = 64 * 1024
 
@@ -85,6 +91,9 @@ class SignedChannel:
         self.may_rebind = may_rebind or (lambda: False)
         #: game -> the other seat's key that signed its sealed messages
         self.their_keys: dict[str, str] = dict(their_keys or {})
+        #: game -> {"mine": [statement, sig], "theirs": [statement, sig]}: how each page
+        #: said the game ended (``send``), or this page's claim (``sclaim``)
+        self.ends: dict[str, dict] = {}
         #: (seat, game, place) -> (the clock reading the sealed message carried, its
         #: signature): a message sent again carries a later reading, so its own signature
         self.sigs: dict[tuple[int, str, int], tuple] = dict(sigs or {})
@@ -122,6 +131,8 @@ class SignedChannel:
         sig = await sign_statement(self.keys, kind, msg)
         if kind == "sealed":
             self.sigs[(self.seat, msg["game"], msg["i"])] = (msg.get("clock"), sig)
+        elif kind in END_KINDS:
+            self.ends.setdefault(msg["game"], {})["mine"] = [msg, sig]
         return json.dumps({**msg, "sig": sig}, separators=(",", ":"))
 
     # ------------------------------------------------------------------ the other page's
@@ -151,6 +162,10 @@ class SignedChannel:
                 raise Refused(EARLY, kind)
             if not await verify_statement(self.theirs, kind, msg, sig):
                 raise Refused(FORGED, kind)
+            if kind == "send":
+                if not _end_ok(msg) or len(self.ends) > MAX_ENDS:
+                    raise Refused(MALFORMED, kind)
+                self.ends.setdefault(msg["game"], {})["theirs"] = [msg, sig]
             if kind == "sealed" and isinstance(msg.get("game"), str) \
                     and type(msg.get("i")) is int:
                 self.sigs[(1 - self.seat, msg["game"], msg["i"])] = (msg.get("clock"), sig)
@@ -189,7 +204,7 @@ class SignedChannel:
     def to_json(self) -> dict:
         return {"v": 1, "key": self.keys.to_jwk(), "theirs": self.theirs,
                 "sigs": [[s, g, i, clock, sig] for (s, g, i), (clock, sig) in self.sigs.items()],
-                "their_keys": self.their_keys}
+                "their_keys": self.their_keys, "ends": self.ends}
 
     @classmethod
     async def from_json(cls, data: dict, seat: int, **kwargs) -> SignedChannel:
@@ -199,8 +214,12 @@ class SignedChannel:
         their_keys = data.get("their_keys")
         their_keys = {g: k for g, k in their_keys.items() if public_ok(k)} \
             if isinstance(their_keys, dict) else {}
-        return cls(keys, seat, theirs=theirs if public_ok(theirs) else None, sigs=sigs,
-                   their_keys=their_keys, **kwargs)
+        channel = cls(keys, seat, theirs=theirs if public_ok(theirs) else None, sigs=sigs,
+                      their_keys=their_keys, **kwargs)
+        ends = data.get("ends")
+        if isinstance(ends, dict):
+            channel.ends = ends
+        return channel
 
     # ------------------------------------------------------------------ the transcript
 
@@ -217,6 +236,98 @@ class SignedChannel:
             clock, sig = self.sigs.get((sender, game, i), (None, None))
             rows.append([sender, i, m, clock, sig])
         return {"v": 1, "game": game, "keys": keys, "messages": rows}
+
+
+MAX_ENDS = 1000      # games whose ends a room keeps (bounds what another page can add)
+
+
+def record_hash(record: dict | None) -> str | None:
+    """The SHA-256 (hex) of a game's record written canonically, without who played which
+    seat or the signatures themselves (``players``, ``signed``: said beside the game)."""
+    if not isinstance(record, dict):
+        return None
+    return hashlib.sha256(canonical(
+        {k: v for k, v in record.items() if k not in ("players", "signed")})).hexdigest()
+
+
+def end_statement(game: str, record: dict | None, fair: bool, winner: int | None) -> dict:
+    """What a page signs at the end of a game (``send``): the record it holds (its hash:
+    the told record when every check passed, else the steps checked before the refusal),
+    its verdict and the result."""
+    return {"t": "send", "game": game, "record": record_hash(record), "fair": bool(fair),
+            "winner": winner}
+
+
+def claim_statement(game: str, record: dict | None, winner: int, why: str, n: int) -> dict:
+    """What a page signs when it claims the win from an opponent gone or out of time
+    (``sclaim``): the other cannot sign it, so it stands alone, as a claim."""
+    return {"t": "sclaim", "game": game, "record": record_hash(record), "winner": winner,
+            "why": why, "n": n}
+
+
+def _end_ok(msg: dict) -> bool:
+    return (set(msg) == {"t", "game", "record", "fair", "winner"}
+            and isinstance(msg["game"], str) and len(msg["game"]) <= 64
+            and (msg["record"] is None or (isinstance(msg["record"], str)
+                                           and len(msg["record"]) == 64))
+            and type(msg["fair"]) is bool and msg["winner"] in (0, 1, None))
+
+
+def signed_end(channel: SignedChannel, game: str) -> dict | None:
+    """The game's end as a third party checks it (``check_end``): this page's statement
+    with its signature and, when the other page signed the same statement, the other's
+    too; a statement of the other's that differs goes beside it (``other``). None before
+    this page signed one."""
+    got = channel.ends.get(game) or {}
+    if "mine" not in got:
+        return None
+    mine, my_sig = got["mine"]
+    keys = [None, None]
+    keys[channel.seat] = channel.mine
+    keys[1 - channel.seat] = channel.their_keys.get(game, channel.theirs)
+    sigs = [None, None]
+    sigs[channel.seat] = my_sig
+    out = {"v": 1, "statement": mine, "keys": keys, "sigs": sigs}
+    if "theirs" in got:
+        theirs, their_sig = got["theirs"]
+        if theirs == mine:
+            sigs[1 - channel.seat] = their_sig
+        else:
+            out["other"] = {"statement": theirs, "sig": their_sig, "seat": 1 - channel.seat}
+    return out
+
+
+async def check_end(signed: object, record: dict | None = None) -> tuple[bool, list, str | None]:
+    """Whether ``signed`` (``signed_end``) holds valid signatures: (every signature given
+    checks, which seats signed the statement [bool, bool], the first problem or None).
+    With ``record``, the statement must be of that record. Both seats' signatures over one
+    statement: both pages said the game ended so; one: a claim, or a page's word alone."""
+    none = [False, False]
+    if not isinstance(signed, dict) or not isinstance(signed.get("statement"), dict):
+        return False, none, "not a signed end"
+    st, keys, sigs = signed["statement"], signed.get("keys"), signed.get("sigs")
+    if st.get("t") not in END_KINDS:
+        return False, none, "not a statement of a game's end"
+    if not (isinstance(keys, list) and len(keys) == 2 and isinstance(sigs, list)
+            and len(sigs) == 2):
+        return False, none, "keys and signatures are two each"
+    if record is not None and st.get("record") != record_hash(record):
+        return False, none, "the statement is of another record"
+    by = [False, False]
+    for seat in (0, 1):
+        if sigs[seat] is None:
+            continue
+        if not await verify_statement(keys[seat], st["t"], st, sigs[seat]):
+            return False, by, f"seat {seat}'s signature does not check"
+        by[seat] = True
+    other = signed.get("other")
+    if isinstance(other, dict) and other.get("seat") in (0, 1):
+        if not await verify_statement(keys[other["seat"]], "send", other.get("statement"),
+                                      other.get("sig")):
+            return False, by, "the other statement's signature does not check"
+    if not any(by):
+        return False, by, "no signature"
+    return True, by, None
 
 
 async def check_transcript(transcript: object) -> tuple[bool, str | None, list[int]]:

@@ -81,6 +81,11 @@ class OnlineSeat(Seat):
         self.match.start()
         self.page.spawn_task(self._ticker(self.page.gen, self.match))
 
+    def signed(self) -> dict | None:
+        """How the game ended, signed by both pages (or this page's claim), for the
+        exported record (signed_channel.signed_end)."""
+        return None if self.match is None else self.match.signed_end()
+
     def who(self) -> tuple[str, int]:
         return ("online", self.match.me) if self.match is not None else ("online", self.human)
 

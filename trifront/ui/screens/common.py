@@ -231,6 +231,9 @@ def game_record(app) -> dict | None:
     players = app.seat.players()
     if record is not None and players is not None:
         record = {**record, "players": players}
+    signed = getattr(app.seat, "signed", lambda: None)()
+    if record is not None and signed is not None:
+        record = {**record, "signed": signed}
     return record
 
 
