@@ -21,7 +21,7 @@ from cryptography.hazmat.primitives import hashes  # noqa: E402
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM  # noqa: E402
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF  # noqa: E402
 
-from trifront.net import watch  # noqa: E402
+from trifront.net import signing, watch  # noqa: E402
 from trifront.views import public_view  # noqa: E402
 
 from tests.engine.test_public_view import assert_public, hidden_ids  # noqa: E402
@@ -52,6 +52,16 @@ def run(coro):
     return asyncio.run(coro)
 
 
+#: the host page's game keys (signing.py): every frame it publishes is signed with them
+HOST = run(signing.new_keys())
+
+
+def signed_frame(game: str, n: int, view: dict, keys=HOST) -> bytes:
+    """A frame as the page holding ``keys`` makes it."""
+    sig = run(signing.sign_statement(keys, "watch", watch.signed_fields(game, n, view)))
+    return watch.frame(game, n, view, signing.b64(keys.public), sig)
+
+
 def stream_id(host) -> str:
     return watch.stream_id(host.game_id)
 
@@ -63,7 +73,7 @@ def play_watched(seed: int, mode: str, watchers: int = 8):
     pipe = Pipe(mode)
     pipe.start(rng)
     host = pipe.s[0]
-    pub = watch.Publisher(room_aead("Blue Fox"))
+    pub = watch.Publisher(room_aead("Blue Fox"), HOST)
     streams = [watch.WatchStream(room_aead(word)) for word in ["blue   FOX"] * watchers]
     sent = []
 
@@ -98,7 +108,8 @@ def test_everything_a_watcher_receives_over_a_whole_game_holds_no_hidden_card(mo
     aead = room_aead("blue fox")
     for env, state in sent:
         msg = opened(env, aead)
-        assert set(msg) == {"v", "game", "n", "view"}
+        assert set(msg) == {"v", "game", "n", "view", "key", "sig"}
+        assert msg["key"] == signing.b64(HOST.public)
         assert host.game_id not in env and msg["game"] != host.game_id
         assert_public(msg["view"], state)
         # no hidden card's identity anywhere in the frame but the public past
@@ -164,16 +175,18 @@ def test_altered_forged_replayed_reordered_and_junk_frames_are_dropped():
         b"not zlib",
         zlib.compress(b"[" * 5000 + b"]" * 5000),
         zlib.compress(b"0" * (watch.MAX_FRAME + 10)),                 # a zip bomb, bounded
-        watch.frame(game, n, {**view, "public": None}),
-        watch.frame(game, n, {k: v for k, v in view.items() if k != "public"}),
-        watch.frame(game, n, {**view, "hands": [[{"id": 3}], []]}),
-        watch.frame(game, n + 1, view),                               # count not borne out
-        watch.frame(game, 2, opened(sent[2][0], aead)["view"]),       # an older move
-        watch.frame(game, n, {**view, "scores": [0, 0], "history": view["history"][:1] * n}),
+        signed_frame(game, n, {**view, "public": None}),
+        signed_frame(game, n, {k: v for k, v in view.items() if k != "public"}),
+        signed_frame(game, n, {**view, "hands": [[{"id": 3}], []]}),
+        signed_frame(game, n + 1, view),                               # count not borne out
+        signed_frame(game, 2, opened(sent[2][0], aead)["view"]),       # an older move
+        signed_frame(game, n, {**view, "scores": [0, 0], "history": view["history"][:1] * n}),
         zlib.compress(json.dumps({"v": "trifront-watch/0", "game": game, "n": n,
                                   "view": view}).encode()),
         zlib.compress(json.dumps({"v": watch.VERSION, "game": game, "n": n, "view": view,
-                                  "extra": 1}).encode()),
+                                  "key": None, "sig": None, "extra": 1}).encode()),
+        watch.frame(game, n, view),                                   # unsigned
+        watch.frame(game, n, view, signing.b64(HOST.public), "A" * 86),   # a wrong signature
     ]
     for env in junk + [sealed(f) for f in frames]:
         assert not run(s.receive(env))
@@ -200,3 +213,28 @@ def test_the_host_sends_only_changes_and_the_current_view_again_to_a_newcomer():
     assert not pub.watchers(1) and not pub.watchers(0)
     assert pub.watchers(2)                                # a newcomer: the current view
     assert run(pub.publish("g", 0, v)) is not None
+
+
+def test_only_frames_signed_by_the_host_s_key_are_taken():
+    """The watcher takes the first accepted frame's key as the host's: a frame signed by
+    another key (the guest's page, or a stranger's with the room word), even one naming a
+    new game, is dropped, and the host's stream goes on."""
+    _host, sent, _ = play_watched(10, "normal", watchers=1)
+    aead = room_aead("blue fox")
+    s = watch.WatchStream(aead)
+    for env, _ in sent[:6]:
+        assert run(s.receive(env))
+    assert s.key == signing.b64(HOST.public)
+    good, game = s.view, s.game
+    other = run(signing.new_keys())
+    view = opened(sent[6][0], aead)["view"]
+    n = len(view["history"])
+    forged = [signed_frame("f" * 16, n, view, other),          # a new game from another key
+              signed_frame(game, n, view, other),               # this game's next view
+              signed_frame("f" * 16, 0, opened(sent[0][0], aead)["view"], other)]
+    for plain in forged:
+        assert not run(s.receive(run(watch.seal(aead, plain))))
+    assert s.view == good and s.game == game and s.games == 1 and s.dropped == len(forged)
+    for env, _ in sent[6:]:
+        assert run(s.receive(env))
+    assert s.view["over"]

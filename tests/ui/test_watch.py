@@ -59,7 +59,8 @@ class PlayerLink(FakeLink):
         # the host's game as its page holds it (the guest's hidden cards blanks); its
         # told-random source cannot clone
         state = copy.deepcopy(self.owner.session.public_state())
-        pub = getattr(self, "pub", None) or watch.Publisher(room_aead(self.room))
+        pub = getattr(self, "pub", None) or watch.Publisher(room_aead(self.room),
+                                                                     self.owner.keys)
         self.pub = pub
         pub.watchers(len(self.relay.watchers.get(self.room, [])))
 

@@ -389,7 +389,8 @@ class Link:
     async def _publish(self) -> None:
         try:
             if self.publisher is None:
-                self.publisher = watch.Publisher(await watch.web_crypto_key(self.room))
+                self.publisher = watch.Publisher(await watch.web_crypto_key(self.room),
+                                                 getattr(self.owner, "keys", None))
                 self.publisher.watchers(self.watch_count)
             while self.to_publish is not None and not self.closed:
                 game, moves, view = self.to_publish

@@ -676,7 +676,8 @@ class NostrLink:
     async def _publish_watch(self) -> None:
         try:
             if self.publisher is None:
-                self.publisher = watch.Publisher(await watch.web_crypto_key(self.room))
+                self.publisher = watch.Publisher(await watch.web_crypto_key(self.room),
+                                                 getattr(self.owner, "keys", None))
                 self.publisher.watchers(self.watch_count)
             while self.to_publish is not None and not self.closed and self.mod is not None:
                 game, moves, view = self.to_publish

@@ -10,8 +10,14 @@ could derive the key too: what it could then read is public anyway (a watcher se
 anyone at the table sees), and what it could forge reaches watchers only, never the players.
 
 A frame (before sealing): zlib of the JSON ``{"v": VERSION, "game": id, "n": moves, "view":
-public view}``; the envelope base64(12-byte random nonce || ciphertext with its tag). A new
-game id (a rematch, a new game in the room) starts a new stream for the watcher; a frame of
+public view, "key": the host's public key, "sig": its signature}``; the envelope
+base64(12-byte random nonce || ciphertext with its tag). The signature (signing.py, the key
+the host's page plays the room's games with) covers the game id, the move count and the
+view's SHA-256 (``signed_fields``). A watcher takes the key of the first frame it accepts
+as the room's host and from then on accepts frames signed by that key only: a frame of
+another key (the guest's page, or any page with the room word, naming a new game or not) is
+dropped, so nobody but the host's page can start a new stream for it. A new game id of the
+host's (a rematch, a new game in the room) starts a new stream for the watcher; a frame of
 an earlier game, an older move, a view that rewrites what the watcher saw, or anything
 malformed is dropped and counted, never drawn.
 """
@@ -30,8 +36,16 @@ from trifront import jsontext
 from trifront.playerview import BadView, PlayerView, continuation_problem
 
 from .signaling import room_key
+from .signing import (
+    b64,
+    canonical,
+    public_ok,
+    sign_statement,
+    signature_ok,
+    verify_statement,
+)
 
-VERSION = "trifront-watch/1"
+VERSION = "trifront-watch/2"
 AAD = VERSION.encode()
 SALT = b"trifront watch v1"
 MAX_ENVELOPE = 12 * 1024        # characters of one envelope (the relay's watch_text bound)
@@ -54,10 +68,16 @@ def stream_id(game_id: str) -> str:
     return hashlib.sha256(b"trifront watch\0" + game_id.encode()).hexdigest()[:16]
 
 
-def frame(game: str, moves: int, view: dict) -> bytes:
+def signed_fields(game: str, moves: int, view: dict) -> dict:
+    """What the host's signature of a frame covers (statement kind ``watch``)."""
+    return {"game": game, "n": moves, "view": hashlib.sha256(canonical(view)).hexdigest()}
+
+
+def frame(game: str, moves: int, view: dict, key: str | None = None,
+          sig: str | None = None) -> bytes:
     """The plaintext of one published view."""
-    text = json.dumps({"v": VERSION, "game": game, "n": moves, "view": view},
-                      separators=(",", ":"))
+    text = json.dumps({"v": VERSION, "game": game, "n": moves, "view": view, "key": key,
+                       "sig": sig}, separators=(",", ":"))
     return zlib.compress(text.encode(), 6)
 
 
@@ -72,8 +92,9 @@ class Publisher:
     envelope text to send, or None when that view was already sent and no watcher came since
     (``watchers(n)`` with a larger count asks for the current view again)."""
 
-    def __init__(self, aead):
+    def __init__(self, aead, keys=None):
         self.aead = aead
+        self.keys = keys          # the host page's game keys (signing.Keys): signs each frame
         self.count = 0            # watchers the relay last told of
         self.last: bytes | None = None
         self.sent = 0
@@ -98,7 +119,11 @@ class Publisher:
             return None
         self.last = plain
         self.sent += 1
-        return await seal(self.aead, plain)
+        key = sig = None
+        if self.keys is not None:
+            key = b64(self.keys.public)
+            sig = await sign_statement(self.keys, "watch", signed_fields(game, moves, view))
+        return await seal(self.aead, frame(game, moves, view, key, sig))
 
 
 class WatchStream:
@@ -114,6 +139,7 @@ class WatchStream:
         self.earlier: list[str] = []
         self.games = 0
         self.dropped = 0
+        self.key: str | None = None   # the host's key: the first accepted frame's
 
     async def receive(self, envelope: object) -> bool:
         """Open and check one envelope; True when it brought a new view."""
@@ -129,35 +155,58 @@ class WatchStream:
             plain = bytes(await self.aead.decrypt(raw[:12], AAD, raw[12:]))
         except Exception:  # noqa: BLE001 - a tag that does not check, whatever raised it
             return self._drop("a frame that does not authenticate")
-        return self.accept(plain)
+        return await self.accept(plain)
 
-    def accept(self, plain: bytes) -> bool:
+    async def accept(self, plain: bytes) -> bool:
         """Check one opened frame (the part after the cipher)."""
+        msg = self._open(plain)
+        if msg is None:
+            return False
+        key = msg["key"]
+        if self.key is not None and key != self.key:
+            return self._drop("a frame signed by another key than the host's")
+        if not await verify_statement(key, "watch",
+                                      signed_fields(msg["game"], msg["n"], msg["view"]),
+                                      msg["sig"]):
+            return self._drop("a frame whose signature does not check")
+        took = self._take(msg)
+        if took and self.key is None:
+            self.key = key
+        return took
+
+    def _open(self, plain: bytes) -> dict | None:
+        """The frame's fields, checked but for its signature (None: dropped)."""
         try:
             unzip = zlib.decompressobj()
             text = unzip.decompress(plain, MAX_FRAME)
             if unzip.unconsumed_tail or not unzip.eof:
-                return self._drop("a frame too big or cut short")
+                return self._none("a frame too big or cut short")
             msg = jsontext.loads(text.decode("utf-8"))
         except (zlib.error, ValueError, UnicodeDecodeError):
-            return self._drop("a frame that is not compressed JSON")
-        if not isinstance(msg, dict) or set(msg) != {"v", "game", "n", "view"}:
-            return self._drop("a frame of the wrong shape")
+            return self._none("a frame that is not compressed JSON")
+        if not isinstance(msg, dict) or set(msg) != {"v", "game", "n", "view", "key", "sig"}:
+            return self._none("a frame of the wrong shape")
         if msg["v"] != VERSION:
-            return self._drop(f"a frame of another version ({str(msg['v'])[:40]})")
+            return self._none(f"a frame of another version ({str(msg['v'])[:40]})")
         game, moves, view = msg["game"], msg["n"], msg["view"]
         if not isinstance(game, str) or not 0 < len(game) <= 64:
-            return self._drop("a frame without a game id")
+            return self._none("a frame without a game id")
         if type(moves) is not int or not 0 <= moves <= 100_000:
-            return self._drop("a frame without a move count")
+            return self._none("a frame without a move count")
+        if not public_ok(msg["key"]) or not signature_ok(msg["sig"]):
+            return self._none("a frame without its host's signature")
         try:
             typed = PlayerView.from_json(view)
         except BadView as e:
-            return self._drop(f"a view that cannot be drawn ({e})")
+            return self._none(f"a view that cannot be drawn ({e})")
         if not typed.public:
-            return self._drop("a view that is not a public one")
+            return self._none("a view that is not a public one")
         if len(view["history"]) != moves:
-            return self._drop("a move count its view's history does not bear out")
+            return self._none("a move count its view's history does not bear out")
+        return msg
+
+    def _take(self, msg: dict) -> bool:
+        game, moves, view = msg["game"], msg["n"], msg["view"]
         if game != self.game:
             if game in self.earlier:
                 return self._drop("a frame of an earlier game")
@@ -180,6 +229,9 @@ class WatchStream:
         self.dropped += 1
         self.log(f"watch: dropped {why}")
         return False
+
+    def _none(self, why: str) -> None:
+        self._drop(why)
 
 
 async def web_crypto_key(room: str):
