@@ -17,11 +17,13 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _calling(script: str, function: str, args: tuple, last: str) -> str:
+def _calling(script: str, function: str, args: tuple, last: str,
+             awaited: bool = False) -> str:
     """Python that runs bench/`script` from the repository mounted at /trifront_root and
-    ends with ``last`` around the JSON of `function(*args)`."""
+    ends with ``last`` around the JSON of `function(*args)` (awaited: a coroutine's)."""
     name = os.path.splitext(script)[0]
-    result = f"json.dumps(g[{function!r}](*{list(args)!r}))"
+    call = f"g[{function!r}](*{list(args)!r})"
+    result = f"json.dumps({'await ' if awaited else ''}{call})"
     return ("import json, sys\n"
             "sys.path.insert(0, '/trifront_root')\n"
             f"path = '/trifront_root/bench/{script}'\n"
@@ -59,9 +61,11 @@ CHROMIUM_RUN = """async ([files, code]) => {
   }
   return py.runPython(code);
 }"""
+#: the same for a coroutine function (WebCrypto's work is awaited: signing.py)
+CHROMIUM_RUN_ASYNC = CHROMIUM_RUN.replace("py.runPython(code)", "await py.runPythonAsync(code)")
 
 
-def call_in_chromium(script: str, function: str, *args):
+def call_in_chromium(script: str, function: str, *args, awaited: bool = False):
     """`function(*args)` of bench/`script` run in the page's own Pyodide (web/vendor/) in
     Debian's headless Chromium, the browser itself; its result, or None with a note printed
     when the browser, Playwright or the vendored runtime is missing."""
@@ -83,7 +87,7 @@ def call_in_chromium(script: str, function: str, *args):
     files = [os.path.relpath(os.path.join(d, f), ROOT)
              for d, _dirs, names in os.walk(os.path.join(ROOT, "trifront"))
              for f in names if f.endswith(".py")] + [f"bench/{script}"]
-    code = _calling(script, function, args, "{}")   # runPython returns its last value
+    code = _calling(script, function, args, "{}", awaited)   # its last value is returned
     srv = serve.serve_in_thread(root=ROOT, port=0, quiet=True)
     try:
         with sync_playwright() as pw:
@@ -92,7 +96,8 @@ def call_in_chromium(script: str, function: str, *args):
             try:
                 page = browser.new_page()
                 page.goto(srv.url + "web/online.json")     # any page of the same origin
-                return json.loads(page.evaluate(CHROMIUM_RUN, [files, code]))
+                run = CHROMIUM_RUN_ASYNC if awaited else CHROMIUM_RUN
+                return json.loads(page.evaluate(run, [files, code]))
             finally:
                 browser.close()
     except Exception as exc:  # noqa: BLE001 - a benchmark reports, it does not crash

@@ -13,6 +13,7 @@ median and p95, in the browser.
     python bench/sealed_cost.py --games 20
     python bench/sealed_cost.py --games 10 --no-pyodide
     python bench/sealed_cost.py --games 10 --no-pyodide --compare main~5
+    python bench/sealed_cost.py --games 4 --signing    # the signatures' cost per move
 
 ``--compare REV`` also runs the same games on CPython with the trifront of git revision
 REV (a copy in a temporary folder) in this run, so both builds meet the same machine load.
@@ -98,6 +99,56 @@ def run(games: int) -> dict:
     }
 
 
+async def signing_cost(games: int) -> dict:
+    """Per move, what the signatures cost both pages (trifront/net/signed_channel.py): each
+    sealed message of a move's exchange signed by its sender's channel and checked by the
+    other's, as the pages do (WebCrypto in the browser, PyPI cryptography on CPython)."""
+    from trifront.net.sealed import SealedPage
+    from trifront.net.signed_channel import SignedChannel
+    from trifront.net.signing import new_keys
+    from trifront.rules import legal_actions
+
+    chans = [SignedChannel(await new_keys(), p) for p in (0, 1)]
+    for p in (0, 1):
+        chans[p].theirs, chans[p].proved = chans[1 - p].mine, True
+    places = [0, 0]
+    clock = time.perf_counter
+
+    async def carry(p: int, msg: dict) -> float:
+        """Page p's message signed by p and checked by the other: the time both took."""
+        text = json.dumps({"t": "sealed", "game": "g", "i": places[p], "m": msg,
+                           "clock": [0, 0]}, separators=(",", ":"))
+        places[p] += 1
+        t0 = clock()
+        await chans[1 - p].incoming(await chans[p].outgoing(text))
+        return clock() - t0
+
+    moves = []
+    for g in range(games):
+        r, mode, effects = _game(g)
+        pages = [SealedPage(p, mode, effects) for p in (0, 1)]
+        hellos = [pages[p].hello() for p in (0, 1)]
+        deals = [pages[p].on_hello(hellos[1 - p]) for p in (0, 1)]
+        for p in (0, 1):
+            pages[p].on_deal(deals[1 - p])
+        world = pages[0].world.state
+        while not world.over:
+            a = world.to_move
+            action = r.choice(legal_actions(pages[a].world.state))
+            move = pages[a].act(action)
+            spent = await carry(a, move)
+            reply = pages[1 - a].on_move(move)
+            spent += await carry(1 - a, reply)
+            later = pages[a].on_reply(reply)
+            if later is not None:
+                spent += await carry(a, later)
+                pages[1 - a].on_draws(later)
+            moves.append(spent)
+    ms = 1000.0
+    return {"games": games, "moves": len(moves),
+            "sign_ms": [_pct(moves, 0.5) * ms, _pct(moves, 0.95) * ms]}
+
+
 def host_steps(games: int) -> list[float]:
     """Per move, what today's authoritative host does: `rules.apply` on the full state and
     a player view for each side (docs/ONLINE.md), over random games of the same kinds."""
@@ -126,6 +177,11 @@ def pyodide_figures(games: int) -> dict | None:
 def chromium_figures(games: int) -> dict | None:
     from pyodide_call import call_in_chromium
     return call_in_chromium("sealed_cost.py", "run", games)
+
+
+def chromium_signing(games: int) -> dict | None:
+    from pyodide_call import call_in_chromium
+    return call_in_chromium("sealed_cost.py", "signing_cost", games, awaited=True)
 
 
 def show(where: str, f: dict) -> None:
@@ -163,7 +219,21 @@ def main() -> None:
                         "(CPython), in the same run")
     parser.add_argument("--json", action="store_true", help="CPython's figures as one JSON "
                         "line (what --compare reads)")
+    parser.add_argument("--signing", action="store_true", help="only the signatures' cost "
+                        "per move (both pages), on CPython and in Chromium")
     args = parser.parse_args()
+    if args.signing:
+        import asyncio
+        for where, f in (("CPython", asyncio.run(signing_cost(args.games))),
+                         ("Chromium (the page's Pyodide, WebCrypto)", None
+                          if args.no_pyodide else
+                          chromium_signing(args.games))):
+            if f is not None:
+                print(f"{where}: {f['moves']} moves, signatures per move (both pages) "
+                      f"median {f['sign_ms'][0]:.2f} ms, p95 {f['sign_ms'][1]:.2f} ms "
+                      f"({'within' if f['sign_ms'][0] <= 20.0 else 'OVER'} the 20 ms "
+                      f"median target)")
+        return
     if args.json:
         print(json.dumps(run(args.games)))
         return

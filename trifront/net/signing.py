@@ -285,12 +285,23 @@ class _WebCryptoKeys:
         return dict(self._jwk)
 
 
+#: public keys already imported (a page checks the same one or two keys all game long: each
+#: import is one more wait on WebCrypto per message); bounded, whatever others send
+_IMPORTED: dict[bytes, object] = {}
+_IMPORTED_MAX = 16
+
+
 async def _webcrypto_verify(public: bytes, data: bytes, signature: bytes) -> bool:
     from js import crypto
     from pyodide.ffi import to_js
     try:
-        key = await crypto.subtle.importKey("raw", u8(public), algo(**ECDSA), False,
-                                            to_js(["verify"]))
+        key = _IMPORTED.get(public)
+        if key is None:
+            key = await crypto.subtle.importKey("raw", u8(public), algo(**ECDSA), False,
+                                                to_js(["verify"]))
+            if len(_IMPORTED) >= _IMPORTED_MAX:
+                _IMPORTED.clear()
+            _IMPORTED[public] = key
         return bool(await crypto.subtle.verify(algo(name="ECDSA", hash="SHA-256"), key,
                                                u8(signature), u8(data)))
     except Exception:  # noqa: BLE001 - a point not on the curve: WebCrypto's DataError
