@@ -2267,7 +2267,6 @@ JA.update(_SOCIAL_JA)
 
 # Play someone: the lobby of strangers (screens/strangers.py)
 _STRANGERS_EN = {
-    "strangers.menu_row": "No opponent to hand a room word to? Meet a stranger in the lobby.",
     "strangers.open": "Play someone",
     "strangers.title": "Play someone",
     "strangers.sub": "Players who want a game meet here, through public Nostr relays.",
@@ -2327,7 +2326,6 @@ _STRANGERS_EN = {
     "strangers.back": "Menu",
 }
 _STRANGERS_JA = {
-    "strangers.menu_row": "部屋キーワードを渡す相手がいなければ、ロビーで対戦相手を探せます。",
     "strangers.open": "だれかと対戦",
     "strangers.title": "だれかと対戦",
     "strangers.sub": "対戦したいプレイヤーが、公開の Nostr リレーを通じてここで出会います。",
