@@ -39,8 +39,9 @@ ONLINE_TESTS = BROWSER_TESTS / "test_online.py"
 
 #: Chromium's renderer crashes now and then on a busy machine, at boot or just after, in a test
 #: that passes run again ("Target crashed", "Page crashed": Playwright's words). That is the
-#: browser, not the game: a browser test that fails with it runs once more (pytest-rerunfailures,
-#: listed as RERUN in the summary); any other failure, or a second crash, fails the suite.
+#: browser, not the game: a browser test that fails with it runs again, twice at most, after a
+#: pause (pytest-rerunfailures, listed as RERUN in the summary: crashes have come in runs of
+#: several tests in a row); any other failure, or a third crash, fails the suite.
 RENDERER_CRASHED = [r"(Target|[Pp]age) crashed"]
 
 
@@ -51,7 +52,8 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if BROWSER_TESTS in Path(item.path).parents:
             item.add_marker(pytest.mark.browser)
-            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=RENDERER_CRASHED))
+            item.add_marker(pytest.mark.flaky(reruns=2, reruns_delay=3,
+                                              only_rerun=RENDERER_CRASHED))
             if Path(item.path) == ONLINE_TESTS:
                 online.append(item)
             else:
