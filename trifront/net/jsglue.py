@@ -33,6 +33,29 @@ def spawn_logged(coro, label: str) -> None:
     keep(asyncio.ensure_future(run()))
 
 
+def destroy_proxies(keep: list) -> None:
+    """Destroy the proxies ``guarded_proxy`` appended to ``keep`` (one already gone is
+    passed over) and empty the list."""
+    for p in keep:
+        try:
+            p.destroy()
+        except Exception:  # noqa: BLE001 - a proxy already destroyed
+            pass
+    keep.clear()
+
+
+def close_sockets(sockets: dict) -> None:
+    """Close every WebSocket in ``sockets`` (their handlers dropped first, so a late event
+    calls nothing) and empty it."""
+    for ws in list(sockets.values()):
+        ws.onopen = ws.onmessage = ws.onclose = None
+        try:
+            ws.close()
+        except Exception:  # noqa: BLE001 - a socket already gone
+            pass
+    sockets.clear()
+
+
 #: tasks started and not yet done: the event loop holds only a weak reference to a task, so
 #: one nobody holds may be collected before it finishes
 _RUNNING: set = set()

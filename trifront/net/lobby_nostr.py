@@ -32,7 +32,7 @@ from typing import Any
 from js import WebSocket
 
 from trifront.net import lobby_wire
-from trifront.net.jsglue import guarded_proxy, spawn_logged
+from trifront.net.jsglue import close_sockets, destroy_proxies, guarded_proxy, spawn_logged
 from trifront.net.nostr_fallback import Bucket, Malformed, read_event
 from trifront.net.nostr_link import load_trystero
 
@@ -248,16 +248,5 @@ class LobbyNostr:
 
     def close(self) -> None:
         self.closed = True
-        for ws in list(self.sockets.values()):
-            ws.onopen = ws.onmessage = ws.onclose = None
-            try:
-                ws.close()
-            except Exception:  # noqa: BLE001 - a socket already gone
-                pass
-        self.sockets.clear()
-        for p in self.proxies:
-            try:
-                p.destroy()
-            except Exception:  # noqa: BLE001
-                pass
-        self.proxies.clear()
+        close_sockets(self.sockets)
+        destroy_proxies(self.proxies)

@@ -69,7 +69,7 @@ from pyscript import js_import
 
 from trifront import jsontext
 from trifront.net import e2e, nostr_watch, watch
-from trifront.net.jsglue import guarded_proxy, spawn_logged
+from trifront.net.jsglue import destroy_proxies, guarded_proxy, spawn_logged
 from trifront.net.nostr_fallback import CHUNK, Board, Bucket
 from trifront.net.signaling import first_joiner, trystero_config
 from trifront.net.transport import DualPath, Timing
@@ -785,12 +785,7 @@ class NostrLink:
                 js.window.removeEventListener("pagehide", self.on_hide)
             except Exception:  # noqa: BLE001
                 pass
-        for p in self.proxies:
-            try:
-                p.destroy()
-            except Exception:  # noqa: BLE001
-                pass
-        self.proxies.clear()
+        destroy_proxies(self.proxies)
         self.fb_listener = self.on_hide = None
 
 

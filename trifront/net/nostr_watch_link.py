@@ -16,7 +16,7 @@ import secrets
 from js import WebSocket
 
 from trifront.net import nostr_watch, watch
-from trifront.net.jsglue import guarded_proxy, spawn_logged
+from trifront.net.jsglue import close_sockets, destroy_proxies, guarded_proxy, spawn_logged
 from trifront.net.nostr_link import load_trystero
 
 RETRY = (0.5, 1.0, 2.0, 4.0, 8.0)
@@ -118,16 +118,5 @@ class NostrWatchLink:
 
     def close(self) -> None:
         self.closed = True
-        for ws in list(self.sockets.values()):
-            ws.onopen = ws.onmessage = ws.onclose = None
-            try:
-                ws.close()
-            except Exception:  # noqa: BLE001 - a socket already gone
-                pass
-        self.sockets.clear()
-        for p in self.proxies:
-            try:
-                p.destroy()
-            except Exception:  # noqa: BLE001
-                pass
-        self.proxies.clear()
+        close_sockets(self.sockets)
+        destroy_proxies(self.proxies)

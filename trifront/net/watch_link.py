@@ -12,7 +12,7 @@ from js import WebSocket, console
 
 from trifront import jsontext
 from trifront.net import watch
-from trifront.net.jsglue import guarded_proxy, spawn_logged
+from trifront.net.jsglue import destroy_proxies, guarded_proxy, spawn_logged
 
 RETRY = (0.5, 1.0, 2.0, 4.0, 8.0)
 
@@ -36,12 +36,7 @@ class WatchLink:
         self._connect()
 
     def _destroy(self) -> None:
-        for p in self.proxies:
-            try:
-                p.destroy()
-            except Exception:  # noqa: BLE001
-                pass
-        self.proxies.clear()
+        destroy_proxies(self.proxies)
 
     def _connect(self) -> None:
         if self.closed:
